@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for all workspaces. Packages are resolved to their TypeScript sources
+// through the "@leasing/source" export condition, so tests never need a build first.
+const sourceCondition = ['@leasing/source'];
+
+export default defineConfig({
+  resolve: { conditions: sourceCondition },
+  ssr: { resolve: { conditions: sourceCondition } },
+  test: {
+    env: { TZ: 'Europe/Berlin' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'payroll', include: ['packages/payroll/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
