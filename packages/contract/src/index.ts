@@ -1,1 +1,5 @@
-export const placeholder = 1;
+export * from './auth.js';
+export * from './errors.js';
+export * from './federal-states.js';
+export * from './health.js';
+export * from './limits.js';

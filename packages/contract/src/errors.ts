@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes. One code maps to one HTTP status in the API's error handler;
+ * clients branch on the code, never on the message.
+ */
+export const ErrorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PROFILE_INCOMPLETE',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export const ErrorCodeSchema = z.enum(ErrorCodes);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** HTTP status for every error code: the single table the API's error handler uses. */
+export const errorCodeStatus: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PROFILE_INCOMPLETE: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** One invalid field: `field` is the dotted path (`salaryInfo.taxClass`), `message` is shown to the user. */
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** The body of every 4xx/5xx answer. `errors` lists field errors where the request had invalid fields. */
+export const ErrorResponseSchema = z.object({
+  status: z.number().int(),
+  code: ErrorCodeSchema,
+  message: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,0 +1,33 @@
+/**
+ * Limits of spec section 9, defined once and used by the API schemas, the web forms and the docs.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+/** OWASP ASVS 6.2.9: allow long passphrases, bound the hashing cost. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const GROSS_MONTHLY_SALARY_MIN_EUR = 1;
+export const GROSS_MONTHLY_SALARY_MAX_EUR = 200_000;
+export const TAX_ALLOWANCE_MIN_EUR = 0;
+export const TAX_ALLOWANCE_MAX_EUR = 200_000;
+export const ARRIVAL_KILOMETERS_MIN = 0;
+export const ARRIVAL_KILOMETERS_MAX = 10_000;
+export const ARRIVAL_NUMBER_MIN_DEFAULT = 0;
+export const ARRIVAL_NUMBER_MAX_DEFAULT = 31;
+export const SPOUSE_FACTOR_MIN = 0;
+export const SPOUSE_FACTOR_MAX = 1;
+export const BASIC_RATE_HEALTH_INSURANCE_MAX = 25;
+export const ADDITIONAL_AMOUNT_HEALTH_INSURANCE_MAX = 4.5;
+
+/** Yearly kilometre options: 10,000 to 30,000 in steps of 5,000. */
+export const KM_PER_YEAR_OPTIONS = [10_000, 15_000, 20_000, 25_000, 30_000] as const;
+
+/** Status of an external identity/signature case is polled this often (ms). */
+export const STATUS_POLL_INTERVAL_MS = 3_000;
+
+/** Delivery time display threshold (weeks): below it weeks are shown, from it months. */
+export const DELIVERY_WEEKS_THRESHOLD = 8;
+
+/** Estimated net rate without user data: 70 % of the total monthly gross cost. */
+export const ESTIMATED_RATE_SHARE = 0.7;
+/** Savings shown when neither a private leasing rate nor a net rate exists. */
+export const DEFAULT_SAVINGS_PERCENT = 30;
