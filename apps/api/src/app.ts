@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+import type { AppConfig } from './config/env.js';
+import type { DatabaseHandle } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { FieldCipher } from './lib/field-encryption.js';
+import { loadOrCreateSecret } from './lib/secrets.js';
+import { createSecurityEvents } from './lib/security-events.js';
+import { redactUrl } from './lib/redact.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { localeRoutes } from './modules/locales/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { createAuthenticate } from './plugins/authenticate.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { APP_VERSION } from './version.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  cipher: FieldCipher;
+  clock?: Clock;
+  /** Overrides the pino logger options (tests pass `false` or a stream). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening: the server and the tests share it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: requestIdFrom,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+  await registerOpenApi(app);
+
+  const jwtSecret = config.jwtSecret ? Buffer.from(config.jwtSecret) : loadOrCreateSecret(config.dataDir, 'jwt');
+  const tokens = new TokenService(jwtSecret);
+  const events = createSecurityEvents(app.log);
+  const db = database.db;
+  const authenticate = createAuthenticate({ db, tokens, clock });
+
+  await app.register(healthRoutes({ kind: database.kind, version: APP_VERSION, ping: () => database.ping() }));
+  await app.register(authRoutes({ db, tokens, clock, events }));
+  await app.register(meRoutes({ db, authenticate }));
+  await app.register(
+    localeRoutes({
+      localesDir: localesDir(config.webDistDir),
+      missingKeysDir: config.nodeEnv === 'development' ? path.join(config.dataDir, 'locales-missing') : null,
+    }),
+  );
+  await registerWebApp(app, config.webDistDir, authenticate);
+  return app;
+}
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Secrets and personal data never reach the log: no headers, no bodies, no codes or e-mails in URLs.
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'], censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+    },
+  };
+}
+
+/** Accept a caller's request id only when it looks like one, so logs cannot be forged through it. */
+function requestIdFrom(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = request.headers['x-request-id'];
+  if (typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming)) return incoming;
+  return crypto.randomUUID();
+}
+
+function contentSecurityPolicy(): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine sets CSS variables through style attributes and <style> elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+}
+
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'E-Auto-Leasing API',
+        description: 'API der Plattform für E-Auto-Leasing per Gehaltsumwandlung',
+        version: APP_VERSION,
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+function localesDir(webDistDir: string): string {
+  const built = path.join(webDistDir, 'locales');
+  // Before the web app is built (API tests), read the translations from their source folder.
+  return fs.existsSync(built) ? built : path.resolve(webDistDir, '../public/locales');
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, parsed once at start-up. A bad value stops the start with
+ * one line naming the variable (see `formatConfigError`), never with a stack trace.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded database, its lock and generated keys live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A real PostgreSQL server; when unset the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Load the demo tenant and accounts into an empty database. Defaults to on outside production. */
+  DEMO_DATA: booleanString.optional(),
+  /** HS256 secret for access tokens (at least 32 characters). Generated into DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** AES-256 key (base64, 32 bytes) for personal data at rest. Generated into DATA_DIR when unset. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+  /** Public origin of the web app, used in links in e-mails. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Where the built web app is; the API serves it with an SPA fallback. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  demoData: boolean;
+  jwtSecret: string | undefined;
+  dataEncryptionKey: string | undefined;
+  publicUrl: string;
+  webDistDir: string;
+  /** Development conveniences (mailbox, locale recording) are on only here. */
+  devTools: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    demoData,
+    jwtSecret: e.JWT_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
+    devTools: e.NODE_ENV !== 'production' || demoData,
+  };
+}
+
+function defaultWebDist(): string {
+  // apps/api/{src,dist}/config -> apps/web/dist
+  return path.resolve(import.meta.dirname, '../../../web/dist');
+}

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The query interface shared by both drivers; services and repositories only see this. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies pending migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseStartError extends Error {}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_362_001;
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseStartError(`Cannot connect to DATABASE_URL: ${describe(error)}`);
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw new DatabaseStartError(`Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(error)}`);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      // One process owns the directory (see lockDataDir), so no database lock is needed here.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async ping() {
+      if (closed) throw new Error('database closed');
+      await client.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: two processes on one directory silently lose writes. A lock file with
+ * the owner's pid refuses a second instance; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (isAlive(owner) && owner !== process.pid) {
+        throw new DatabaseStartError(
+          `The embedded database in ${dataDir} is in use by process ${owner}; stop it or set another DATA_DIR`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseStartError(`Cannot lock the embedded database in ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  customType,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit
+ * (`npm run db:generate -w @leasing/api`) into `apps/api/drizzle/` and applied at start-up.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** An employer: its employees register with `registerCode`. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  registerCode: text('register_code').notNull().unique(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null only for the provider's own admins, who serve every tenant. */
+    tenantId: uuid('tenant_id').references(() => tenants.id),
+    /** Stored lower-cased; the username is the e-mail address. */
+    email: text('email').notNull().unique(),
+    /** PHC string: algorithm, parameters and salt travel with the hash. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['EMPLOYEE', 'TENANT_ADMIN', 'PROVIDER_ADMIN'] }).notNull(),
+    title: text('title', { enum: ['mr', 'ms', 'other'] }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    employeeId: text('employee_id'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Access tokens issued before this instant are refused (logout everywhere, password change). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * Opaque refresh tokens, stored only as SHA-256. Tokens of one login form a family; rotation marks
+ * the old token used and links its successor, so reuse of a used token revokes the family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** Absolute end of the family's session, copied to every successor. */
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedById: uuid('replaced_by_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Append-only audit trail: who changed or read what (field names, never values). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    tenantId: uuid('tenant_id'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    fields: text('fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId)],
+);
+
+/** The employee's address part of the profile (spec 3 addressDto, without the account fields). */
+export const userAddresses = pgTable('user_addresses', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  street: text('street'),
+  streetNumber: text('street_number'),
+  postcode: text('postcode'),
+  place: text('place'),
+  state: text('state'),
+  placeOfBirth: text('place_of_birth'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The salary profile, encrypted at rest with AES-256-GCM (special-category data: church membership).
+ * AAD binds the ciphertext to its row, `keyId` allows key rotation, `version` grows on every change
+ * and keys the cache of personal rates.
+ */
+export const salaryProfiles = pgTable('salary_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  keyId: text('key_id').notNull(),
+  iv: bytea('iv').notNull(),
+  ciphertext: bytea('ciphertext').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,67 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { refreshTokens, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findRefreshToken(db: Database, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function findRefreshTokenById(db: Database, id: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
+  return row;
+}
+
+export async function insertRefreshToken(
+  db: Database,
+  values: { id?: string; familyId: string; userId: string; tokenHash: string; familyExpiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/**
+ * Marks a token used and links its successor, only if nobody used it before: the conditional
+ * update is what makes two parallel refreshes produce exactly one rotation.
+ */
+export async function markRefreshTokenUsed(
+  db: Database,
+  id: string,
+  successorId: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(refreshTokens)
+    .set({ usedAt: now, replacedById: successorId })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return updated.length === 1;
+}
+
+export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllForUser(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db.update(users).set({ tokensValidAfter: sql`${now.toISOString()}::timestamptz` }).where(eq(users.id, userId));
+}

@@ -1,0 +1,59 @@
+import { AuthResponseSchema, LoginRequestSchema, RefreshRequestSchema } from '@leasing/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import * as auth from './service.js';
+
+export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Auth answers carry tokens: never cached by browsers or proxies.
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/v1/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in with e-mail and password',
+          body: LoginRequestSchema,
+          response: { 200: AuthResponseSchema },
+        },
+      },
+      async (request) => auth.login(deps, request.body, request.ip),
+    );
+
+    app.post(
+      '/v1/auth/refreshToken',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Rotate the refresh token and get a new access token',
+          body: RefreshRequestSchema,
+          response: { 200: AuthResponseSchema, 401: AuthResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await auth.refresh(deps, request.body.refreshToken, request.ip);
+        return reply.code(result.authenticated ? 200 : 401).send(result);
+      },
+    );
+
+    app.post(
+      '/v1/auth/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'End the session (revokes the refresh token family)',
+          body: RefreshRequestSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await auth.logout(deps, request.body.refreshToken);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

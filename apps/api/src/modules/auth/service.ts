@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+
+import type { AuthResponse, LoginRequest } from '@leasing/contract';
+
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { verifyPassword } from '../../lib/password.js';
+import type { SecurityEvents } from '../../lib/security-events.js';
+import * as repo from './repository.js';
+import { hashRefreshToken, type TokenService } from './tokens.js';
+
+/** Absolute session lifetime: a login's refresh family ends after this, however often it rotated. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Two parallel refreshes with the same token (two tabs, a lost response) both get the same
+ * successor if they arrive within this window; later reuse revokes the whole family.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+export interface AuthDeps {
+  db: Database;
+  tokens: TokenService;
+  clock: Clock;
+  events: SecurityEvents;
+}
+
+const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
+
+export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<AuthResponse> {
+  const user = await repo.findUserByEmail(deps.db, input.username.trim());
+  const usable = user && !user.disabledAt && user.emailConfirmedAt ? user : undefined;
+  // Always verify a hash (a dummy one for unknown users) so both answers take the same time.
+  const valid = await verifyPassword(usable?.passwordHash, input.password);
+  if (!usable || !valid) {
+    deps.events.emit('auth.login_failed', { ip, actor: user?.id ?? null, tenant: user?.tenantId ?? null });
+    return NOT_AUTHENTICATED;
+  }
+  deps.events.emit('auth.login_succeeded', { ip, actor: usable.id, tenant: usable.tenantId });
+  return startSession(deps, usable);
+}
+
+/** Opens a new refresh family for a user who just proved who they are. */
+export async function startSession(
+  deps: AuthDeps,
+  user: Pick<repo.UserRow, 'id' | 'role' | 'tenantId'>,
+): Promise<AuthResponse> {
+  const now = deps.clock.now();
+  const refreshToken = deps.tokens.newRefreshToken();
+  await repo.insertRefreshToken(deps.db, {
+    familyId: crypto.randomUUID(),
+    userId: user.id,
+    tokenHash: hashRefreshToken(refreshToken),
+    familyExpiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+    createdAt: now,
+  });
+  return {
+    authenticated: true,
+    accessToken: await deps.tokens.issueAccessToken(user, now),
+    refreshToken,
+  };
+}
+
+export async function refresh(deps: AuthDeps, presented: string, ip: string): Promise<AuthResponse> {
+  const now = deps.clock.now();
+  const row = await repo.findRefreshToken(deps.db, hashRefreshToken(presented));
+  if (!row || row.revokedAt || row.familyExpiresAt <= now) return NOT_AUTHENTICATED;
+  const user = await repo.findUserById(deps.db, row.userId);
+  if (!user || user.disabledAt) return NOT_AUTHENTICATED;
+
+  const successor = deps.tokens.successorOf(presented);
+  if (row.usedAt) return answerRepeatedRefresh(deps, row, user, successor, now, ip);
+
+  const successorId = crypto.randomUUID();
+  const rotated = await deps.db.transaction(async (tx) => {
+    const won = await repo.markRefreshTokenUsed(tx, row.id, successorId, now);
+    if (!won) return false;
+    await repo.insertRefreshToken(tx, {
+      id: successorId,
+      familyId: row.familyId,
+      userId: row.userId,
+      tokenHash: hashRefreshToken(successor),
+      familyExpiresAt: row.familyExpiresAt,
+      createdAt: now,
+    });
+    return true;
+  });
+  if (!rotated) {
+    // Lost a race with a parallel refresh of the same token: re-read and answer as a repeat.
+    const current = await repo.findRefreshTokenById(deps.db, row.id);
+    if (!current?.usedAt) return NOT_AUTHENTICATED;
+    return answerRepeatedRefresh(deps, current, user, successor, now, ip);
+  }
+  return {
+    authenticated: true,
+    accessToken: await deps.tokens.issueAccessToken(user, now),
+    refreshToken: successor,
+  };
+}
+
+async function answerRepeatedRefresh(
+  deps: AuthDeps,
+  row: repo.RefreshTokenRow,
+  user: repo.UserRow,
+  successor: string,
+  now: Date,
+  ip: string,
+): Promise<AuthResponse> {
+  const withinGrace = row.usedAt !== null && now.getTime() - row.usedAt.getTime() <= REFRESH_GRACE_MS;
+  const next = row.replacedById ? await repo.findRefreshTokenById(deps.db, row.replacedById) : undefined;
+  if (withinGrace && next && !next.revokedAt && next.tokenHash === hashRefreshToken(successor)) {
+    return {
+      authenticated: true,
+      accessToken: await deps.tokens.issueAccessToken(user, now),
+      refreshToken: successor,
+    };
+  }
+  await repo.revokeFamily(deps.db, row.familyId, now);
+  deps.events.emit('auth.refresh_reuse', { ip, actor: user.id, tenant: user.tenantId, severity: 'high' });
+  return NOT_AUTHENTICATED;
+}
+
+export async function logout(deps: AuthDeps, presented: string): Promise<void> {
+  const row = await repo.findRefreshToken(deps.db, hashRefreshToken(presented));
+  if (row) await repo.revokeFamily(deps.db, row.familyId, deps.clock.now());
+}

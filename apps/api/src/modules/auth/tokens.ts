@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+
+import type { Role } from '@leasing/contract';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+/**
+ * Access tokens: HS256 JWTs (the one pinned algorithm), 15 minutes, issuer/audience/typ checked.
+ * Refresh tokens: opaque random values; only their SHA-256 is stored.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'e-auto-leasing';
+const AUDIENCE = 'e-auto-leasing-api';
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  tenantId: string | null;
+  issuedAt: Date;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  private readonly successorKey: Buffer;
+
+  constructor(secret: Buffer) {
+    this.key = new Uint8Array(crypto.createHmac('sha256', secret).update('access-token').digest());
+    this.successorKey = crypto.createHmac('sha256', secret).update('refresh-successor').digest();
+  }
+
+  async issueAccessToken(user: { id: string; role: Role; tenantId: string | null }, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ role: user.role, tid: user.tenantId })
+      .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE })
+      .setSubject(user.id)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+      .setJti(crypto.randomUUID())
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or null for any invalid, expired, foreign or tampered token. */
+  async verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        typ: ACCESS_TOKEN_TYPE,
+        currentDate: now,
+        requiredClaims: ['sub', 'iat', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+      const role = payload['role'];
+      const tenantId = payload['tid'];
+      if (role !== 'EMPLOYEE' && role !== 'TENANT_ADMIN' && role !== 'PROVIDER_ADMIN') return null;
+      if (tenantId !== null && typeof tenantId !== 'string') return null;
+      return { userId: payload.sub, role, tenantId, issuedAt: new Date(payload.iat * 1000) };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  newRefreshToken(): string {
+    return crypto.randomBytes(32).toString('base64url');
+  }
+
+  /**
+   * The successor of a refresh token is derived, not random: a parallel refresh with the same token
+   * inside the grace window gets the same successor without the server keeping any raw token.
+   */
+  successorOf(refreshToken: string): string {
+    return crypto.createHmac('sha256', this.successorKey).update(refreshToken).digest('base64url');
+  }
+}
+
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,43 @@
+import { MeResponseSchema } from '@leasing/contract';
+import { eq } from 'drizzle-orm';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { Database } from '../../db/client.js';
+import { tenants, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/authenticate.js';
+
+export function meRoutes(deps: { db: Database; authenticate: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/me',
+      {
+        preHandler: deps.authenticate,
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          security: [{ bearerAuth: [] }],
+          response: { 200: MeResponseSchema },
+        },
+      },
+      async (request) => {
+        const { id } = requireUser(request);
+        const [row] = await deps.db
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+            tenantName: tenants.name,
+          })
+          .from(users)
+          .leftJoin(tenants, eq(tenants.id, users.tenantId))
+          .where(eq(users.id, id));
+        if (!row) throw notFound();
+        return row;
+      },
+    );
+  };
+}

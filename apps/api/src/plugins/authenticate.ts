@@ -1,0 +1,56 @@
+import type { Role } from '@leasing/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { AppError, unauthenticated } from '../lib/errors.js';
+import { findUserById } from '../modules/auth/repository.js';
+import type { TokenService } from '../modules/auth/tokens.js';
+
+export interface AuthenticatedUser {
+  id: string;
+  role: Role;
+  tenantId: string | null;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+/**
+ * Bearer-token check for every protected route. The role and tenant come from the database, not
+ * the token, so a role change or a disabled account takes effect on the next request, and tokens
+ * issued before `tokensValidAfter` (logout everywhere, password change) are refused.
+ */
+export function createAuthenticate(deps: { db: Database; tokens: TokenService; clock: Clock }) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
+    if (!match?.[1]) throw unauthenticated();
+    const claims = await deps.tokens.verifyAccessToken(match[1], deps.clock.now());
+    if (!claims) throw unauthenticated();
+    const user = await findUserById(deps.db, claims.userId);
+    if (!user || user.disabledAt) throw unauthenticated();
+    // iat has second precision; tokensValidAfter is truncated the same way before comparing.
+    const validAfter = user.tokensValidAfter;
+    if (validAfter && claims.issuedAt.getTime() < Math.floor(validAfter.getTime() / 1000) * 1000) {
+      throw unauthenticated();
+    }
+    request.user = { id: user.id, role: user.role, tenantId: user.tenantId, email: user.email };
+  };
+}
+
+/** Narrowing helper for handlers behind `authenticate`. */
+export function requireUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthenticatedUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
+  return user;
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+
+import { buildApp } from './app.js';
+import type { AppConfig } from './config/env.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { seedDemoData } from './db/seed.js';
+import type { Clock } from './lib/clock.js';
+import { FieldCipher } from './lib/field-encryption.js';
+import { warmPasswordHasher } from './lib/password.js';
+import { loadOrCreateSecret } from './lib/secrets.js';
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export function createFieldCipher(config: AppConfig): FieldCipher {
+  const key = config.dataEncryptionKey
+    ? Buffer.from(config.dataEncryptionKey, 'base64')
+    : loadOrCreateSecret(config.dataDir, 'data-encryption');
+  return new FieldCipher(key);
+}
+
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates it,
+ * loads demo data into an empty database when enabled, and builds the app.
+ */
+export async function startRuntime(
+  config: AppConfig,
+  options: { clock?: Clock; logger?: FastifyServerOptions['logger']; database?: DatabaseHandle } = {},
+): Promise<Runtime> {
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  try {
+    await database.migrate();
+    const cipher = createFieldCipher(config);
+    const seeded = config.demoData ? await seedDemoData(database.db, cipher) : false;
+    await warmPasswordHasher();
+    const app = await buildApp({
+      config,
+      database,
+      cipher,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    });
+    return {
+      app,
+      database,
+      seeded,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

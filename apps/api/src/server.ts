@@ -1,0 +1,70 @@
+import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
+import { DatabaseStartError } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE } from './db/seed.js';
+import { startRuntime, type Runtime } from './runtime.js';
+
+/** Grace period for in-flight requests on SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  let runtime: Runtime;
+  try {
+    config = loadConfig();
+    runtime = await startRuntime(config);
+    await runtime.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Start-up problems are the operator's: one clear line, no stack trace.
+    if (error instanceof ConfigError || error instanceof DatabaseStartError) {
+      process.stderr.write(`${error.message}\n`);
+    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`Port already in use: ${(error as Error).message}\n`);
+    } else {
+      process.stderr.write(`Start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    process.exit(1);
+  }
+  announce(config, runtime);
+  installShutdown(runtime);
+}
+
+function announce(config: AppConfig, runtime: Runtime): void {
+  const address = runtime.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  E-Auto-Leasing läuft: http://localhost:${port}`,
+    `  Datenbank: ${runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API-Dokumentation: http://localhost:${port}/docs`,
+  ];
+  if (config.demoData) {
+    lines.push(
+      `  Demo-Zugänge (Passwort ${DEMO_PASSWORD}):`,
+      `    Mitarbeiter:    ${DEMO_ACCOUNTS.employee}`,
+      `    Arbeitgeber:    ${DEMO_ACCOUNTS.tenantAdmin}`,
+      `    Anbieter-Admin: ${DEMO_ACCOUNTS.providerAdmin}`,
+      `  Registrierungscode des Demo-Arbeitgebers: ${DEMO_REGISTER_CODE}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+function installShutdown(runtime: Runtime): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    runtime.app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    // app.close() stops accepting connections and waits for in-flight requests; then the pool closes.
+    runtime.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+import { loadConfig, type AppConfig } from '../config/env.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
+import type { Clock } from '../lib/clock.js';
+import { startRuntime, type Runtime } from '../runtime.js';
+
+/**
+ * Integration tests drive the real app in-process (`app.inject`) against a fresh database per test
+ * file: an in-memory PGlite always, and a fresh database on a real PostgreSQL server when
+ * TEST_DATABASE_URL is set.
+ */
+export type DatabaseTargetName = 'pglite' | 'postgres';
+
+export function databaseTargets(): DatabaseTargetName[] {
+  return process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  constructor(private current = new Date()) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  config: AppConfig;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const dataDir = path.join(os.tmpdir(), `leasing-test-${crypto.randomUUID()}`);
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    ...overrides,
+  });
+}
+
+export async function createTestApp(
+  target: DatabaseTargetName,
+  options: { env?: Record<string, string>; logger?: unknown } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const clock = new TestClock();
+  const { database, dropDatabase } = await openTestDatabase(target);
+  const runtime = await startRuntime(config, {
+    clock,
+    database,
+    logger: (options.logger ?? false) as never,
+  });
+  return {
+    app: runtime.app,
+    runtime,
+    config,
+    clock,
+    async close() {
+      await runtime.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export async function openTestDatabase(
+  target: DatabaseTargetName,
+): Promise<{ database: DatabaseHandle; url?: string; dropDatabase: () => Promise<void> }> {
+  if (target === 'pglite') {
+    return { database: await openDatabase({ kind: 'pglite', dataDir: null }), dropDatabase: async () => undefined };
+  }
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `leasing_test_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    dropDatabase: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function loginAs(
+  app: FastifyInstance,
+  email: string = DEMO_ACCOUNTS.employee,
+  password = DEMO_PASSWORD,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: email, password } });
+  const body = response.json<{ authenticated: boolean; accessToken: string; refreshToken: string }>();
+  if (!body.authenticated) throw new Error(`login failed for ${email}`);
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
