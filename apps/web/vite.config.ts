@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// Everything the API serves on the same origin; the dev server forwards it so the browser sees one host.
+const API_TARGET = 'http://localhost:3000';
+const PROXIED_PATHS = ['/v1', '/locales', '/health', '/dev', '/docs'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
+    // Vite's default client conditions stay so third-party packages keep their browser/ESM builds.
+    conditions: ['@leasing/source', ...defaultClientConditions],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(PROXIED_PATHS.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(PROXIED_PATHS.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+  },
+});
