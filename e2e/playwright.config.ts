@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The journeys start the built app themselves, on a free port with a fresh embedded database, and
+ * drive Debian's Chromium (no browser download).
+ */
+const port = Number(
+  process.env['E2E_PORT'] ??
+    execFileSync(process.execPath, [
+      '-e',
+      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    ])
+      .toString()
+      .trim(),
+);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-e2e-'));
+const chromium = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium'].find((p) => p && fs.existsSync(p));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(os.tmpdir(), 'leasing-e2e-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/api/dist/server.js',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  },
+});

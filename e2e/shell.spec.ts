@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
+
+test('a visitor is sent to login, signs in, uses the shell and signs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(employee.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('heading', { name: 'Fahrzeugsuche' })).toBeVisible();
+
+  const html = page.locator('html');
+  const schemeBefore = await html.getAttribute('data-mantine-color-scheme');
+  await page.getByRole('button', { name: 'Farbschema wechseln' }).click();
+  await expect(html).not.toHaveAttribute('data-mantine-color-scheme', schemeBefore ?? '');
+  // The choice survives a reload.
+  const schemeAfter = await html.getAttribute('data-mantine-color-scheme');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', schemeAfter ?? '');
+
+  await page.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  const firstSection = page.getByRole('button', { name: 'Allgemeines' });
+  await expect(firstSection).toHaveAttribute('aria-expanded', 'true');
+
+  await page.getByRole('link', { name: 'Abmelden' }).click();
+  await expect(page.getByText('Erfolgreich abgemeldet')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => window.localStorage.getItem('authData'))).toBeNull();
+});
+
+test('a deep link survives the login through callbackPath', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(page).toHaveURL(/\/login\?callbackPath=%2Ffaq/);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(employee.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+});
+
+test('a wrong password shows the German message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
+  await page.getByLabel('Passwort', { exact: true }).fill('falsch-falsch');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText(/Benutzername oder Passwort/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('unknown pages show the German 404 page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(employee.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.goto('/gibt-es-nicht');
+  await expect(page.getByText('Seite nicht gefunden')).toBeVisible();
+});
