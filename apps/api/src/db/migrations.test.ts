@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openDatabase } from './client.js';
+import { auditLog } from './schema.js';
+import { databaseTargets, openTestDatabase } from '../test-support/harness.js';
+
+describe.each(databaseTargets())('migrations on %s', (target) => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    opened = await openTestDatabase(target);
+  });
+  afterAll(async () => {
+    await opened.database.close();
+    await opened.dropDatabase();
+  });
+
+  it('applies cleanly and is idempotent', async () => {
+    await opened.database.migrate();
+    await opened.database.migrate();
+    const result = await opened.database.db.execute(sql`select count(*)::int as n from tenants`);
+    expect(rowsOf(result)[0]).toEqual({ n: 0 });
+  });
+
+  it.runIf(target === 'postgres')('lets several instances migrate at once without collisions', async () => {
+    const fresh = await openTestDatabase('postgres');
+    const others = await Promise.all(
+      Array.from({ length: 3 }, () => openDatabase({ kind: 'postgres', url: fresh.url ?? '' })),
+    );
+    try {
+      await Promise.all([fresh.database, ...others].map((handle) => handle.migrate()));
+      const result = await fresh.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(rowsOf(result)[0]).toMatchObject({ n: 2 });
+    } finally {
+      await Promise.all(others.map((handle) => handle.close()));
+      await fresh.database.close();
+      await fresh.dropDatabase();
+    }
+  });
+
+  it('keeps the audit log append-only', async () => {
+    const db = opened.database.db;
+    await db.insert(auditLog).values({ action: 'test', subjectType: 'user', fields: ['a'] });
+    await expect(causeOf(db.execute(sql`update audit_log set action = 'changed'`))).resolves.toMatch(/append-only/);
+    await expect(causeOf(db.execute(sql`delete from audit_log`))).resolves.toMatch(/append-only/);
+    const rows = await db.select().from(auditLog);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+/** drizzle wraps driver errors; the database's own message is the cause. */
+async function causeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'no error';
+  } catch (error) {
+    return String((error as { cause?: { message?: string } }).cause?.message ?? error);
+  }
+}
+
+/** Both drivers answer raw queries with `{ rows }`. */
+function rowsOf(result: unknown): unknown[] {
+  return (result as { rows: unknown[] }).rows;
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp, type TestApp } from '../test-support/harness.js';
+
+describe('serving the web app on the API port', () => {
+  let t: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-web-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(webDist, 'locales', 'de'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'locales', 'de', 'translation.json'), '{"main":{"filter":"Filtern"}}');
+    t = await createTestApp('pglite', { env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['/', '/search', '/faq', '/vehicle/123', '/profile/salary'])('answers %s with index.html', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a strict Content-Security-Policy and nosniff', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not answer missing files or API paths with the app', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/search' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/health/unknown' });
+    expect(api.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('serves translations and refuses path tricks', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/locales/de/translation.json' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ main: { filter: 'Filtern' } });
+    expect((await t.app.inject({ method: 'GET', url: '/locales/de/missing.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/locales/..%2F..%2Fetc/passwd.json' })).statusCode).toBe(400);
+  });
+
+  it('records missing translation keys only in development', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/locales/add/de/translation', payload: { a: 'b' } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('recording missing translation keys in development', () => {
+  it('stores posted keys in DATA_DIR', async () => {
+    const t = await createTestApp('pglite', { env: { NODE_ENV: 'development' } });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/locales/add/de/translation',
+        payload: { 'main.new': 'Neu' },
+      });
+      expect(response.statusCode).toBe(204);
+      const stored = JSON.parse(
+        fs.readFileSync(path.join(t.config.dataDir, 'locales-missing', 'de', 'translation.json'), 'utf8'),
+      ) as unknown;
+      expect(stored).toEqual({ 'main.new': 'Neu' });
+    } finally {
+      await t.close();
+    }
+  });
+});
