@@ -1,0 +1,29 @@
+// `npm run bench`: runs every bench/*.bench.mjs in its own process (one core each, one at a time) and
+// prints their figures. Benchmarks report numbers and ratios; they never fail the test suite.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const benchDir = path.dirname(new URL(import.meta.url).pathname);
+const only = process.argv.slice(2);
+const files = fs
+  .readdirSync(benchDir)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => only.length === 0 || only.some((name) => f.includes(name)))
+  .sort();
+
+if (!fs.existsSync('packages/payroll/dist/index.js') || !fs.existsSync('apps/web/dist/index.html')) {
+  console.log('== building first (npm run build)');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let failed = 0;
+for (const file of files) {
+  console.log(`\n== ${file}`);
+  const result = spawnSync(process.execPath, ['--conditions=@leasing/source', '--import', 'tsx', path.join(benchDir, file)], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

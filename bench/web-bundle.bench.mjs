@@ -1,0 +1,86 @@
+// Initial JavaScript (gzip) a browser downloads for /login and /search, measured in real Chromium
+// against the built app. Budget: 200 KB gzip per route.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+import { chromium } from '@playwright/test';
+
+import { findChromium } from '../scripts/chromium.mjs';
+
+const BUDGET_KB = 200;
+const executablePath = findChromium();
+if (!executablePath) {
+  console.log('skipped: Chromium not found (apt-get install -y chromium or set CHROMIUM_PATH)');
+  process.exit(0);
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-bench-web-'));
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DEMO_DATA: 'true' },
+  stdio: 'ignore',
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  await waitFor(`${base}/health`);
+  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const page = await browser.newPage();
+
+  const login = await measure(page, `${base}/login`);
+  report('/login', login);
+
+  await page.getByLabel(/E-Mail|Benutzername/).fill('max.mustermann@example.com');
+  await page.getByLabel('Passwort', { exact: true }).fill('Demo-Passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL(/\/search/);
+  // A fresh page load of /search with the stored session: what a returning user downloads.
+  const search = await measure(page, `${base}/search`);
+  report('/search', search);
+  await browser.close();
+} finally {
+  server.kill();
+}
+
+async function measure(page, url) {
+  const scripts = new Map();
+  const onResponse = async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(response.url(), zlib.gzipSync(body, { level: 9 }).length);
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  return scripts;
+}
+
+function report(route, scripts) {
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+  console.log(`${route.padEnd(8)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; budget ${BUDGET_KB} KB; ratio ${(total / BUDGET_KB).toFixed(2)}`);
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
