@@ -8,7 +8,23 @@ import { z } from 'zod';
  * - isWest: former legal area (relevant to historical contribution ceilings; Berlin is split West/Ost).
  */
 export const FederalStateCodes = [
-  'BW', 'BY', 'BA', 'BN', 'BB', 'HB', 'HH', 'HE', 'MV', 'NI', 'NW', 'RP', 'SL', 'SN', 'ST', 'SH', 'TH',
+  'BW',
+  'BY',
+  'BA',
+  'BN',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
 ] as const;
 export const FederalStateCodeSchema = z.enum(FederalStateCodes);
 export type FederalStateCode = z.infer<typeof FederalStateCodeSchema>;

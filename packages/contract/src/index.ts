@@ -3,3 +3,7 @@ export * from './errors.js';
 export * from './federal-states.js';
 export * from './health.js';
 export * from './limits.js';
+export * from './account.js';
+export * from './passwords.js';
+export * from './user-info.js';
+export * from './validation-messages.js';

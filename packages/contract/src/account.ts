@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+import { PasswordSchema } from './passwords.js';
+import { msg } from './validation-messages.js';
+
+export const TitleSchema = z.enum(['mr', 'ms', 'other']);
+export type Title = z.infer<typeof TitleSchema>;
+
+export const EmailSchema = z.string().trim().toLowerCase().max(254).email('Has to be valid email');
+
+const requiredText = (max = 100) =>
+  z.string({ error: msg.required }).trim().min(1, 'This field is required').max(max, msg.max(max));
+
+/** Spec 5 "Register": names required, e-mail valid, password rules of the set-password form. */
+export const RegisterRequestSchema = z
+  .object({
+    title: TitleSchema.nullish(),
+    firstName: requiredText(),
+    lastName: requiredText(),
+    email: EmailSchema,
+    employeeId: z.string().trim().max(50).nullish(),
+    password: PasswordSchema,
+    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+  })
+  .strict()
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+/**
+ * Registration always answers the same way for a valid code: the account (new or existing) is told by
+ * e-mail. So the answer never reveals whether an address has an account.
+ */
+export const RegisterResponseSchema = z.object({
+  authenticated: z.literal(false),
+  emailConfirmationRequired: z.literal(true),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+export const RegisterCodeParamsSchema = z.object({ registerCode: z.string().trim().min(1).max(64) });
+
+/** Spec 5 "Register-code form". */
+export const RegisterCodeFormSchema = z.object({ code: z.string().trim().min(1, 'This field is required').max(64) });
+
+/** Spec 5 "Password reset request". */
+export const PasswordResetRequestFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(EmailSchema),
+});
+export const PasswordResetMailParamsSchema = z.object({ emailAddress: z.string().max(254) });
+
+/** Spec 5 "Set-password form" (the spec's message for an empty password is literally 'Email is required'). */
+export const SetPasswordFormSchema = z
+  .object({
+    password: z.string().min(1, 'Email is required').pipe(PasswordSchema),
+    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });
+
+/** `PUT /v1/confirm/password/reset`: reset, invite and welcome codes all set a password here. */
+export const PasswordResetRequestSchema = z
+  .object({
+    code: z.string().trim().min(1).max(128),
+    password: PasswordSchema,
+  })
+  .strict();
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+export const CodeParamsSchema = z.object({ code: z.string().trim().min(1).max(128) });
+
+/** Neutral acknowledgement where the answer must not reveal anything (reset request, e-mail change). */
+export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
+
+/** Tenant admin invites an employee by e-mail. */
+export const InviteRequestSchema = z
+  .object({
+    email: EmailSchema,
+    firstName: requiredText(),
+    lastName: requiredText(),
+    title: TitleSchema.nullish(),
+    employeeId: z.string().trim().max(50).nullish(),
+  })
+  .strict();
+export type InviteRequest = z.infer<typeof InviteRequestSchema>;

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+
+import { TitleSchema } from './account.js';
+import { FederalStateCodeSchema } from './federal-states.js';
+import {
+  ADDITIONAL_AMOUNT_HEALTH_INSURANCE_MAX,
+  ARRIVAL_KILOMETERS_MAX,
+  ARRIVAL_KILOMETERS_MIN,
+  ARRIVAL_NUMBER_MAX_DEFAULT,
+  ARRIVAL_NUMBER_MIN_DEFAULT,
+  BASIC_RATE_HEALTH_INSURANCE_MAX,
+  GROSS_MONTHLY_SALARY_MAX_EUR,
+  GROSS_MONTHLY_SALARY_MIN_EUR,
+  SPOUSE_FACTOR_MAX,
+  SPOUSE_FACTOR_MIN,
+  TAX_ALLOWANCE_MAX_EUR,
+  TAX_ALLOWANCE_MIN_EUR,
+} from './limits.js';
+import { msg } from './validation-messages.js';
+
+/** Spec 3 option lists. */
+export const TAX_CLASSES = [1, 2, 3, 4, 5, 6] as const;
+/** Children under 25: 0 to 5 and '6 or more' (value 6). */
+export const CHILDREN_UNDER_25_OPTIONS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** Child allowances (Kinderfreibeträge): 0 to 10 in steps of 0.5. */
+export const CHILDREN_ALLOWANCE_OPTIONS = Array.from({ length: 21 }, (_, i) => i / 2);
+export const HealthInsuranceSchema = z.enum(['STATUTORY', 'PRIVATE']);
+export const SalaryConversionTypeSchema = z.enum([
+  'BIKE_LEASING_UNDER_25',
+  'BIKE_LEASING_OVER_25',
+  'HARDWARE_LEASING',
+  'COMPANY_PENSION_PLAN',
+]);
+export type SalaryConversionType = z.infer<typeof SalaryConversionTypeSchema>;
+export const MAX_SALARY_CONVERSIONS = 10;
+
+const MONEY_MAX = 1_000_000;
+
+const requiredText = (max = 100) =>
+  z.string({ error: msg.required }).trim().min(1, msg.required).max(max, msg.max(max));
+const optionalText = (max = 100) => z.string().trim().max(max, msg.max(max)).nullish();
+const requiredBoolean = () => z.boolean({ error: msg.required });
+/** A number with a range; money carries at most two decimals so cents are exact. */
+const numberIn = (min: number, max: number, decimals?: number) =>
+  z
+    .number({ error: msg.required })
+    .min(min, msg.min(min))
+    .max(max, msg.max(max))
+    .refine((v) => decimals === undefined || hasAtMostDecimals(v, decimals), msg.invalid);
+const optionalNumber = (min: number, max: number, decimals?: number) => numberIn(min, max, decimals).nullish();
+
+function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** Spec 3 addressDto; `email` is shown but only changes through the e-mail endpoint. */
+export const AddressSchema = z
+  .object({
+    title: TitleSchema.nullish(),
+    firstName: requiredText(),
+    lastName: requiredText(),
+    street: requiredText(),
+    streetNumber: requiredText(20),
+    place: requiredText(),
+    postcode: requiredText(10).regex(/^\d{5}$/, msg.postcode),
+    state: FederalStateCodeSchema.or(
+      z
+        .string()
+        .max(0)
+        .transform(() => undefined),
+    ).pipe(FederalStateCodeSchema),
+    placeOfBirth: requiredText(),
+    employeeId: optionalText(50),
+    email: z.string().max(254).optional(),
+  })
+  .strict();
+export type Address = z.infer<typeof AddressSchema>;
+
+export const SalaryConversionSchema = z
+  .object({
+    id: z.string().max(64).nullish(),
+    conversationType: SalaryConversionTypeSchema.nullish(),
+    leasingRate: optionalNumber(0, MONEY_MAX, 2),
+    monetaryBenefitPrivateUse: optionalNumber(0, MONEY_MAX, 2),
+    monetaryBenefitCommuteToWork: optionalNumber(0, MONEY_MAX, 2),
+    salaryConversionAmount: optionalNumber(0, MONEY_MAX, 2),
+  })
+  .strict()
+  .superRefine((item, ctx) => {
+    const missing = (field: keyof typeof item, message: string) => {
+      if (item[field] === null || item[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    switch (item.conversationType) {
+      case null:
+      case undefined:
+        ctx.addIssue({ code: 'custom', path: ['conversationType'], message: 'Type is required' });
+        return;
+      case 'BIKE_LEASING_UNDER_25':
+        missing('leasingRate', 'Leasing rate is required');
+        missing('monetaryBenefitPrivateUse', msg.required);
+        return;
+      case 'BIKE_LEASING_OVER_25':
+        missing('leasingRate', 'Leasing rate is required');
+        missing('monetaryBenefitPrivateUse', msg.required);
+        missing('monetaryBenefitCommuteToWork', msg.required);
+        return;
+      case 'HARDWARE_LEASING':
+      case 'COMPANY_PENSION_PLAN':
+        missing('salaryConversionAmount', 'This is required');
+        return;
+    }
+  });
+export type SalaryConversion = z.infer<typeof SalaryConversionSchema>;
+
+export interface UserInfoConfig {
+  arrivalNumberMin: number;
+  arrivalNumberMax: number;
+}
+export const UserInfoConfigSchema = z.object({
+  arrivalNumberMin: z.number().int(),
+  arrivalNumberMax: z.number().int(),
+});
+export const defaultUserInfoConfig: UserInfoConfig = {
+  arrivalNumberMin: ARRIVAL_NUMBER_MIN_DEFAULT,
+  arrivalNumberMax: ARRIVAL_NUMBER_MAX_DEFAULT,
+};
+
+/**
+ * The salary profile (spec 3 salaryInfo) with every rule of spec 5. Conditional fields (factor only in
+ * tax class 4, the two health-insurance variants, Arbeitskammer only in HB/SL) are checked in one place
+ * so the form and the server agree.
+ */
+function salaryInfoObject(config: UserInfoConfig) {
+  return z.object({
+    federalState: FederalStateCodeSchema.or(z.null()).refine((v) => v !== null, msg.required),
+    dateOfBirth: z
+      .string({ error: msg.required })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, msg.date)
+      .refine(isValidPastDate, msg.dateInPast),
+    grossMonthlySalaryEur: numberIn(GROSS_MONTHLY_SALARY_MIN_EUR, GROSS_MONTHLY_SALARY_MAX_EUR, 2),
+    taxClass: z.number({ error: msg.required }).int(msg.invalid).min(1, msg.min(1)).max(6, msg.max(6)),
+    spouseFactor: optionalNumber(SPOUSE_FACTOR_MIN, SPOUSE_FACTOR_MAX, 3),
+    taxAllowance: numberIn(TAX_ALLOWANCE_MIN_EUR, TAX_ALLOWANCE_MAX_EUR, 2),
+    children: requiredBoolean(),
+    childrenUnder25: z.number({ error: msg.required }).int(msg.invalid).min(0, msg.min(0)).max(6, msg.max(6)),
+    childrenAllowances: numberIn(0, 10).refine((v) => Number.isInteger(v * 2), msg.step(0.5)),
+    pensionInsurance: requiredBoolean(),
+    unemploymentInsurance: requiredBoolean(),
+    churchTax: requiredBoolean(),
+    akb: z.boolean().nullish(),
+    healthInsurance: HealthInsuranceSchema.or(z.null()).refine((v) => v !== null, msg.required),
+    basicRateHealthInsurance: optionalNumber(0, BASIC_RATE_HEALTH_INSURANCE_MAX, 2),
+    additionalAmountHealthInsurance: optionalNumber(0, ADDITIONAL_AMOUNT_HEALTH_INSURANCE_MAX, 2),
+    arbeitgeberzuschuss: z.boolean().nullish(),
+    beitragPkv: optionalNumber(0, MONEY_MAX, 2),
+    beitragPv: optionalNumber(0, MONEY_MAX, 2),
+    basisbeitragSteuerrelevant: optionalNumber(0, MONEY_MAX, 2),
+    companyPensionPlan: optionalNumber(0, MONEY_MAX, 2),
+    arrivalKilometers: numberIn(ARRIVAL_KILOMETERS_MIN, ARRIVAL_KILOMETERS_MAX, 1),
+    arrivalNumber: z
+      .number({ error: msg.required })
+      .int(msg.invalid)
+      .min(config.arrivalNumberMin, msg.min(config.arrivalNumberMin))
+      .max(config.arrivalNumberMax, msg.max(config.arrivalNumberMax)),
+    salaryConversions: z
+      .array(SalaryConversionSchema)
+      .max(MAX_SALARY_CONVERSIONS, msg.max(MAX_SALARY_CONVERSIONS))
+      .default([]),
+  });
+}
+
+export function createSalaryInfoSchema(config: UserInfoConfig = defaultUserInfoConfig) {
+  return salaryInfoObject(config)
+    .strict()
+    .superRefine((info, ctx) => {
+      const require = (field: keyof typeof info) => {
+        if (info[field] === null || info[field] === undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: msg.required });
+      };
+      if (info.taxClass === 4) require('spouseFactor');
+      if (info.healthInsurance === 'STATUTORY') {
+        require('basicRateHealthInsurance');
+        require('additionalAmountHealthInsurance');
+      }
+      if (info.healthInsurance === 'PRIVATE') {
+        require('beitragPkv');
+        require('beitragPv');
+      }
+    })
+    .transform((info) => normaliseSalaryInfo(info));
+}
+
+/** Drops values that do not apply, so a stored profile never carries a stale hidden field. */
+function normaliseSalaryInfo<T extends { taxClass: number; federalState: unknown; healthInsurance: unknown }>(
+  info: T,
+): T {
+  const out: Record<string, unknown> = { ...info };
+  if (info.taxClass !== 4) out['spouseFactor'] = null;
+  if (info.federalState !== 'HB' && info.federalState !== 'SL') out['akb'] = false;
+  if (info.healthInsurance === 'STATUTORY') {
+    out['beitragPkv'] = null;
+    out['beitragPv'] = null;
+    out['arbeitgeberzuschuss'] = false;
+    out['basisbeitragSteuerrelevant'] = null;
+  } else {
+    out['basicRateHealthInsurance'] = null;
+    out['additionalAmountHealthInsurance'] = null;
+  }
+  return out as T;
+}
+
+function isValidPastDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+  return age >= 14 && age <= 100;
+}
+
+export const SalaryInfoSchema = createSalaryInfoSchema();
+export type SalaryInfo = z.output<typeof SalaryInfoSchema>;
+export type SalaryInfoInput = z.input<typeof SalaryInfoSchema>;
+
+export function createUserInfoUpdateSchema(config: UserInfoConfig = defaultUserInfoConfig) {
+  return z.object({ addressDto: AddressSchema, salaryInfo: createSalaryInfoSchema(config) }).strict();
+}
+export const UserInfoUpdateSchema = createUserInfoUpdateSchema();
+export type UserInfoUpdate = z.output<typeof UserInfoUpdateSchema>;
+
+/** `GET /v1/user/info`: what is stored so far; `salaryInfo` is null before the first save. */
+export const UserInfoResponseSchema = z.object({
+  addressDto: z.object({
+    title: TitleSchema.nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    street: z.string().nullable(),
+    streetNumber: z.string().nullable(),
+    place: z.string().nullable(),
+    postcode: z.string().nullable(),
+    state: z.string().nullable(),
+    placeOfBirth: z.string().nullable(),
+    employeeId: z.string().nullable(),
+    email: z.string(),
+  }),
+  salaryInfo: salaryInfoObject(defaultUserInfoConfig).nullable(),
+  profileComplete: z.boolean(),
+});
+export type UserInfoResponse = z.infer<typeof UserInfoResponseSchema>;
+
+/** `PUT /v1/user/info` answer: `errors` only when the save was refused (nothing stored then). */
+export const UserInfoSaveResponseSchema = z.object({
+  saved: z.boolean(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
