@@ -73,7 +73,8 @@ export function buildPapInputBase(
     PVA: pv.reductions,
     LZZFREIB: Math.floor(profile.taxAllowancePerYear / 12),
     LZZHINZU: 0,
-    AJAHR: ajahr,
+    // AJAHR only matters with ALTER1 = 1; 0 otherwise keeps it inside the PAP's input domain.
+    AJAHR: alter1 === 1 ? ajahr : 0,
     ALTER1: alter1,
     JFREIB: 0,
     JHINZU: 0,
