@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import helmet from '@fastify/helmet';
+import { defaultUserInfoConfig } from '@leasing/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,7 +21,12 @@ import type { FieldCipher } from './lib/field-encryption.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSecurityEvents } from './lib/security-events.js';
 import { redactUrl } from './lib/redact.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
+import { MailWorker } from './modules/mail/worker.js';
+import { profileRoutes } from './modules/profile/routes.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { localeRoutes } from './modules/locales/routes.js';
@@ -29,6 +35,12 @@ import { createAuthenticate } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailWorker: MailWorker;
+  }
+}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -68,10 +80,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = createSecurityEvents(app.log);
   const db = database.db;
   const authenticate = createAuthenticate({ db, tokens, clock });
+  const limiter = new RateLimiter(clock);
+  const mailWorker = new MailWorker({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mailWorker', mailWorker);
+  mailWorker.start();
+  app.addHook('onClose', async () => mailWorker.stop());
+  const authDeps = { db, tokens, clock, events, limiter };
 
   await app.register(healthRoutes({ kind: database.kind, version: APP_VERSION, ping: () => database.ping() }));
-  await app.register(authRoutes({ db, tokens, clock, events }));
+  await app.register(authRoutes(authDeps));
   await app.register(meRoutes({ db, authenticate }));
+  await app.register(
+    accountRoutes({ ...authDeps, authenticate, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() }),
+  );
+  await app.register(
+    profileRoutes({ db, cipher: options.cipher, clock, authenticate, userInfoConfig: defaultUserInfoConfig }),
+  );
+  if (config.devTools) await app.register(mailboxRoutes({ db }));
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

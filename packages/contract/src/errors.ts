@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const ErrorCodes = [
   'VALIDATION_FAILED',
+  'REGISTRATION_FAILED',
+  'CODE_INVALID',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -22,6 +24,8 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 /** HTTP status for every error code: the single table the API's error handler uses. */
 export const errorCodeStatus: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  REGISTRATION_FAILED: 400,
+  CODE_INVALID: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -33,6 +33,10 @@ const EnvSchema = z.object({
     .optional(),
   /** Public origin of the web app, used in links in e-mails. */
   PUBLIC_URL: z.string().url().optional(),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port or smtps://). Unset: mails stay in the database. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** Sender address of outgoing mail. */
+  MAIL_FROM: z.string().min(3).default('E-Auto-Leasing <no-reply@e-auto-leasing.example>'),
   /** Where the built web app is; the API serves it with an SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -48,6 +52,8 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   dataEncryptionKey: string | undefined;
   publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   webDistDir: string;
   /** Development conveniences (mailbox, locale recording) are on only here. */
   devTools: boolean;
@@ -74,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData,
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     devTools: e.NODE_ENV !== 'production' || demoData,
   };

@@ -128,3 +128,56 @@ export const salaryProfiles = pgTable('salary_profiles', {
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One-time codes sent by e-mail (confirm address, reset password, invite, welcome, change address).
+ * Only the SHA-256 of a code is stored; a code is single use and expires.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', {
+      enum: ['EMAIL_CONFIRM', 'PASSWORD_RESET', 'INVITE', 'WELCOME', 'EMAIL_CHANGE'],
+    }).notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    /** For EMAIL_CHANGE: the address that replaces the current one once confirmed. */
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Transactional outbox: a mail is written in the same transaction as the change that causes it; a
+ * worker delivers it over SMTP and retries transient failures with back-off.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    status: text('status', { enum: ['PENDING', 'SENT', 'KEPT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -4,6 +4,8 @@ import type { AuthResponse, LoginRequest } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { AUTH_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
 import * as repo from './repository.js';
@@ -22,19 +24,30 @@ export interface AuthDeps {
   tokens: TokenService;
   clock: Clock;
   events: SecurityEvents;
+  limiter: RateLimiter;
 }
 
 const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
 export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<AuthResponse> {
+  const accountKey = `login:account:${input.username.trim().toLowerCase()}`;
+  const ipKey = `login:ip:${ip}`;
+  const wait = Math.max(
+    deps.limiter.retryAfter(accountKey, AUTH_LIMITS.loginFailuresPerAccount),
+    deps.limiter.retryAfter(ipKey, AUTH_LIMITS.loginFailuresPerIp),
+  );
+  if (wait > 0) throw tooManyAttempts(wait);
   const user = await repo.findUserByEmail(deps.db, input.username.trim());
   const usable = user && !user.disabledAt && user.emailConfirmedAt ? user : undefined;
   // Always verify a hash (a dummy one for unknown users) so both answers take the same time.
   const valid = await verifyPassword(usable?.passwordHash, input.password);
   if (!usable || !valid) {
+    deps.limiter.hit(accountKey, AUTH_LIMITS.loginFailuresPerAccount);
+    deps.limiter.hit(ipKey, AUTH_LIMITS.loginFailuresPerIp);
     deps.events.emit('auth.login_failed', { ip, actor: user?.id ?? null, tenant: user?.tenantId ?? null });
     return NOT_AUTHENTICATED;
   }
+  deps.limiter.reset(accountKey);
   deps.events.emit('auth.login_succeeded', { ip, actor: usable.id, tenant: usable.tenantId });
   return startSession(deps, usable);
 }
@@ -61,6 +74,9 @@ export async function startSession(
 }
 
 export async function refresh(deps: AuthDeps, presented: string, ip: string): Promise<AuthResponse> {
+  const wait = deps.limiter.retryAfter(`refresh:ip:${ip}`, AUTH_LIMITS.refreshPerIp);
+  if (wait > 0) throw tooManyAttempts(wait);
+  deps.limiter.hit(`refresh:ip:${ip}`, AUTH_LIMITS.refreshPerIp);
   const now = deps.clock.now();
   const row = await repo.findRefreshToken(deps.db, hashRefreshToken(presented));
   if (!row || row.revokedAt || row.familyExpiresAt <= now) return NOT_AUTHENTICATED;
@@ -122,4 +138,10 @@ async function answerRepeatedRefresh(
 export async function logout(deps: AuthDeps, presented: string): Promise<void> {
   const row = await repo.findRefreshToken(deps.db, hashRefreshToken(presented));
   if (row) await repo.revokeFamily(deps.db, row.familyId, deps.clock.now());
+}
+
+function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', 'Zu viele Anmeldeversuche. Bitte später erneut versuchen.', {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }

@@ -1,0 +1,59 @@
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { outbox } from '../../db/schema.js';
+import { renderMail, type MailTemplate } from './templates.js';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Writes a mail into the outbox; call it with the transaction of the change that causes the mail. */
+export async function enqueueMail(db: Database, recipient: string, template: MailTemplate, now: Date): Promise<void> {
+  const content = renderMail(template);
+  await db.insert(outbox).values({
+    kind: template.kind,
+    recipient,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    links: content.links,
+    createdAt: now,
+    nextAttemptAt: now,
+  });
+}
+
+export async function dueMails(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'PENDING'), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.createdAt))
+    .limit(limit);
+}
+
+/** Claims a mail for sending; false when another worker took it first. */
+export async function claimMail(db: Database, id: string, attempts: number, leaseUntil: Date): Promise<boolean> {
+  const claimed = await db
+    .update(outbox)
+    .set({ attempts: attempts + 1, nextAttemptAt: leaseUntil })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'PENDING'), eq(outbox.attempts, attempts)))
+    .returning({ id: outbox.id });
+  return claimed.length === 1;
+}
+
+export async function markMail(
+  db: Database,
+  id: string,
+  update: { status: 'SENT' | 'KEPT' | 'FAILED' | 'PENDING'; sentAt?: Date; nextAttemptAt?: Date; lastError?: string | null },
+): Promise<void> {
+  await db.update(outbox).set(update).where(eq(outbox.id, id));
+}
+
+/** The development mailbox: newest first. */
+export async function listMailbox(db: Database, limit = 100): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.status, ['SENT', 'KEPT', 'PENDING', 'FAILED']))
+    .orderBy(desc(outbox.createdAt))
+    .limit(limit);
+}
