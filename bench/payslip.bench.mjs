@@ -33,8 +33,14 @@ function randomProfile() {
   const privateHealth = random() < 0.12;
   const beitragPkv = eur(300, 1000);
   const conversions = [];
-  if (random() < 0.15) conversions.push({ conversationType: 'BIKE_LEASING_UNDER_25', leasingRate: eur(40, 110), monetaryBenefitPrivateUse: eur(8, 25) });
-  if (random() < 0.1) conversions.push({ conversationType: 'COMPANY_PENSION_PLAN', salaryConversionAmount: eur(50, 300) });
+  if (random() < 0.15)
+    conversions.push({
+      conversationType: 'BIKE_LEASING_UNDER_25',
+      leasingRate: eur(40, 110),
+      monetaryBenefitPrivateUse: eur(8, 25),
+    });
+  if (random() < 0.1)
+    conversions.push({ conversationType: 'COMPANY_PENSION_PLAN', salaryConversionAmount: eur(50, 300) });
   return {
     federalState: pick(STATES),
     dateOfBirth: `${int(1962, 2001)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`,
@@ -105,8 +111,12 @@ const hotRate = measure(SECONDS, hot);
 const coldRate = measure(SECONDS, cold);
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`profiles ${profiles.length}, offers ${offers.length}, payment month ${DATE}, ${SECONDS}s per figure, node ${process.version}`);
-console.log(`compareOffer (prepared profile, one vehicle): ${fmt(hotRate)} comparisons/s  (target ${fmt(TARGET)}: ${hotRate >= TARGET ? 'met' : 'NOT met'})`);
+console.log(
+  `profiles ${profiles.length}, offers ${offers.length}, payment month ${DATE}, ${SECONDS}s per figure, node ${process.version}`,
+);
+console.log(
+  `compareOffer (prepared profile, one vehicle): ${fmt(hotRate)} comparisons/s  (target ${fmt(TARGET)}: ${hotRate >= TARGET ? 'met' : 'NOT met'})`,
+);
 console.log(`calculatePayslipComparison (prepare + compare): ${fmt(coldRate)} comparisons/s`);
-console.log(`per request of 1,000 vehicles: ${(1000 / hotRate * 1000).toFixed(1)} ms`);
+console.log(`per request of 1,000 vehicles: ${((1000 / hotRate) * 1000).toFixed(1)} ms`);
 if (sink === 0.5) console.log('');

@@ -102,7 +102,9 @@ describe('benefit valuation', () => {
   });
 
   it('single assessment: 0.002 % per km and commuting day, rounded half up', () => {
-    const b = companyCarBenefit(car({ listPrice: eur(44_800), distanceKm: 17, commutingDays: 8, singleAssessment: true }));
+    const b = companyCarBenefit(
+      car({ listPrice: eur(44_800), distanceKm: 17, commutingDays: 8, singleAssessment: true }),
+    );
     // base 11,200: 11,200 × 0.002 % = 0.224 EUR × 17 km × 8 days = 30.464 → 30.46
     expect(b.commuting).toBe(eur(30.46));
     expect(b.commutingMethod).toBe('EINZELBEWERTUNG_0_002');
@@ -110,7 +112,9 @@ describe('benefit valuation', () => {
   });
 
   it('single assessment caps the days at 180 a year = 15 a month', () => {
-    const b = companyCarBenefit(car({ listPrice: eur(44_800), distanceKm: 10, commutingDays: 20, singleAssessment: true }));
+    const b = companyCarBenefit(
+      car({ listPrice: eur(44_800), distanceKm: 10, commutingDays: 20, singleAssessment: true }),
+    );
     // 0.224 × 10 × 15 = 33.60, the same as 0.03 % × 11,200 × 10 = 33.60
     expect(b.commuting).toBe(eur(33.6));
     expect(b.commutingDaysValued).toBe(15);
@@ -124,7 +128,15 @@ describe('benefit valuation', () => {
     );
     // 100 × 0.002 % × 5 × 1 = 0.01 EUR exactly; with 3 km: 0.006 → 0.01; 2 km: 0.004 → 0.00
     expect(b.commuting).toBe(1);
-    expect(companyCarBenefit(car({ driveType: 'ICE', listPrice: eur(100), distanceKm: 2, commutingDays: 1, singleAssessment: true })).commuting).toBe(0);
-    expect(companyCarBenefit(car({ driveType: 'ICE', listPrice: eur(100), distanceKm: 3, commutingDays: 1, singleAssessment: true })).commuting).toBe(1);
+    expect(
+      companyCarBenefit(
+        car({ driveType: 'ICE', listPrice: eur(100), distanceKm: 2, commutingDays: 1, singleAssessment: true }),
+      ).commuting,
+    ).toBe(0);
+    expect(
+      companyCarBenefit(
+        car({ driveType: 'ICE', listPrice: eur(100), distanceKm: 3, commutingDays: 1, singleAssessment: true }),
+      ).commuting,
+    ).toBe(1);
   });
 });

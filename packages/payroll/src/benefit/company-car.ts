@@ -70,8 +70,22 @@ export function companyCarBenefit(input: CompanyCarInput): CompanyCarBenefit {
     const days = Math.min(input.commutingDays, MAX_SINGLE_ASSESSMENT_DAYS_PER_MONTH);
     // 0.002 % of 100 EUR is 0.2 cent: round half up to the cent.
     const commuting = cents(divRoundHalfUp(hundreds * input.distanceKm * days, 5));
-    return { rule, bemessungsgrundlage: base, privateUse, commuting, commutingMethod: 'EINZELBEWERTUNG_0_002', commutingDaysValued: days };
+    return {
+      rule,
+      bemessungsgrundlage: base,
+      privateUse,
+      commuting,
+      commutingMethod: 'EINZELBEWERTUNG_0_002',
+      commutingDaysValued: days,
+    };
   }
   const commuting = cents(hundreds * 3 * input.distanceKm);
-  return { rule, bemessungsgrundlage: base, privateUse, commuting, commutingMethod: 'PAUSCHAL_0_03', commutingDaysValued: 0 };
+  return {
+    rule,
+    bemessungsgrundlage: base,
+    privateUse,
+    commuting,
+    commutingMethod: 'PAUSCHAL_0_03',
+    commutingDaysValued: 0,
+  };
 }

@@ -47,12 +47,9 @@ describe('before/after payslips around a stand-in wage tax', () => {
   });
 
   it('converts only the rate minus the employer contribution', () => {
-    const result = calculatePayslipComparison(
-      buildProfile(),
-      buildOffer({ employerContributionCents: 10_000 }),
-      DATE,
-      { wageTax: stubWageTax() },
-    );
+    const result = calculatePayslipComparison(buildProfile(), buildOffer({ employerContributionCents: 10_000 }), DATE, {
+      wageTax: stubWageTax(),
+    });
     // 5,000 − 400 + 110 = 4,710
     expect(result.after.adjustedGross).toBe(471_000);
     expect(result.companyCar.convertedGross).toBe(40_000);
@@ -248,17 +245,27 @@ describe('refusals', () => {
 
   it('refuses a conversion above the gross salary', () => {
     expect(() =>
-      calculatePayslipComparison(buildProfile({ grossMonthlySalaryEur: 900 }), buildOffer({ monthlyGrossRateCents: 95_000 }), DATE, {
-        wageTax: stubWageTax(),
-      }),
+      calculatePayslipComparison(
+        buildProfile({ grossMonthlySalaryEur: 900 }),
+        buildOffer({ monthlyGrossRateCents: 95_000 }),
+        DATE,
+        {
+          wageTax: stubWageTax(),
+        },
+      ),
     ).toThrow(PayslipError);
   });
 
   it('refuses a conversion that leaves a Minijob wage', () => {
     try {
-      calculatePayslipComparison(buildProfile({ grossMonthlySalaryEur: 1_000 }), buildOffer({ monthlyGrossRateCents: 60_000 }), DATE, {
-        wageTax: stubWageTax(),
-      });
+      calculatePayslipComparison(
+        buildProfile({ grossMonthlySalaryEur: 1_000 }),
+        buildOffer({ monthlyGrossRateCents: 60_000 }),
+        DATE,
+        {
+          wageTax: stubWageTax(),
+        },
+      );
       expect.unreachable();
     } catch (error) {
       expect((error as PayslipError).code).toBe('MINIJOB_NOT_SUPPORTED');

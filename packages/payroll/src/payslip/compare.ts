@@ -196,7 +196,12 @@ function existingDeltas(profile: NormalizedProfile, p: SocialParameters, withLea
 }
 
 /** One payslip for given existing conversions plus a car conversion and its benefit. */
-function computePayslip(ctx: PayslipContext, existing: WageDeltas, carConverted: Cents, carBenefit: Cents): ComputedPayslip {
+function computePayslip(
+  ctx: PayslipContext,
+  existing: WageDeltas,
+  carConverted: Cents,
+  carBenefit: Cents,
+): ComputedPayslip {
   const { profile, params, person, zuschuss } = ctx;
   const gross = profile.gross;
   const cash = existing.cash + carConverted;
@@ -289,7 +294,8 @@ function normalizeOffer(offer: LeaseOfferInput): NormalizedOffer {
     throw new PayslipError('INVALID_INPUT', 'employerContributionCents: darf die Monatsrate nicht übersteigen.');
   }
   const driveType = offer.driveType ?? 'BEV';
-  if (!DRIVE_TYPES.includes(driveType)) throw new PayslipError('INVALID_INPUT', 'driveType: BEV, PHEV oder ICE erwartet.');
+  if (!DRIVE_TYPES.includes(driveType))
+    throw new PayslipError('INVALID_INPUT', 'driveType: BEV, PHEV oder ICE erwartet.');
   return {
     listPrice: centsField(offer.listPriceGrossCents, 'listPriceGrossCents'),
     rate,

@@ -42,7 +42,8 @@ export function pensionImpact(
 
 const NOTE_KRANKENGELD =
   'Das Krankengeld bemisst sich am beitragspflichtigen Entgelt; es sinkt durch die Gehaltsumwandlung.';
-const NOTE_ALG = 'Das Arbeitslosengeld bemisst sich am beitragspflichtigen Entgelt; es sinkt durch die Gehaltsumwandlung.';
+const NOTE_ALG =
+  'Das Arbeitslosengeld bemisst sich am beitragspflichtigen Entgelt; es sinkt durch die Gehaltsumwandlung.';
 const NOTE_ELTERNGELD =
   'Das Elterngeld bemisst sich am steuerpflichtigen Arbeitslohn der letzten zwölf Monate; es sinkt durch die Gehaltsumwandlung.';
 const NOTE_JAEG =

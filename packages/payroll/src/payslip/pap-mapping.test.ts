@@ -47,13 +47,18 @@ describe('PAP input mapping', () => {
   });
 
   it('maps children: ZKF, PVA (children 2..5 under 25), no PVZ for parents; PVS in Saxony', () => {
-    expect(papInput({ children: true, childrenUnder25: 3, childrenAllowances: 1.5, federalState: 'SN' })).toMatchObject({
-      ZKF: '1.5',
-      PVA: 2,
-      PVZ: 0,
-      PVS: 1,
+    expect(papInput({ children: true, childrenUnder25: 3, childrenAllowances: 1.5, federalState: 'SN' })).toMatchObject(
+      {
+        ZKF: '1.5',
+        PVA: 2,
+        PVZ: 0,
+        PVS: 1,
+      },
+    );
+    expect(papInput({ children: true, childrenUnder25: 6, childrenAllowances: 6 })).toMatchObject({
+      ZKF: '6.0',
+      PVA: 4,
     });
-    expect(papInput({ children: true, childrenUnder25: 6, childrenAllowances: 6 })).toMatchObject({ ZKF: '6.0', PVA: 4 });
   });
 
   it('converts the annual Freibetrag to the month, rounded down to the cent', () => {

@@ -120,10 +120,15 @@ export function normalizeProfile(input: SalaryProfileInput): NormalizedProfile {
     arbeitgeberzuschuss: !statutoryHealth && input.arbeitgeberzuschuss === true,
     beitragPkv: statutoryHealth ? cents(0) : optionalEur(input.beitragPkv, 'beitragPkv'),
     beitragPv: statutoryHealth ? cents(0) : optionalEur(input.beitragPv, 'beitragPv'),
-    basisbeitrag: statutoryHealth ? cents(0) : optionalEur(input.basisbeitragSteuerrelevant, 'basisbeitragSteuerrelevant'),
+    basisbeitrag: statutoryHealth
+      ? cents(0)
+      : optionalEur(input.basisbeitragSteuerrelevant, 'basisbeitragSteuerrelevant'),
     distanceKm: parseKm(input.arrivalKilometers),
     commutingDays: parseIntInRange(input.arrivalNumber, 0, 31, 'arrivalNumber'),
-    conversions: foldConversions(input.salaryConversions ?? [], optionalEur(input.companyPensionPlan, 'companyPensionPlan')),
+    conversions: foldConversions(
+      input.salaryConversions ?? [],
+      optionalEur(input.companyPensionPlan, 'companyPensionPlan'),
+    ),
   };
 }
 

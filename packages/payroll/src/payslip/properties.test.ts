@@ -82,8 +82,15 @@ describe('payslip properties', () => {
         }
         const a = r.after;
         const deductions =
-          r.bases.after.cashConversions + a.lohnst + a.soli + a.kirchensteuer + a.krankenversicherung +
-          a.pflegeversicherung + a.rentenversicherung + a.arbeitslosenversicherung + a.arbeitskammerbeitrag;
+          r.bases.after.cashConversions +
+          a.lohnst +
+          a.soli +
+          a.kirchensteuer +
+          a.krankenversicherung +
+          a.pflegeversicherung +
+          a.rentenversicherung +
+          a.arbeitslosenversicherung +
+          a.arbeitskammerbeitrag;
         expect(a.takeHome).toBe(a.brutto - deductions + a.arbeitgeberzuschussPKV + a.arbeitgeberzuschussPV);
         expect(r.userPrice).toBe(r.before.takeHome - r.after.takeHome);
       }),

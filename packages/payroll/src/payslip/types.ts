@@ -5,8 +5,7 @@ import type { DriveType } from '../benefit/rules.js';
 
 /** Federal state codes of the salary profile (BA = Berlin-West, BN = Berlin-Ost). */
 export type FederalStateCode =
-  | 'BW' | 'BY' | 'BA' | 'BN' | 'BB' | 'HB' | 'HH' | 'HE' | 'MV'
-  | 'NI' | 'NW' | 'RP' | 'SL' | 'SN' | 'ST' | 'SH' | 'TH';
+  'BW' | 'BY' | 'BA' | 'BN' | 'BB' | 'HB' | 'HH' | 'HE' | 'MV' | 'NI' | 'NW' | 'RP' | 'SL' | 'SN' | 'ST' | 'SH' | 'TH';
 
 /** Lohnsteuerklasse I–VI. */
 export type Steuerklasse = 1 | 2 | 3 | 4 | 5 | 6;
@@ -16,10 +15,7 @@ export type HealthInsuranceType = 'STATUTORY' | 'PRIVATE';
 
 /** Kinds of salary conversion already in place (the spec's `conversationType`). */
 export type SalaryConversionType =
-  | 'BIKE_LEASING_UNDER_25'
-  | 'BIKE_LEASING_OVER_25'
-  | 'HARDWARE_LEASING'
-  | 'COMPANY_PENSION_PLAN';
+  'BIKE_LEASING_UNDER_25' | 'BIKE_LEASING_OVER_25' | 'HARDWARE_LEASING' | 'COMPANY_PENSION_PLAN';
 
 /** An existing salary conversion, EUR per month, in the spec's field names. */
 export interface SalaryConversionInput {

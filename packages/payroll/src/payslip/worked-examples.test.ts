@@ -15,21 +15,86 @@ interface Recorded {
 }
 
 const ZERO_INPUTS = {
-  af: 1, AJAHR: 0, ALTER1: 0, f: 1, JFREIB: 0, JHINZU: 0, JRE4: 0, JRE4ENT: 0, JVBEZ: 0, KRV: 0, LZZ: 2,
-  LZZFREIB: 0, LZZHINZU: 0, MBV: 0, SONSTB: 0, SONSTENT: 0, STERBE: 0, VBEZ: 0, VBEZM: 0, VBEZS: 0, VBS: 0,
-  VJAHR: 0, ZMVB: 0,
+  af: 1,
+  AJAHR: 0,
+  ALTER1: 0,
+  f: 1,
+  JFREIB: 0,
+  JHINZU: 0,
+  JRE4: 0,
+  JRE4ENT: 0,
+  JVBEZ: 0,
+  KRV: 0,
+  LZZ: 2,
+  LZZFREIB: 0,
+  LZZHINZU: 0,
+  MBV: 0,
+  SONSTB: 0,
+  SONSTENT: 0,
+  STERBE: 0,
+  VBEZ: 0,
+  VBEZM: 0,
+  VBEZS: 0,
+  VBS: 0,
+  VJAHR: 0,
+  ZMVB: 0,
 };
 
 /** derived-pap-2026.json, profile "childless" (KVZ 2.9, PVZ 1), STKL 1. */
-const CHILDLESS_2026 = { ...ZERO_INPUTS, ALV: 0, KVZ: '2.9', PKPV: 0, PKPVAGZ: 0, PKV: 0, PVA: 0, PVS: 0, PVZ: 1, R: 0, STKL: 1, ZKF: 0 };
+const CHILDLESS_2026 = {
+  ...ZERO_INPUTS,
+  ALV: 0,
+  KVZ: '2.9',
+  PKPV: 0,
+  PKPVAGZ: 0,
+  PKV: 0,
+  PVA: 0,
+  PVS: 0,
+  PVZ: 1,
+  R: 0,
+  STKL: 1,
+  ZKF: 0,
+};
 /** derived-pap-2026.json, profile "saxony-2kids-church" (PVS 1, PVA 1, R 1, ZKF 2), STKL 4. */
-const SAXONY_2026 = { ...ZERO_INPUTS, ALV: 0, KVZ: '2.9', PKPV: 0, PKPVAGZ: 0, PKV: 0, PVA: '1', PVS: 1, PVZ: 0, R: 1, STKL: 4, ZKF: '2' };
+const SAXONY_2026 = {
+  ...ZERO_INPUTS,
+  ALV: 0,
+  KVZ: '2.9',
+  PKPV: 0,
+  PKPVAGZ: 0,
+  PKV: 0,
+  PVA: '1',
+  PVS: 1,
+  PVZ: 0,
+  R: 1,
+  STKL: 4,
+  ZKF: '2',
+};
 /** derived-pap-2025.json, profile "pkv" (PKV 2 = private with employer subsidy, PKPV 650.00), STKL 1. */
 const PKV_2025 = { ...ZERO_INPUTS, KVZ: 0, PKPV: 65_000, PKV: 2, PVA: 0, PVS: 0, PVZ: 0, R: 0, STKL: 1, ZKF: 0 };
 /** derived-pap-2026.json, profile "one-child" (ZKF 1, PVZ 0), STKL 1. */
-const ONE_CHILD_2026 = { ...ZERO_INPUTS, ALV: 0, KVZ: '2.9', PKPV: 0, PKPVAGZ: 0, PKV: 0, PVA: 0, PVS: 0, PVZ: 0, R: 0, STKL: 1, ZKF: '1' };
+const ONE_CHILD_2026 = {
+  ...ZERO_INPUTS,
+  ALV: 0,
+  KVZ: '2.9',
+  PKPV: 0,
+  PKPVAGZ: 0,
+  PKV: 0,
+  PVA: 0,
+  PVS: 0,
+  PVZ: 0,
+  R: 0,
+  STKL: 1,
+  ZKF: '1',
+};
 
-const rec = (base: Record<string, number | string>, RE4: number, LSTLZZ: number, SOLZLZZ: number, BK: number): Recorded => ({
+const rec = (
+  base: Record<string, number | string>,
+  RE4: number,
+  LSTLZZ: number,
+  SOLZLZZ: number,
+  BK: number,
+): Recorded => ({
   inputs: { ...base, RE4 },
   expected: { LSTLZZ, SOLZLZZ, BK },
 });
@@ -39,7 +104,11 @@ function recordedPap(records: readonly Recorded[]): WageTaxCalculator {
   return (input: PapInput): PapResult => {
     const match = records.find((r) => r.inputs.RE4 === input.RE4);
     if (!match) throw new Error(`no recorded PAP result for RE4 ${String(input.RE4)}`);
-    const ours = Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'date').map(([k, v]) => [k, Number(v)]));
+    const ours = Object.fromEntries(
+      Object.entries(input)
+        .filter(([k]) => k !== 'date')
+        .map(([k, v]) => [k, Number(v)]),
+    );
     const recorded = Object.fromEntries(Object.entries(match.inputs).map(([k, v]) => [k, Number(v)]));
     expect(ours).toEqual(recorded);
     return match.expected;
@@ -55,22 +124,39 @@ function run(records: readonly Recorded[], ...args: Parameters<typeof calculateP
 describe('worked example A: 2026, NRW, class I, childless, BEV 44,000 EUR', () => {
   const records = [rec(CHILDLESS_2026, 500_000, 78_241, 0, 0), rec(CHILDLESS_2026, 425_099, 58_675, 0, 0)];
   const profile = buildProfile({ federalState: 'NW', dateOfBirth: '1985-05-15', grossMonthlySalaryEur: 5000 });
-  const offer = buildOffer({ listPriceGrossCents: 4_400_000, monthlyGrossRateCents: 85_901, acquisitionDate: '2026-03-01' });
+  const offer = buildOffer({
+    listPriceGrossCents: 4_400_000,
+    monthlyGrossRateCents: 85_901,
+    acquisitionDate: '2026-03-01',
+  });
   const r = run(records, profile, offer, '2026-03-01');
 
   it('values the car: ¼ × 44,000 = 11,000 → 1 % = 110.00', () => {
     expect(r.companyCar).toMatchObject({ rate: '0,25 %', bemessungsgrundlage: 1_100_000, convertedGross: 85_901 });
-    expect(r.salarySacrificeData).toMatchObject({ vehicleTaxation: 11_000, commutingTaxation: 0, nonCashBenefit: 11_000 });
+    expect(r.salarySacrificeData).toMatchObject({
+      vehicleTaxation: 11_000,
+      commutingTaxation: 0,
+      nonCashBenefit: 11_000,
+    });
   });
 
   it('before: 5,000.00 gross', () => {
     // LSt 782.41 (vector); KV 5,000 × 7.3 % = 365.00 + × 1.45 % = 72.50 = 437.50; PV × 2.4 % = 120.00;
     // RV × 9.3 % = 465.00; AV × 1.3 % = 65.00; takeHome 5,000 − 1,869.91 = 3,130.09
     expect(r.before).toEqual({
-      brutto: 500_000, adjustedGross: 500_000, lohnst: 78_241, soli: 0, kirchensteuer: 0,
-      krankenversicherung: 43_750, pflegeversicherung: 12_000, rentenversicherung: 46_500,
-      arbeitslosenversicherung: 6_500, arbeitskammerbeitrag: 0, arbeitgeberzuschussPKV: 0,
-      arbeitgeberzuschussPV: 0, takeHome: 313_009,
+      brutto: 500_000,
+      adjustedGross: 500_000,
+      lohnst: 78_241,
+      soli: 0,
+      kirchensteuer: 0,
+      krankenversicherung: 43_750,
+      pflegeversicherung: 12_000,
+      rentenversicherung: 46_500,
+      arbeitslosenversicherung: 6_500,
+      arbeitskammerbeitrag: 0,
+      arbeitgeberzuschussPKV: 0,
+      arbeitgeberzuschussPV: 0,
+      takeHome: 313_009,
     });
   });
 
@@ -79,10 +165,19 @@ describe('worked example A: 2026, NRW, class I, childless, BEV 44,000 EUR', () =
     // PV × 2.4 % = 102.02376 → 102.02; RV × 9.3 % = 395.34207 → 395.34; AV × 1.3 % = 55.26287 → 55.26;
     // takeHome 5,000 − 859.01 − 586.75 − 371.96 − 102.02 − 395.34 − 55.26 = 2,629.66
     expect(r.after).toEqual({
-      brutto: 500_000, adjustedGross: 425_099, lohnst: 58_675, soli: 0, kirchensteuer: 0,
-      krankenversicherung: 37_196, pflegeversicherung: 10_202, rentenversicherung: 39_534,
-      arbeitslosenversicherung: 5_526, arbeitskammerbeitrag: 0, arbeitgeberzuschussPKV: 0,
-      arbeitgeberzuschussPV: 0, takeHome: 262_966,
+      brutto: 500_000,
+      adjustedGross: 425_099,
+      lohnst: 58_675,
+      soli: 0,
+      kirchensteuer: 0,
+      krankenversicherung: 37_196,
+      pflegeversicherung: 10_202,
+      rentenversicherung: 39_534,
+      arbeitslosenversicherung: 5_526,
+      arbeitskammerbeitrag: 0,
+      arbeitgeberzuschussPKV: 0,
+      arbeitgeberzuschussPV: 0,
+      takeHome: 262_966,
     });
   });
 
@@ -93,11 +188,19 @@ describe('worked example A: 2026, NRW, class I, childless, BEV 44,000 EUR', () =
 
   it('pension: 749.01 × 12 = 8,988.12 / 51,944 = 0.1730 EP × 40.79 = 7.06 EUR', () => {
     expect(r.pensionImpact).toEqual({
-      applies: true, rvEntgeltReductionPerYear: 898_812, entgeltpunkteReductionPerYear: 0.173,
-      monthlyPensionReduction: 706, durchschnittsentgelt: 5_194_400, rentenwert: 4_079, rentenwertCarriedForward: false,
+      applies: true,
+      rvEntgeltReductionPerYear: 898_812,
+      entgeltpunkteReductionPerYear: 0.173,
+      monthlyPensionReduction: 706,
+      durchschnittsentgelt: 5_194_400,
+      rentenwert: 4_079,
+      rentenwertCarriedForward: false,
     });
     expect(r.benefitImpact).toMatchObject({
-      svEntgeltReductionPerMonth: 74_901, krankengeldReduced: true, arbeitslosengeldReduced: true, elterngeldReduced: true,
+      svEntgeltReductionPerMonth: 74_901,
+      krankengeldReduced: true,
+      arbeitslosengeldReduced: true,
+      elterngeldReduced: true,
     });
   });
 });
@@ -105,13 +208,24 @@ describe('worked example A: 2026, NRW, class I, childless, BEV 44,000 EUR', () =
 describe('worked example B: 2026, Saxony, class IV, two children, church, commute, employer contribution', () => {
   const records = [rec(SAXONY_2026, 425_099, 59_141, 0, 34_875), rec(SAXONY_2026, 350_000, 40_900, 0, 18_675)];
   const profile = buildProfile({
-    federalState: 'SN', dateOfBirth: '1988-09-20', grossMonthlySalaryEur: '4250.99', taxClass: 4, spouseFactor: null,
-    children: true, childrenUnder25: 2, childrenAllowances: 2, churchTax: true, arrivalKilometers: 10.7, arrivalNumber: 18,
+    federalState: 'SN',
+    dateOfBirth: '1988-09-20',
+    grossMonthlySalaryEur: '4250.99',
+    taxClass: 4,
+    spouseFactor: null,
+    children: true,
+    childrenUnder25: 2,
+    childrenAllowances: 2,
+    churchTax: true,
+    arrivalKilometers: 10.7,
+    arrivalNumber: 18,
   });
   // BEV 40,000 → ¼ = 10,000 → private 100.00; commuting 0.03 % × 10,000 × 10 km (10.7 → full km) = 30.00
   // rate 930.99 − employer 50.00 = 880.99 converted → 4,250.99 − 880.99 + 130.00 = 3,500.00
   const offer = buildOffer({
-    listPriceGrossCents: 4_000_000, monthlyGrossRateCents: 93_099, employerContributionCents: 5_000,
+    listPriceGrossCents: 4_000_000,
+    monthlyGrossRateCents: 93_099,
+    employerContributionCents: 5_000,
     acquisitionDate: '2026-01-15',
   });
   const r = run(records, profile, offer, '2026-05-01');
@@ -121,8 +235,13 @@ describe('worked example B: 2026, Saxony, class IV, two children, church, commut
     // PV 4,250.99 × 2.05 % = 87.145 → 87.15; RV 395.34; AV 55.26
     // takeHome 4,250.99 − 591.41 − 31.38 − 371.96 − 87.15 − 395.34 − 55.26 = 2,718.49
     expect(r.before).toMatchObject({
-      lohnst: 59_141, kirchensteuer: 3_138, krankenversicherung: 37_196, pflegeversicherung: 8_715,
-      rentenversicherung: 39_534, arbeitslosenversicherung: 5_526, takeHome: 271_849,
+      lohnst: 59_141,
+      kirchensteuer: 3_138,
+      krankenversicherung: 37_196,
+      pflegeversicherung: 8_715,
+      rentenversicherung: 39_534,
+      arbeitslosenversicherung: 5_526,
+      takeHome: 271_849,
     });
   });
 
@@ -130,11 +249,20 @@ describe('worked example B: 2026, Saxony, class IV, two children, church, commut
     // LSt 409.00, BK 186.75 → KiSt 16.8075 → 16.80; KV 3,500 × 8.75 % = 306.25; PV × 2.05 % = 71.75;
     // RV 325.50; AV 45.50; takeHome 4,250.99 − 880.99 − 409.00 − 16.80 − 306.25 − 71.75 − 325.50 − 45.50 = 2,195.20
     expect(r.after).toMatchObject({
-      adjustedGross: 350_000, lohnst: 40_900, kirchensteuer: 1_680, krankenversicherung: 30_625,
-      pflegeversicherung: 7_175, rentenversicherung: 32_550, arbeitslosenversicherung: 4_550, takeHome: 219_520,
+      adjustedGross: 350_000,
+      lohnst: 40_900,
+      kirchensteuer: 1_680,
+      krankenversicherung: 30_625,
+      pflegeversicherung: 7_175,
+      rentenversicherung: 32_550,
+      arbeitslosenversicherung: 4_550,
+      takeHome: 219_520,
     });
     expect(r.salarySacrificeData).toEqual({
-      monthlyNetLeasing: 52_329, vehicleTaxation: 10_000, commutingTaxation: 3_000, employerContribution: 5_000,
+      monthlyNetLeasing: 52_329,
+      vehicleTaxation: 10_000,
+      commutingTaxation: 3_000,
+      employerContribution: 5_000,
       nonCashBenefit: 13_000,
     });
   });
@@ -149,13 +277,22 @@ describe('worked example B: 2026, Saxony, class IV, two children, church, commut
 describe('worked example C: 2025, PKV with employer subsidy, above the BBG RV, PHEV', () => {
   const records = [rec(PKV_2025, 845_000, 221_441, 6_567, 0), rec(PKV_2025, 805_000, 204_641, 4_568, 0)];
   const profile = buildProfile({
-    federalState: 'HE', grossMonthlySalaryEur: 8450, healthInsurance: 'PRIVATE', basicRateHealthInsurance: null,
-    additionalAmountHealthInsurance: null, arbeitgeberzuschuss: true, beitragPkv: 700, beitragPv: 110,
+    federalState: 'HE',
+    grossMonthlySalaryEur: 8450,
+    healthInsurance: 'PRIVATE',
+    basicRateHealthInsurance: null,
+    additionalAmountHealthInsurance: null,
+    arbeitgeberzuschuss: true,
+    beitragPkv: 700,
+    beitragPv: 110,
     basisbeitragSteuerrelevant: 650,
   });
   // PHEV 60,000 → ½ = 30,000 → private 300.00; rate 700.00 → 8,450 − 700 + 300 = 8,050.00
   const offer = buildOffer({
-    driveType: 'PHEV', listPriceGrossCents: 6_000_000, monthlyGrossRateCents: 70_000, acquisitionDate: '2025-08-01',
+    driveType: 'PHEV',
+    listPriceGrossCents: 6_000_000,
+    monthlyGrossRateCents: 70_000,
+    acquisitionDate: '2025-08-01',
   });
   const r = run(records, profile, offer, '2025-09-01');
 
@@ -163,10 +300,19 @@ describe('worked example C: 2025, PKV with employer subsidy, above the BBG RV, P
     // LSt 2,214.41, Soli 65.67 (vector); PKV 700.00, PPV 110.00; RV 8,050 × 9.3 % = 748.65; AV 104.65
     // takeHome 8,450 − 2,214.41 − 65.67 − 700 − 110 − 748.65 − 104.65 + 350 + 55 = 4,911.62
     expect(r.before).toEqual({
-      brutto: 845_000, adjustedGross: 845_000, lohnst: 221_441, soli: 6_567, kirchensteuer: 0,
-      krankenversicherung: 70_000, pflegeversicherung: 11_000, rentenversicherung: 74_865,
-      arbeitslosenversicherung: 10_465, arbeitskammerbeitrag: 0, arbeitgeberzuschussPKV: 35_000,
-      arbeitgeberzuschussPV: 5_500, takeHome: 491_162,
+      brutto: 845_000,
+      adjustedGross: 845_000,
+      lohnst: 221_441,
+      soli: 6_567,
+      kirchensteuer: 0,
+      krankenversicherung: 70_000,
+      pflegeversicherung: 11_000,
+      rentenversicherung: 74_865,
+      arbeitslosenversicherung: 10_465,
+      arbeitskammerbeitrag: 0,
+      arbeitgeberzuschussPKV: 35_000,
+      arbeitgeberzuschussPV: 5_500,
+      takeHome: 491_162,
     });
   });
 
@@ -183,7 +329,12 @@ describe('worked example C: 2025, PKV with employer subsidy, above the BBG RV, P
 
 describe('worked example D: 2026, conversion into the Übergangsbereich', () => {
   const records = [rec(ONE_CHILD_2026, 200_000, 9_108, 0, 0), rec(ONE_CHILD_2026, 125_000, 0, 0, 0)];
-  const profile = buildProfile({ grossMonthlySalaryEur: 2000, children: true, childrenUnder25: 1, childrenAllowances: 1 });
+  const profile = buildProfile({
+    grossMonthlySalaryEur: 2000,
+    children: true,
+    childrenUnder25: 1,
+    childrenAllowances: 1,
+  });
   // BEV 30,000 → ¼ = 7,500 → 75.00; rate 825.00 → 2,000 − 825 + 75 = 1,250.00
   const offer = buildOffer({ listPriceGrossCents: 3_000_000, monthlyGrossRateCents: 82_500 });
   const r = run(records, profile, offer, '2026-03-01');
@@ -191,7 +342,12 @@ describe('worked example D: 2026, conversion into the Übergangsbereich', () => 
   it('before: 2,000.00 is the top of the Übergangsbereich, the employee base equals the wage', () => {
     // KV 146.00 + 29.00; PV 2,000 × 1.8 % = 36.00; RV 186.00; AV 26.00; LSt 91.08
     // takeHome 2,000 − 91.08 − 175 − 36 − 186 − 26 = 1,485.92
-    expect(r.before).toMatchObject({ lohnst: 9_108, krankenversicherung: 17_500, pflegeversicherung: 3_600, takeHome: 148_592 });
+    expect(r.before).toMatchObject({
+      lohnst: 9_108,
+      krankenversicherung: 17_500,
+      pflegeversicherung: 3_600,
+      takeHome: 148_592,
+    });
   });
 
   it('after: employee base 2,000/1,397 × (1,250 − 603) = 926.27', () => {
@@ -199,8 +355,12 @@ describe('worked example D: 2026, conversion into the Übergangsbereich', () => 
     // RV × 9.3 % = 86.14311 → 86.14; AV × 1.3 % = 12.04151 → 12.04; LSt 0
     // takeHome 2,000 − 825 − 81.05 − 16.67 − 86.14 − 12.04 = 979.10; net rate 1,485.92 − 979.10 = 506.82
     expect(r.after).toMatchObject({
-      lohnst: 0, krankenversicherung: 8_105, pflegeversicherung: 1_667, rentenversicherung: 8_614,
-      arbeitslosenversicherung: 1_204, takeHome: 97_910,
+      lohnst: 0,
+      krankenversicherung: 8_105,
+      pflegeversicherung: 1_667,
+      rentenversicherung: 8_614,
+      arbeitslosenversicherung: 1_204,
+      takeHome: 97_910,
     });
     expect(r.bases.after.uebergangsbereich).toBe(true);
     expect(r.userPrice).toBe(50_682);

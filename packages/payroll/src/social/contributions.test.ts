@@ -67,9 +67,9 @@ describe('SV contributions at and above the ceilings', () => {
 
   it('leaves out branches the employee is not insured in', () => {
     const sv = svContributions(cents(400_000), { ...CHILDLESS, rv: false, av: false, statutoryHealth: false }, P26);
-    expect([sv.krankenversicherung, sv.pflegeversicherung, sv.rentenversicherung, sv.arbeitslosenversicherung]).toEqual([
-      0, 0, 0, 0,
-    ]);
+    expect([sv.krankenversicherung, sv.pflegeversicherung, sv.rentenversicherung, sv.arbeitslosenversicherung]).toEqual(
+      [0, 0, 0, 0],
+    );
   });
 });
 
@@ -96,9 +96,9 @@ describe('PV: Saxony, childless surcharge, child reductions', () => {
     const rates = [1, 2, 3, 4, 5, 6].map((n) => person({ children: true, childrenUnder25: n }).pvArbeitnehmer);
     expect(rates).toEqual([18_000, 15_500, 13_000, 10_500, 8_000, 8_000]);
     // 3 children: 4,000 × 1.3 % = 52.00
-    expect(svContributions(cents(400_000), person({ children: true, childrenUnder25: 3 }), P26).pflegeversicherung).toBe(
-      5_200,
-    );
+    expect(
+      svContributions(cents(400_000), person({ children: true, childrenUnder25: 3 }), P26).pflegeversicherung,
+    ).toBe(5_200);
     // Saxony, 2 children: 2.3 − 0.25 = 2.05 %: 4,000 × 2.05 % = 82.00
     expect(
       svContributions(cents(400_000), person({ federalState: 'SN', children: true, childrenUnder25: 2 }), P26)

@@ -68,7 +68,9 @@ export function svContributions(svWage: Cents, person: SvPerson, p: SocialParame
   const rvBase = svWage < p.bbgRvAv ? svWage : p.bbgRvAv;
   return {
     krankenversicherung: person.statutoryHealth ? kv(kvBase, person) : cents(0),
-    pflegeversicherung: person.statutoryHealth ? mulPpmRound(kvBase, ppm(person.pvArbeitnehmer + person.pvZuschlag)) : cents(0),
+    pflegeversicherung: person.statutoryHealth
+      ? mulPpmRound(kvBase, ppm(person.pvArbeitnehmer + person.pvZuschlag))
+      : cents(0),
     rentenversicherung: person.rv ? mulPpmRound(rvBase, rvArbeitnehmer(p)) : cents(0),
     arbeitslosenversicherung: person.av ? mulPpmRound(rvBase, avArbeitnehmer(p)) : cents(0),
     uebergangsbereich: false,
@@ -87,7 +89,12 @@ function kv(base: Cents, person: SvPerson): Cents {
  * Spitzenverbände prescribe (ikk-suedwest.de, "gesondert ... auf die reduzierte beitragspflichtige
  * Einnahme"; steuerkanzlei-gelbrich.de "siehe Schritt 1").
  */
-function midijobContributions(gesamt: Cents, arbeitnehmer: Cents, person: SvPerson, p: SocialParameters): SvContributions {
+function midijobContributions(
+  gesamt: Cents,
+  arbeitnehmer: Cents,
+  person: SvPerson,
+  p: SocialParameters,
+): SvContributions {
   const pv = person.statutoryHealth
     ? mulPpmRound(arbeitnehmer, person.pvArbeitnehmer) + mulPpmRound(gesamt, person.pvZuschlag)
     : 0;

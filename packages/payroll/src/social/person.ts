@@ -22,7 +22,10 @@ export function childlessSurchargeApplies(
 }
 
 /** Number of PV child reductions: children 2..5 under 25 (§ 55 Abs. 3 Satz 4 SGB XI). */
-export function childReductions(profile: Pick<NormalizedProfile, 'parent' | 'childrenUnder25'>, p: SocialParameters): number {
+export function childReductions(
+  profile: Pick<NormalizedProfile, 'parent' | 'childrenUnder25'>,
+  p: SocialParameters,
+): number {
   if (!profile.parent || profile.childrenUnder25 < 2) return 0;
   return Math.min(profile.childrenUnder25 - 1, p.pvAbschlagMaxKinder);
 }

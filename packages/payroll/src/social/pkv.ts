@@ -15,12 +15,7 @@ export interface PkvZuschuss {
  * the premium. The subsidies are tax-free (§ 3 Nr. 62 EStG) and do not depend on the wage, so
  * they are the same before and after a salary conversion.
  */
-export function pkvZuschuss(
-  beitragPkv: Cents,
-  beitragPv: Cents,
-  saxony: boolean,
-  p: SocialParameters,
-): PkvZuschuss {
+export function pkvZuschuss(beitragPkv: Cents, beitragPv: Cents, saxony: boolean, p: SocialParameters): PkvZuschuss {
   const pvCap = saxony ? p.pkvZuschussMaxPvSachsen : p.pkvZuschussMaxPv;
   return {
     kv: cents(Math.min(Math.floor(beitragPkv / 2), p.pkvZuschussMaxKv)),

@@ -2,7 +2,23 @@ import fc from 'fast-check';
 import type { FederalStateCode, LeaseOfferInput, SalaryConversionInput, SalaryProfileInput } from '../types.js';
 
 const STATES: readonly FederalStateCode[] = [
-  'BW', 'BY', 'BA', 'BN', 'BB', 'HB', 'HH', 'HE', 'MV', 'NI', 'NW', 'RP', 'SL', 'SN', 'ST', 'SH', 'TH',
+  'BW',
+  'BY',
+  'BA',
+  'BN',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
 ];
 
 /** EUR with cents as a number, e.g. 4321.07. */
@@ -10,7 +26,11 @@ const eur = (min: number, max: number) => fc.integer({ min: min * 100, max: max 
 
 const isoDate = (fromYear: number, toYear: number) =>
   fc
-    .record({ y: fc.integer({ min: fromYear, max: toYear }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
+    .record({
+      y: fc.integer({ min: fromYear, max: toYear }),
+      m: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: 28 }),
+    })
     .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 
 const conversion: fc.Arbitrary<SalaryConversionInput> = fc.oneof(
