@@ -1,1 +1,2 @@
-export const placeholder = 1;
+export * from './pap/index.js';
+export * from './payslip/index.js';
