@@ -2,7 +2,7 @@ import { cents, mulPpmFloor, ppm, type Cents } from './money.js';
 import { parseIsoDate, type IsoDate } from './dates.js';
 import { PayslipError } from './errors.js';
 import { normalizeProfile, type NormalizedProfile } from './profile.js';
-import { buildPapInputBase, type PapInput, type WageTaxCalculator } from './pap-mapping.js';
+import { buildPapInputBase, type WageTaxInput, type WageTaxCalculator } from './pap-mapping.js';
 import { benefitImpact, pensionImpact } from './impact.js';
 import { defaultWageTax } from './wage-tax.js';
 import { socialParametersFor, type SocialParameters } from '../social/parameters.js';
@@ -71,7 +71,7 @@ export interface PayslipContext {
   readonly person: SvPerson;
   readonly zuschuss: PkvZuschuss;
   readonly rentenwert: RentenwertEntry;
-  readonly papBase: PapInput;
+  readonly papBase: WageTaxInput;
   readonly wageTax: WageTaxCalculator;
   readonly existing: WageDeltas;
 }

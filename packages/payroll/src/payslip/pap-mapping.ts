@@ -7,13 +7,13 @@ import type { PkvZuschuss } from '../social/pkv.js';
  * The inputs of one PAP call in the BMF's names: money in cents, `KVZ`, `ZKF`, `PVA` as decimal
  * strings or numbers, `f` as a number. `date` selects the PAP version by payment date.
  */
-export interface PapInput {
+export interface WageTaxInput {
   readonly date: string;
   readonly [name: string]: number | string;
 }
 
 /** The PAP outputs the payslip reads (integer cents). */
-export interface PapResult {
+export interface WageTaxResult {
   /** Lohnsteuer for the pay period. */
   readonly LSTLZZ: number | bigint;
   /** Solidaritätszuschlag for the pay period. */
@@ -23,7 +23,7 @@ export interface PapResult {
 }
 
 /** Anything with the contract of `calculateLohnsteuer` from the PAP module. */
-export type WageTaxCalculator = (input: PapInput) => PapResult;
+export type WageTaxCalculator = (input: WageTaxInput) => WageTaxResult;
 
 /** The person's PV situation as the PAP needs it. */
 export interface PapPvFlags {

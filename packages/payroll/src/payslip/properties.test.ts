@@ -7,7 +7,7 @@ import { offerArbitrary, paymentDateArbitrary, profileArbitrary } from './test-s
 import { wageTaxForTests } from './test-support/wage-tax.js';
 
 const options: PayslipOptions = { wageTax: wageTaxForTests };
-const RUNS = { numRuns: 300 };
+const RUNS = { numRuns: Number(process.env.PAYSLIP_PROPERTY_RUNS ?? 300) };
 
 /** Runs a comparison; expected refusals (Minijob, conversion too high) discard the case. */
 function compare(profile: SalaryProfileInput, offer: LeaseOfferInput, date: string): PayslipComparison {

@@ -1,10 +1,5 @@
-import { PayslipError } from './errors.js';
-import type { PapInput, PapResult, WageTaxCalculator } from './pap-mapping.js';
+import { calculateLohnsteuer } from '../pap/index.js';
+import type { WageTaxInput, WageTaxResult, WageTaxCalculator } from './pap-mapping.js';
 
-/**
- * The default wage-tax calculator: the BMF PAP of this package. Bound lazily so that the payslip
- * part can be built and tested with an injected calculator while the PAP module is developed.
- */
-export const defaultWageTax: WageTaxCalculator = (_input: PapInput): PapResult => {
-  throw new PayslipError('NO_PARAMETERS_FOR_DATE', 'Die Lohnsteuerberechnung (PAP) ist nicht verfügbar.');
-};
+/** The default wage-tax calculator: the BMF PAP of this package, selected by payment date. */
+export const defaultWageTax: WageTaxCalculator = (input: WageTaxInput): WageTaxResult => calculateLohnsteuer(input);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePayslipComparison, type PayslipOptions } from './compare.js';
-import type { PapInput, PapResult, WageTaxCalculator } from './pap-mapping.js';
+import type { WageTaxInput, WageTaxResult, WageTaxCalculator } from './pap-mapping.js';
 import { buildOffer, buildProfile } from './test-support/factories.js';
 
 /**
@@ -101,7 +101,7 @@ const rec = (
 
 /** A wage tax that answers only the recorded cases and checks every input against the record. */
 function recordedPap(records: readonly Recorded[]): WageTaxCalculator {
-  return (input: PapInput): PapResult => {
+  return (input: WageTaxInput): WageTaxResult => {
     const match = records.find((r) => r.inputs.RE4 === input.RE4);
     if (!match) throw new Error(`no recorded PAP result for RE4 ${String(input.RE4)}`);
     const ours = Object.fromEntries(
@@ -115,10 +115,16 @@ function recordedPap(records: readonly Recorded[]): WageTaxCalculator {
   };
 }
 
+/**
+ * Runs the example with the recorded PAP, and checks that the package's own PAP (the default)
+ * gives exactly the same comparison.
+ */
 function run(records: readonly Recorded[], ...args: Parameters<typeof calculatePayslipComparison>) {
   const [profile, offer, date] = args;
   const options: PayslipOptions = { wageTax: recordedPap(records) };
-  return calculatePayslipComparison(profile, offer, date, options);
+  const recorded = calculatePayslipComparison(profile, offer, date, options);
+  expect(calculatePayslipComparison(profile, offer, date)).toEqual(recorded);
+  return recorded;
 }
 
 describe('worked example A: 2026, NRW, class I, childless, BEV 44,000 EUR', () => {

@@ -1,5 +1,5 @@
 import type { LeaseOfferInput, SalaryProfileInput } from '../types.js';
-import type { PapInput, PapResult, WageTaxCalculator } from '../pap-mapping.js';
+import type { WageTaxInput, WageTaxResult, WageTaxCalculator } from '../pap-mapping.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -51,9 +51,9 @@ export function buildOffer(overrides: Partial<Mutable<LeaseOfferInput>> = {}): L
  * A stand-in wage tax for tests that are about social insurance and plumbing, not the PAP: 25 %
  * of the taxable wage above 1,200 EUR, rounded down; Soli 0; BK = the tax. It records its calls.
  */
-export function stubWageTax(): WageTaxCalculator & { calls: PapInput[] } {
-  const calls: PapInput[] = [];
-  const fn = (input: PapInput): PapResult => {
+export function stubWageTax(): WageTaxCalculator & { calls: WageTaxInput[] } {
+  const calls: WageTaxInput[] = [];
+  const fn = (input: WageTaxInput): WageTaxResult => {
     calls.push(input);
     const re4 = Number(input.RE4);
     const tax = Math.floor(Math.max(0, re4 - 120_000) / 4);

@@ -1,8 +1,5 @@
 import type { WageTaxCalculator } from '../pap-mapping.js';
-import { stubWageTax } from './factories.js';
+import { defaultWageTax } from '../wage-tax.js';
 
-/**
- * The wage tax used by the property tests. Until the PAP module is in place this is the monotone
- * stand-in of the factories; afterwards it is the PAP itself.
- */
-export const wageTaxForTests: WageTaxCalculator = stubWageTax();
+/** The wage tax used by the property tests: the PAP of this package. */
+export const wageTaxForTests: WageTaxCalculator = defaultWageTax;
