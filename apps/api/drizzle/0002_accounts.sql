@@ -12,6 +12,7 @@ CREATE TABLE "one_time_codes" (
 --> statement-breakpoint
 CREATE TABLE "outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"kind" text NOT NULL,
 	"recipient" text NOT NULL,
 	"subject" text NOT NULL,

@@ -161,6 +161,8 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order (timestamps can tie within one transaction or under a test clock). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),

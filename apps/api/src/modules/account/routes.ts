@@ -9,7 +9,7 @@ import {
   RegisterRequestSchema,
   RegisterResponseSchema,
 } from '@leasing/contract';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -18,7 +18,7 @@ import * as account from './service.js';
 
 const ctxOf = (request: { ip: string; id: string }) => ({ ip: request.ip, requestId: request.id });
 
-export function accountRoutes(deps: account.AccountDeps & { authenticate: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+export function accountRoutes(deps: account.AccountDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -82,7 +82,7 @@ export function accountRoutes(deps: account.AccountDeps & { authenticate: preHan
     app.put(
       '/v1/user/email/:emailAddress',
       {
-        preHandler: deps.authenticate,
+        onRequest: deps.authenticate,
         schema: {
           tags: ['account'],
           summary: 'Change the e-mail address: the new address confirms by a mailed link',
@@ -101,7 +101,7 @@ export function accountRoutes(deps: account.AccountDeps & { authenticate: preHan
     app.post(
       '/v1/admin/invites',
       {
-        preHandler: deps.authenticate,
+        onRequest: deps.authenticate,
         schema: {
           tags: ['admin'],
           summary: "The employer's tenant admin invites an employee by e-mail",

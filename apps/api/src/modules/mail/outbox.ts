@@ -26,7 +26,7 @@ export async function dueMails(db: Database, now: Date, limit: number): Promise<
     .select()
     .from(outbox)
     .where(and(eq(outbox.status, 'PENDING'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.createdAt))
+    .orderBy(asc(outbox.seq))
     .limit(limit);
 }
 
@@ -54,6 +54,6 @@ export async function listMailbox(db: Database, limit = 100): Promise<OutboxRow[
     .select()
     .from(outbox)
     .where(inArray(outbox.status, ['SENT', 'KEPT', 'PENDING', 'FAILED']))
-    .orderBy(desc(outbox.createdAt))
+    .orderBy(desc(outbox.seq))
     .limit(limit);
 }

@@ -1,6 +1,6 @@
 import { MeResponseSchema } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { Database } from '../../db/client.js';
@@ -8,12 +8,12 @@ import { tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
 
-export function meRoutes(deps: { db: Database; authenticate: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/me',
       {
-        preHandler: deps.authenticate,
+        onRequest: deps.authenticate,
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user',

@@ -1,13 +1,13 @@
 import { UserInfoConfigSchema, UserInfoResponseSchema, UserInfoSaveResponseSchema, UserInfoUpdateSchema } from '@leasing/contract';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireUser } from '../../plugins/authenticate.js';
 import * as profile from './service.js';
 
-export function profileRoutes(deps: profile.ProfileDeps & { authenticate: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+export function profileRoutes(deps: profile.ProfileDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', deps.authenticate);
+    app.addHook('onRequest', deps.authenticate);
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import { outbox } from '../../db/schema.js';
+import { TestClock } from '../../test-support/harness.js';
+import { enqueueMail } from './outbox.js';
+import { backoffMs, MailWorker } from './worker.js';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP receiver; `failNext` answers the next messages with the given SMTP codes. */
+function startReceiver(): Promise<{ port: number; received: Received[]; failNext: number[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const failNext: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        const code = failNext.shift();
+        if (code) {
+          const error = Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: code });
+          callback(error);
+          return;
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ port, received, failNext, close: () => new Promise<void>((r) => server.close(() => r())) });
+    });
+  });
+}
+
+describe('mail worker over real SMTP', () => {
+  let database: DatabaseHandle;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const clock = new TestClock(new Date('2026-03-01T10:00:00Z'));
+  const log = { warn: () => undefined, error: () => undefined };
+  let worker: MailWorker;
+
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await database.migrate();
+    receiver = await startReceiver();
+    worker = new MailWorker({ db: database.db, clock, smtpUrl: `smtp://127.0.0.1:${receiver.port}`, from: 'test@example.com', log });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+    await database.close();
+  });
+
+  const statusOf = async (recipient: string) =>
+    (await database.db.select().from(outbox).where(eq(outbox.recipient, recipient)))[0];
+
+  it('delivers a German mail with text and HTML parts', async () => {
+    await enqueueMail(database.db, 'a@example.com', { kind: 'PASSWORD_RESET', firstName: 'Max <b>', link: 'http://localhost/user/passwordReset/abc' }, clock.now());
+    expect(await worker.drain()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const mail = receiver.received[0]!;
+    expect(mail.to).toEqual(['a@example.com']);
+    // Non-ASCII subjects travel MIME-encoded; decode the header to compare.
+    const subject = /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '';
+    expect(decodeMimeWord(subject)).toBe('Passwort zurücksetzen');
+    expect(mail.raw).toContain('Max &lt;b&gt;');
+    expect((await statusOf('a@example.com'))?.status).toBe('SENT');
+  });
+
+  it('retries a transient failure with back-off and then delivers', async () => {
+    receiver.failNext.push(421, 451);
+    await enqueueMail(database.db, 'b@example.com', { kind: 'WELCOME', firstName: 'B', link: 'http://localhost/x' }, clock.now());
+    await worker.drain();
+    expect((await statusOf('b@example.com'))?.status).toBe('PENDING');
+    // Not due again before the back-off has passed.
+    expect(await worker.drain()).toBe(0);
+    clock.advance(backoffMs(1));
+    await worker.drain();
+    expect((await statusOf('b@example.com'))?.attempts).toBe(2);
+    clock.advance(backoffMs(2));
+    await worker.drain();
+    const row = await statusOf('b@example.com');
+    expect(row?.status).toBe('SENT');
+    expect(row?.attempts).toBe(3);
+  });
+
+  it('gives up at once on a permanent refusal', async () => {
+    receiver.failNext.push(550);
+    await enqueueMail(database.db, 'c@example.com', { kind: 'WELCOME', firstName: 'C', link: 'http://localhost/x' }, clock.now());
+    await worker.drain();
+    const row = await statusOf('c@example.com');
+    expect(row?.status).toBe('FAILED');
+    expect(row?.lastError).toBeTruthy();
+  });
+
+  it('keeps mails in the database without SMTP', async () => {
+    const keeper = new MailWorker({ db: database.db, clock, smtpUrl: undefined, from: 'x@example.com', log });
+    await enqueueMail(database.db, 'd@example.com', { kind: 'WELCOME', firstName: 'D', link: 'http://localhost/x' }, clock.now());
+    await keeper.drain();
+    expect((await statusOf('d@example.com'))?.status).toBe('KEPT');
+    await keeper.stop();
+  });
+});
+
+function decodeMimeWord(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
