@@ -21,9 +21,13 @@ if (!fs.existsSync('packages/payroll/dist/index.js') || !fs.existsSync('apps/web
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);
-  const result = spawnSync(process.execPath, ['--conditions=@leasing/source', '--import', 'tsx', path.join(benchDir, file)], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--conditions=@leasing/source', '--import', 'tsx', path.join(benchDir, file)],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -21,13 +21,24 @@ if (!executablePath) {
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-bench-web-'));
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DEMO_DATA: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    DEMO_DATA: 'true',
+  },
   stdio: 'ignore',
 });
 const base = `http://127.0.0.1:${port}`;
 try {
   await waitFor(`${base}/health`);
-  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const page = await browser.newPage();
 
   const login = await measure(page, `${base}/login`);
@@ -60,7 +71,9 @@ async function measure(page, url) {
 
 function report(route, scripts) {
   const total = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
-  console.log(`${route.padEnd(8)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; budget ${BUDGET_KB} KB; ratio ${(total / BUDGET_KB).toFixed(2)}`);
+  console.log(
+    `${route.padEnd(8)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; budget ${BUDGET_KB} KB; ratio ${(total / BUDGET_KB).toFixed(2)}`,
+  );
 }
 
 function freePort() {

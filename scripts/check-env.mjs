@@ -7,6 +7,8 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 if (!findChromium()) {
-  console.error('Chromium is missing for the browser tests: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
+  console.error(
+    'Chromium is missing for the browser tests: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
+  );
   process.exit(1);
 }

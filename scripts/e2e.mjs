@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import { findChromium } from './chromium.mjs';
 
 if (!findChromium()) {
-  console.error('Chromium is missing for the browser tests: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
+  console.error(
+    'Chromium is missing for the browser tests: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
+  );
   process.exit(1);
 }
 if (!fs.existsSync('apps/api/dist/server.js') || !fs.existsSync('apps/web/dist/index.html')) {

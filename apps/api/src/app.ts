@@ -111,7 +111,10 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     // Secrets and personal data never reach the log: no headers, no bodies, no codes or e-mails in URLs.
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,

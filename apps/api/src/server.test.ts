@@ -14,7 +14,11 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
       ['--conditions=@leasing/source', '--import', 'tsx', 'apps/api/src/server.ts'],
       {
         cwd: repoRoot,
-        env: { PATH: process.env['PATH'] ?? '', DATA_DIR: path.join(os.tmpdir(), `leasing-cfg-${process.pid}`), ...env },
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          DATA_DIR: path.join(os.tmpdir(), `leasing-cfg-${process.pid}`),
+          ...env,
+        },
       },
     );
     let stderr = '';

@@ -37,9 +37,22 @@ describe('salaryInfo rules (spec 5)', () => {
     if (message) expect(errors[field]).toBe(message);
   });
 
-  it.each(['federalState', 'dateOfBirth', 'grossMonthlySalaryEur', 'taxClass', 'taxAllowance', 'children',
-    'pensionInsurance', 'unemploymentInsurance', 'churchTax', 'childrenUnder25', 'childrenAllowances',
-    'healthInsurance', 'arrivalKilometers', 'arrivalNumber'])('requires %s', (field) => {
+  it.each([
+    'federalState',
+    'dateOfBirth',
+    'grossMonthlySalaryEur',
+    'taxClass',
+    'taxAllowance',
+    'children',
+    'pensionInsurance',
+    'unemploymentInsurance',
+    'churchTax',
+    'childrenUnder25',
+    'childrenAllowances',
+    'healthInsurance',
+    'arrivalKilometers',
+    'arrivalNumber',
+  ])('requires %s', (field) => {
     const input = Object.fromEntries(Object.entries(buildSalaryInfo()).filter(([key]) => key !== field));
     expect(Object.keys(errorsOf(input))).toContain(field);
   });
@@ -53,12 +66,20 @@ describe('salaryInfo rules (spec 5)', () => {
   });
 
   it('requires the statutory rates or the private premiums by insurance type', () => {
-    expect(errorsOf(buildSalaryInfo({ basicRateHealthInsurance: null }))).toEqual({ basicRateHealthInsurance: 'required' });
-    expect(errorsOf(buildSalaryInfo({ basicRateHealthInsurance: 25.5 }))).toEqual({ basicRateHealthInsurance: 'max 25' });
-    expect(errorsOf(buildSalaryInfo({ additionalAmountHealthInsurance: 4.6 }))).toEqual({ additionalAmountHealthInsurance: 'max 4.5' });
+    expect(errorsOf(buildSalaryInfo({ basicRateHealthInsurance: null }))).toEqual({
+      basicRateHealthInsurance: 'required',
+    });
+    expect(errorsOf(buildSalaryInfo({ basicRateHealthInsurance: 25.5 }))).toEqual({
+      basicRateHealthInsurance: 'max 25',
+    });
+    expect(errorsOf(buildSalaryInfo({ additionalAmountHealthInsurance: 4.6 }))).toEqual({
+      additionalAmountHealthInsurance: 'max 4.5',
+    });
     const privateErrors = errorsOf(buildSalaryInfo({ healthInsurance: 'PRIVATE' }));
     expect(privateErrors).toEqual({ beitragPkv: 'required', beitragPv: 'required' });
-    expect(errorsOf(buildSalaryInfo({ healthInsurance: 'PRIVATE', beitragPkv: -1, beitragPv: 30 }))).toEqual({ beitragPkv: 'min 0' });
+    expect(errorsOf(buildSalaryInfo({ healthInsurance: 'PRIVATE', beitragPkv: -1, beitragPv: 30 }))).toEqual({
+      beitragPkv: 'min 0',
+    });
   });
 
   it('keeps the Arbeitskammer switch only for Bremen and Saarland', () => {
@@ -103,8 +124,20 @@ describe('addressDto rules (spec 5)', () => {
 
   it('requires the address fields, title and employee id optional', () => {
     expect(UserInfoUpdateSchema.safeParse({ addressDto: address, salaryInfo: buildSalaryInfo() }).success).toBe(true);
-    for (const field of ['firstName', 'lastName', 'street', 'streetNumber', 'place', 'postcode', 'state', 'placeOfBirth']) {
-      const result = UserInfoUpdateSchema.safeParse({ addressDto: { ...address, [field]: '' }, salaryInfo: buildSalaryInfo() });
+    for (const field of [
+      'firstName',
+      'lastName',
+      'street',
+      'streetNumber',
+      'place',
+      'postcode',
+      'state',
+      'placeOfBirth',
+    ]) {
+      const result = UserInfoUpdateSchema.safeParse({
+        addressDto: { ...address, [field]: '' },
+        salaryInfo: buildSalaryInfo(),
+      });
       expect(result.success, field).toBe(false);
       expect(result.error?.issues[0]?.path).toEqual(['addressDto', field]);
     }

@@ -34,7 +34,10 @@ const EnvSchema = z.object({
   /** Public origin of the web app, used in links in e-mails. */
   PUBLIC_URL: z.string().url().optional(),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port or smtps://). Unset: mails stay in the database. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   /** Sender address of outgoing mail. */
   MAIL_FROM: z.string().min(3).default('E-Auto-Leasing <no-reply@e-auto-leasing.example>'),
   /** Where the built web app is; the API serves it with an SPA fallback. */

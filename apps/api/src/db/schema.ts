@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  customType,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid, customType } from 'drizzle-orm/pg-core';
 
 /**
  * The one schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit

@@ -6,11 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * of secrets or personal data.
  */
 export type SecurityAction =
-  | 'auth.login_succeeded'
-  | 'auth.login_failed'
-  | 'auth.refresh_reuse'
-  | 'auth.logout'
-  | 'authz.denied';
+  'auth.login_succeeded' | 'auth.login_failed' | 'auth.refresh_reuse' | 'auth.logout' | 'authz.denied';
 
 export interface SecurityEventFields {
   ip?: string;

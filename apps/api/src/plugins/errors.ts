@@ -20,7 +20,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 function toErrorResponse(error: FastifyError): ErrorResponse {
   if (error instanceof AppError) {
-    return { status: error.status, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = error.validationContext;
@@ -32,7 +37,8 @@ function toErrorResponse(error: FastifyError): ErrorResponse {
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', message: 'Die Anfrage ist zu groß.' };
-  if (status === 429) return { status, code: 'RATE_LIMITED', message: 'Zu viele Anfragen. Bitte später erneut versuchen.' };
+  if (status === 429)
+    return { status, code: 'RATE_LIMITED', message: 'Zu viele Anfragen. Bitte später erneut versuchen.' };
   if (status >= 400 && status < 500) {
     return { status: 400, code: 'VALIDATION_FAILED', message: 'Die Anfrage ist ungültig.' };
   }

@@ -34,7 +34,8 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => pathname.startsWith(p));
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => pathname.startsWith(p));
     if (!isPage) {
       // Unknown API paths answer 401 to anonymous callers: the route table is not public knowledge.
       if (pathname.startsWith('/v1/')) await authenticate(request, reply);

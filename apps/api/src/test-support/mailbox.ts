@@ -17,7 +17,10 @@ export async function mailbox(app: FastifyInstance): Promise<MailboxEntry[]> {
 /** The code at the end of the newest mail's link to `to` whose path contains `pathPart`. */
 export async function latestCode(app: FastifyInstance, to: string, pathPart: string): Promise<string> {
   const mails = await mailbox(app);
-  const link = mails.filter((m) => m.to === to).flatMap((m) => m.links).find((l) => l.includes(pathPart));
+  const link = mails
+    .filter((m) => m.to === to)
+    .flatMap((m) => m.links)
+    .find((l) => l.includes(pathPart));
   if (!link) throw new Error(`no mail to ${to} with ${pathPart}`);
   return link.slice(link.lastIndexOf('/') + 1);
 }

@@ -1,7 +1,9 @@
 import type { SalaryInfoInput } from '../user-info.js';
 
 /** Factory with overrides: a valid statutory profile. */
-export function buildSalaryInfo(overrides: Partial<Record<keyof SalaryInfoInput, unknown>> = {}): Record<string, unknown> {
+export function buildSalaryInfo(
+  overrides: Partial<Record<keyof SalaryInfoInput, unknown>> = {},
+): Record<string, unknown> {
   return {
     federalState: 'NW',
     dateOfBirth: '1986-04-12',

@@ -78,7 +78,11 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
     ['a common password', 'password123'],
     ['over 128 characters', 'x'.repeat(129)],
   ])('refuses a password of %s', async (_label, password) => {
-    const response = await register(DEMO_REGISTER_CODE, { ...newEmployee('pw@example.com'), password, confirmPassword: password });
+    const response = await register(DEMO_REGISTER_CODE, {
+      ...newEmployee('pw@example.com'),
+      password,
+      confirmPassword: password,
+    });
     expect(response.statusCode).toBe(400);
   });
 
@@ -93,7 +97,10 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
   });
 
   it('answers every reset request the same and mails only existing accounts', async () => {
-    const known = await t.app.inject({ method: 'POST', url: `/v1/confirm/password/reset/mail/${DEMO_ACCOUNTS.tenantAdmin}` });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: `/v1/confirm/password/reset/mail/${DEMO_ACCOUNTS.tenantAdmin}`,
+    });
     const unknown = await t.app.inject({ method: 'POST', url: '/v1/confirm/password/reset/mail/niemand@example.com' });
     const garbage = await t.app.inject({ method: 'POST', url: '/v1/confirm/password/reset/mail/kein-email' });
     expect(known.statusCode).toBe(202);
@@ -110,22 +117,44 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
     await t.app.inject({ method: 'POST', url: `/v1/confirm/password/reset/mail/${DEMO_ACCOUNTS.tenantAdmin}` });
     const code = await latestCode(t.app, DEMO_ACCOUNTS.tenantAdmin, '/user/passwordReset/');
     t.clock.advance(1_000);
-    const reset = await t.app.inject({ method: 'PUT', url: '/v1/confirm/password/reset', payload: { code, password: 'Neues-Passwort-2026' } });
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/confirm/password/reset',
+      payload: { code, password: 'Neues-Passwort-2026' },
+    });
     expect(reset.statusCode).toBe(200);
     const session = reset.json<{ authenticated: boolean; accessToken: string }>();
     expect(session.authenticated).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(session.accessToken) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(session.accessToken) })).statusCode,
+    ).toBe(200);
     // Old sessions are gone, the old password too.
-    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refreshToken', payload: { refreshToken: other.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/refreshToken',
+          payload: { refreshToken: other.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await login(DEMO_ACCOUNTS.tenantAdmin, DEMO_PASSWORD)).json()).toEqual({ authenticated: false });
     // Single use.
-    const reuse = await t.app.inject({ method: 'PUT', url: '/v1/confirm/password/reset', payload: { code, password: 'Noch-ein-Passwort-1' } });
+    const reuse = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/confirm/password/reset',
+      payload: { code, password: 'Noch-ein-Passwort-1' },
+    });
     expect(reuse.statusCode).toBe(400);
 
     await t.app.inject({ method: 'POST', url: `/v1/confirm/password/reset/mail/${DEMO_ACCOUNTS.tenantAdmin}` });
     const late = await latestCode(t.app, DEMO_ACCOUNTS.tenantAdmin, '/user/passwordReset/');
     t.clock.advance(61 * 60_000);
-    const expired = await t.app.inject({ method: 'PUT', url: '/v1/confirm/password/reset', payload: { code: late, password: 'Spaetes-Passwort-1' } });
+    const expired = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/confirm/password/reset',
+      payload: { code: late, password: 'Spaetes-Passwort-1' },
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ code: 'CODE_INVALID' });
   });
@@ -141,7 +170,11 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
     });
     expect(invite.statusCode).toBe(202);
     const code = await latestCode(t.app, email, '/invite/');
-    const set = await t.app.inject({ method: 'PUT', url: '/v1/confirm/password/reset', payload: { code, password: 'Einladung-Passwort-1' } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/confirm/password/reset',
+      payload: { code, password: 'Einladung-Passwort-1' },
+    });
     expect(set.json()).toMatchObject({ authenticated: true });
     expect((await login(email, 'Einladung-Passwort-1')).json()).toMatchObject({ authenticated: true });
   });
@@ -150,15 +183,25 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
     const employee = await loginAs(t.app);
     const payload = { email: 'nope@example.com', firstName: 'N', lastName: 'O' };
     expect((await t.app.inject({ method: 'POST', url: '/v1/admin/invites', payload })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/admin/invites', headers: bearer(employee.accessToken), payload })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/admin/invites', headers: bearer(employee.accessToken), payload }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('changes the e-mail address only after the new address confirms, and tells the old one', async () => {
     const email = 'wechsel@example.com';
     await register(DEMO_REGISTER_CODE, newEmployee(email), '10.0.0.20');
-    await t.app.inject({ method: 'POST', url: `/v1/confirm/email/code/${await latestCode(t.app, email, '/user/emailConfirm/')}` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/v1/confirm/email/code/${await latestCode(t.app, email, '/user/emailConfirm/')}`,
+    });
     const session = await loginAs(t.app, email, 'Ein-gutes-Passwort-9');
-    const change = await t.app.inject({ method: 'PUT', url: '/v1/user/email/neu@example.com', headers: bearer(session.accessToken) });
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/user/email/neu@example.com',
+      headers: bearer(session.accessToken),
+    });
     expect(change.statusCode).toBe(202);
     const mails = await mailbox(t.app);
     expect(mails.some((m) => m.to === email && m.subject.includes('Änderung'))).toBe(true);
@@ -172,7 +215,11 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
 
   it('answers a change to a taken address like any other, without a confirmation link', async () => {
     const session = await loginAs(t.app, 'neu@example.com', 'Ein-gutes-Passwort-9');
-    const change = await t.app.inject({ method: 'PUT', url: `/v1/user/email/${DEMO_ACCOUNTS.providerAdmin}`, headers: bearer(session.accessToken) });
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/user/email/${DEMO_ACCOUNTS.providerAdmin}`,
+      headers: bearer(session.accessToken),
+    });
     expect(change.statusCode).toBe(202);
     const mails = await mailbox(t.app);
     expect(mails.some((m) => m.to === DEMO_ACCOUNTS.providerAdmin && m.subject.includes('neue E-Mail'))).toBe(false);
@@ -181,14 +228,17 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
   describe('brute force', () => {
     it('answers 429 with Retry-After after 5 failures for one account; the right password works after the window', async () => {
       const ip = '10.2.0.1';
-      for (let i = 0; i < 5; i++) expect((await login(DEMO_ACCOUNTS.providerAdmin, `falsch-${i}-xx`, ip)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await login(DEMO_ACCOUNTS.providerAdmin, `falsch-${i}-xx`, ip)).statusCode).toBe(200);
       const blocked = await login(DEMO_ACCOUNTS.providerAdmin, DEMO_PASSWORD, ip);
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // Also from another IP: the limit is per account.
       expect((await login(DEMO_ACCOUNTS.providerAdmin, DEMO_PASSWORD, '10.2.0.2')).statusCode).toBe(429);
       t.clock.advance(16 * 60_000);
-      expect((await login(DEMO_ACCOUNTS.providerAdmin, DEMO_PASSWORD, ip)).json()).toMatchObject({ authenticated: true });
+      expect((await login(DEMO_ACCOUNTS.providerAdmin, DEMO_PASSWORD, ip)).json()).toMatchObject({
+        authenticated: true,
+      });
     });
 
     it('limits failures per IP across many accounts', async () => {
@@ -205,11 +255,20 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
 
     it('limits registrations and reset requests per IP', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await register(DEMO_REGISTER_CODE, newEmployee(`r${i}@example.com`), '10.4.0.1')).statusCode);
+      for (let i = 0; i < 12; i++)
+        statuses.push((await register(DEMO_REGISTER_CODE, newEmployee(`r${i}@example.com`), '10.4.0.1')).statusCode);
       expect(statuses).toContain(429);
       const resets: number[] = [];
       for (let i = 0; i < 22; i++) {
-        resets.push((await t.app.inject({ method: 'POST', url: `/v1/confirm/password/reset/mail/a${i}@example.com`, remoteAddress: '10.5.0.1' })).statusCode);
+        resets.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/v1/confirm/password/reset/mail/a${i}@example.com`,
+              remoteAddress: '10.5.0.1',
+            })
+          ).statusCode,
+        );
       }
       expect(resets).toContain(429);
     });

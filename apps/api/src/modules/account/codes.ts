@@ -62,7 +62,12 @@ export async function redeemCode(
 }
 
 /** Earlier open codes of the same purpose die when a new one is sent. */
-export async function invalidateOpenCodes(db: Database, userId: string, purpose: CodePurpose, now: Date): Promise<void> {
+export async function invalidateOpenCodes(
+  db: Database,
+  userId: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<void> {
   await db
     .update(oneTimeCodes)
     .set({ usedAt: now })

@@ -18,7 +18,9 @@ import * as account from './service.js';
 
 const ctxOf = (request: { ip: string; id: string }) => ({ ip: request.ip, requestId: request.id });
 
-export function accountRoutes(deps: account.AccountDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
+export function accountRoutes(
+  deps: account.AccountDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -43,7 +45,14 @@ export function accountRoutes(deps: account.AccountDeps & { authenticate: onRequ
 
     app.post(
       '/v1/confirm/email/code/:code',
-      { schema: { tags: ['account'], summary: 'Confirm an e-mail address (registration or change)', params: CodeParamsSchema, response: { 204: z.null() } } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Confirm an e-mail address (registration or change)',
+          params: CodeParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await account.confirmEmail(deps, request.params.code, ctxOf(request));
         return reply.code(204).send(null);

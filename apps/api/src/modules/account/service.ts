@@ -67,7 +67,12 @@ export async function register(
   const existing = await authRepo.findUserByEmail(deps.db, input.email);
   await deps.db.transaction(async (tx) => {
     if (existing) {
-      await enqueueMail(tx, existing.email, { kind: 'REGISTER_EXISTING', firstName: existing.firstName, resetLink: `${deps.publicUrl}/forgotten` }, now);
+      await enqueueMail(
+        tx,
+        existing.email,
+        { kind: 'REGISTER_EXISTING', firstName: existing.firstName, resetLink: `${deps.publicUrl}/forgotten` },
+        now,
+      );
       return;
     }
     const [user] = await tx
@@ -87,7 +92,12 @@ export async function register(
       .returning();
     if (!user) return; // registered in parallel: same neutral answer
     const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CONFIRM', now });
-    await enqueueMail(tx, user.email, { kind: 'EMAIL_CONFIRM', firstName: user.firstName, link: `${deps.publicUrl}/user/emailConfirm/${code}` }, now);
+    await enqueueMail(
+      tx,
+      user.email,
+      { kind: 'EMAIL_CONFIRM', firstName: user.firstName, link: `${deps.publicUrl}/user/emailConfirm/${code}` },
+      now,
+    );
     await recordAudit(tx, {
       actorUserId: user.id,
       tenantId: tenant.id,
@@ -112,7 +122,10 @@ export async function confirmEmail(deps: AccountDeps, code: string, ctx: Request
     const user = await authRepo.findUserById(tx, row.userId);
     if (!user) throw CODE_INVALID();
     if (row.purpose === 'EMAIL_CONFIRM') {
-      await tx.update(users).set({ emailConfirmedAt: user.emailConfirmedAt ?? now }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ emailConfirmedAt: user.emailConfirmedAt ?? now })
+        .where(eq(users.id, user.id));
       await audit(tx, user, 'account.email_confirmed', ['emailConfirmedAt'], ctx, now);
       return;
     }
@@ -126,7 +139,11 @@ export async function confirmEmail(deps: AccountDeps, code: string, ctx: Request
 }
 
 /** Always the same answer; a mail goes out only for an active account. */
-export async function requestPasswordReset(deps: AccountDeps, emailAddress: string, ctx: RequestContext): Promise<void> {
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  emailAddress: string,
+  ctx: RequestContext,
+): Promise<void> {
   throttle(deps, `reset:ip:${ctx.ip}`, AUTH_LIMITS.resetPerIp);
   const parsed = EmailSchema.safeParse(emailAddress);
   if (!parsed.success) return;
@@ -139,7 +156,12 @@ export async function requestPasswordReset(deps: AccountDeps, emailAddress: stri
   await deps.db.transaction(async (tx) => {
     await invalidateOpenCodes(tx, user.id, 'PASSWORD_RESET', now);
     const code = await createCode(tx, { userId: user.id, purpose: 'PASSWORD_RESET', now });
-    await enqueueMail(tx, user.email, { kind: 'PASSWORD_RESET', firstName: user.firstName, link: `${deps.publicUrl}/user/passwordReset/${code}` }, now);
+    await enqueueMail(
+      tx,
+      user.email,
+      { kind: 'PASSWORD_RESET', firstName: user.firstName, link: `${deps.publicUrl}/user/passwordReset/${code}` },
+      now,
+    );
   });
   deps.mailSent();
 }
@@ -148,7 +170,11 @@ export async function requestPasswordReset(deps: AccountDeps, emailAddress: stri
  * Sets a password with a reset, invite or welcome code. Every other session of the user ends; the
  * answer is a fresh session (spec 7: the response is stored as authData).
  */
-export async function resetPassword(deps: AccountDeps, input: PasswordResetRequest, ctx: RequestContext): Promise<AuthResponse> {
+export async function resetPassword(
+  deps: AccountDeps,
+  input: PasswordResetRequest,
+  ctx: RequestContext,
+): Promise<AuthResponse> {
   throttle(deps, `code:ip:${ctx.ip}`, AUTH_LIMITS.codePerIp);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -158,7 +184,10 @@ export async function resetPassword(deps: AccountDeps, input: PasswordResetReque
     const found = await authRepo.findUserById(tx, row.userId);
     if (!found || found.disabledAt) throw CODE_INVALID();
     // Invite and welcome links prove the address as well.
-    await tx.update(users).set({ passwordHash, emailConfirmedAt: found.emailConfirmedAt ?? now }).where(eq(users.id, found.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: found.emailConfirmedAt ?? now })
+      .where(eq(users.id, found.id));
     await authRepo.revokeAllForUser(tx, found.id, now);
     await enqueueMail(tx, found.email, { kind: 'PASSWORD_CHANGED', firstName: found.firstName }, now);
     await audit(tx, found, 'account.password_set', ['password'], ctx, now);
@@ -195,7 +224,16 @@ export async function requestEmailChange(
     await invalidateOpenCodes(tx, user.id, 'EMAIL_CHANGE', now);
     if (!taken) {
       const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CHANGE', newEmail, now });
-      await enqueueMail(tx, newEmail, { kind: 'EMAIL_CHANGE_CONFIRM', firstName: user.firstName, link: `${deps.publicUrl}/user/emailConfirm/${code}` }, now);
+      await enqueueMail(
+        tx,
+        newEmail,
+        {
+          kind: 'EMAIL_CHANGE_CONFIRM',
+          firstName: user.firstName,
+          link: `${deps.publicUrl}/user/emailConfirm/${code}`,
+        },
+        now,
+      );
     }
     await enqueueMail(tx, user.email, { kind: 'EMAIL_CHANGE_NOTICE', firstName: user.firstName }, now);
     await audit(tx, user, 'account.email_change_requested', ['email'], ctx, now);
@@ -233,11 +271,14 @@ export async function createInvite(
     if (!user) return; // an account exists already: nothing to invite, same answer
     const purpose = input.variant ?? 'INVITE';
     const code = await createCode(tx, { userId: user.id, purpose, now });
-    const link = purpose === 'INVITE' ? `${deps.publicUrl}/invite/${code}` : `${deps.publicUrl}/register/set-password/${code}`;
+    const link =
+      purpose === 'INVITE' ? `${deps.publicUrl}/invite/${code}` : `${deps.publicUrl}/register/set-password/${code}`;
     await enqueueMail(
       tx,
       user.email,
-      purpose === 'INVITE' ? { kind: 'INVITE', firstName: user.firstName, tenantName: tenant.name, link } : { kind: 'WELCOME', firstName: user.firstName, link },
+      purpose === 'INVITE'
+        ? { kind: 'INVITE', firstName: user.firstName, tenantName: tenant.name, link }
+        : { kind: 'WELCOME', firstName: user.firstName, link },
       now,
     );
     await recordAudit(tx, {
@@ -262,5 +303,14 @@ function audit(
   ctx: RequestContext,
   at: Date,
 ): Promise<void> {
-  return recordAudit(db, { actorUserId: user.id, tenantId: user.tenantId, action, subjectType: 'user', subjectId: user.id, fields, requestId: ctx.requestId, at });
+  return recordAudit(db, {
+    actorUserId: user.id,
+    tenantId: user.tenantId,
+    action,
+    subjectType: 'user',
+    subjectId: user.id,
+    fields,
+    requestId: ctx.requestId,
+    at,
+  });
 }

@@ -37,12 +37,7 @@ export async function insertRefreshToken(
  * Marks a token used and links its successor, only if nobody used it before: the conditional
  * update is what makes two parallel refreshes produce exactly one rotation.
  */
-export async function markRefreshTokenUsed(
-  db: Database,
-  id: string,
-  successorId: string,
-  now: Date,
-): Promise<boolean> {
+export async function markRefreshTokenUsed(db: Database, id: string, successorId: string, now: Date): Promise<boolean> {
   const updated = await db
     .update(refreshTokens)
     .set({ usedAt: now, replacedById: successorId })
@@ -63,5 +58,8 @@ export async function revokeAllForUser(db: Database, userId: string, now: Date):
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  await db.update(users).set({ tokensValidAfter: sql`${now.toISOString()}::timestamptz` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ tokensValidAfter: sql`${now.toISOString()}::timestamptz` })
+    .where(eq(users.id, userId));
 }

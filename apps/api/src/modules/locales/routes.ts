@@ -12,7 +12,9 @@ const LocaleParamsSchema = z.object({
 });
 
 /** Missing keys sent by i18next in development: a flat map of key -> fallback text. */
-const MissingKeysSchema = z.record(z.string().max(200), z.string().max(2_000)).refine((o) => Object.keys(o).length <= 200);
+const MissingKeysSchema = z
+  .record(z.string().max(200), z.string().max(2_000))
+  .refine((o) => Object.keys(o).length <= 200);
 
 export interface LocaleDeps {
   /** Folder with `<lng>/<ns>.json` (the built web app's `locales`). */

@@ -34,7 +34,13 @@ export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
 
     app.get(
       '/dev/mailbox.json',
-      { schema: { tags: ['development'], summary: 'Mails kept in development, newest first', response: { 200: z.array(MailboxEntrySchema) } } },
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Mails kept in development, newest first',
+          response: { 200: z.array(MailboxEntrySchema) },
+        },
+      },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store');
         return entries();
@@ -44,9 +50,10 @@ export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
       const rows = (await entries())
         .map(
-          (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>An:</strong> ${escapeHtml(m.to)} · ${escapeHtml(
-            new Date(m.createdAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' }),
-          )}</p><pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</article>`,
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>An:</strong> ${escapeHtml(m.to)} · ${escapeHtml(
+              new Date(m.createdAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' }),
+            )}</p><pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</article>`,
         )
         .join('<hr>');
       return reply

@@ -43,7 +43,12 @@ export async function claimMail(db: Database, id: string, attempts: number, leas
 export async function markMail(
   db: Database,
   id: string,
-  update: { status: 'SENT' | 'KEPT' | 'FAILED' | 'PENDING'; sentAt?: Date; nextAttemptAt?: Date; lastError?: string | null },
+  update: {
+    status: 'SENT' | 'KEPT' | 'FAILED' | 'PENDING';
+    sentAt?: Date;
+    nextAttemptAt?: Date;
+    lastError?: string | null;
+  },
 ): Promise<void> {
   await db.update(outbox).set(update).where(eq(outbox.id, id));
 }

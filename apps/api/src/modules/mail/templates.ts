@@ -26,33 +26,67 @@ export function renderMail(template: MailTemplate): MailContent {
   const hello = `Hallo ${template.firstName},`;
   switch (template.kind) {
     case 'EMAIL_CONFIRM':
-      return compose('Bitte bestätigen Sie Ihre E-Mail-Adresse', hello, [
-        'vielen Dank für Ihre Registrierung beim E-Auto-Leasing per Gehaltsumwandlung.',
-        'Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link (gültig 48 Stunden):',
-      ], template.link, 'E-Mail-Adresse bestätigen');
+      return compose(
+        'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+        hello,
+        [
+          'vielen Dank für Ihre Registrierung beim E-Auto-Leasing per Gehaltsumwandlung.',
+          'Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link (gültig 48 Stunden):',
+        ],
+        template.link,
+        'E-Mail-Adresse bestätigen',
+      );
     case 'REGISTER_EXISTING':
-      return compose('Registrierung mit Ihrer E-Mail-Adresse', hello, [
-        'jemand hat versucht, sich mit Ihrer E-Mail-Adresse neu zu registrieren. Für diese Adresse besteht bereits ein Konto.',
-        'Wenn Sie das waren und Ihr Passwort nicht mehr wissen, können Sie es hier zurücksetzen. Andernfalls können Sie diese E-Mail ignorieren.',
-      ], template.resetLink, 'Passwort zurücksetzen');
+      return compose(
+        'Registrierung mit Ihrer E-Mail-Adresse',
+        hello,
+        [
+          'jemand hat versucht, sich mit Ihrer E-Mail-Adresse neu zu registrieren. Für diese Adresse besteht bereits ein Konto.',
+          'Wenn Sie das waren und Ihr Passwort nicht mehr wissen, können Sie es hier zurücksetzen. Andernfalls können Sie diese E-Mail ignorieren.',
+        ],
+        template.resetLink,
+        'Passwort zurücksetzen',
+      );
     case 'PASSWORD_RESET':
-      return compose('Passwort zurücksetzen', hello, [
-        'Sie haben angefordert, Ihr Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden.',
-        'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
-      ], template.link, 'Neues Passwort festlegen');
+      return compose(
+        'Passwort zurücksetzen',
+        hello,
+        [
+          'Sie haben angefordert, Ihr Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden.',
+          'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+        ],
+        template.link,
+        'Neues Passwort festlegen',
+      );
     case 'INVITE':
-      return compose(`Einladung von ${template.tenantName}: E-Auto-Leasing per Gehaltsumwandlung`, hello, [
-        `${template.tenantName} lädt Sie ein, ein Elektroauto per Gehaltsumwandlung zu leasen.`,
-        'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):',
-      ], template.link, 'Passwort festlegen');
+      return compose(
+        `Einladung von ${template.tenantName}: E-Auto-Leasing per Gehaltsumwandlung`,
+        hello,
+        [
+          `${template.tenantName} lädt Sie ein, ein Elektroauto per Gehaltsumwandlung zu leasen.`,
+          'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):',
+        ],
+        template.link,
+        'Passwort festlegen',
+      );
     case 'WELCOME':
-      return compose('Willkommen beim E-Auto-Leasing', hello, [
-        'für Sie wurde ein Zugang eingerichtet. Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):',
-      ], template.link, 'Passwort festlegen');
+      return compose(
+        'Willkommen beim E-Auto-Leasing',
+        hello,
+        ['für Sie wurde ein Zugang eingerichtet. Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):'],
+        template.link,
+        'Passwort festlegen',
+      );
     case 'EMAIL_CHANGE_CONFIRM':
-      return compose('Bitte bestätigen Sie Ihre neue E-Mail-Adresse', hello, [
-        'Sie möchten Ihre E-Mail-Adresse ändern. Bitte bestätigen Sie die neue Adresse mit diesem Link (gültig 24 Stunden):',
-      ], template.link, 'Neue E-Mail-Adresse bestätigen');
+      return compose(
+        'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
+        hello,
+        [
+          'Sie möchten Ihre E-Mail-Adresse ändern. Bitte bestätigen Sie die neue Adresse mit diesem Link (gültig 24 Stunden):',
+        ],
+        template.link,
+        'Neue E-Mail-Adresse bestätigen',
+      );
     case 'EMAIL_CHANGE_NOTICE':
       return compose('Änderung Ihrer E-Mail-Adresse angefordert', hello, [
         'für Ihr Konto wurde eine Änderung der E-Mail-Adresse angefordert. Sie wird erst wirksam, wenn die neue Adresse bestätigt ist.',
@@ -71,8 +105,21 @@ export function renderMail(template: MailTemplate): MailContent {
   }
 }
 
-function compose(subject: string, greeting: string, paragraphs: string[], link?: string, linkLabel?: string): MailContent {
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [link, ''] : []), 'Viele Grüße', SIGNATURE].join('\n');
+function compose(
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  link?: string,
+  linkLabel?: string,
+): MailContent {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(link ? [link, ''] : []),
+    'Viele Grüße',
+    SIGNATURE,
+  ].join('\n');
   const html = [
     '<!doctype html><html lang="de"><body style="font-family:sans-serif;line-height:1.5">',
     `<p>${escapeHtml(greeting)}</p>`,
@@ -85,5 +132,8 @@ function compose(subject: string, greeting: string, paragraphs: string[], link?:
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }

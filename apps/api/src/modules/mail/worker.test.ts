@@ -26,7 +26,9 @@ function startReceiver(): Promise<{ port: number; received: Received[]; failNext
       stream.on('end', () => {
         const code = failNext.shift();
         if (code) {
-          const error = Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: code });
+          const error = Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), {
+            responseCode: code,
+          });
           callback(error);
           return;
         }
@@ -55,7 +57,13 @@ describe('mail worker over real SMTP', () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
     await database.migrate();
     receiver = await startReceiver();
-    worker = new MailWorker({ db: database.db, clock, smtpUrl: `smtp://127.0.0.1:${receiver.port}`, from: 'test@example.com', log });
+    worker = new MailWorker({
+      db: database.db,
+      clock,
+      smtpUrl: `smtp://127.0.0.1:${receiver.port}`,
+      from: 'test@example.com',
+      log,
+    });
   });
   afterAll(async () => {
     await worker.stop();
@@ -67,7 +75,12 @@ describe('mail worker over real SMTP', () => {
     (await database.db.select().from(outbox).where(eq(outbox.recipient, recipient)))[0];
 
   it('delivers a German mail with text and HTML parts', async () => {
-    await enqueueMail(database.db, 'a@example.com', { kind: 'PASSWORD_RESET', firstName: 'Max <b>', link: 'http://localhost/user/passwordReset/abc' }, clock.now());
+    await enqueueMail(
+      database.db,
+      'a@example.com',
+      { kind: 'PASSWORD_RESET', firstName: 'Max <b>', link: 'http://localhost/user/passwordReset/abc' },
+      clock.now(),
+    );
     expect(await worker.drain()).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const mail = receiver.received[0]!;
@@ -81,7 +94,12 @@ describe('mail worker over real SMTP', () => {
 
   it('retries a transient failure with back-off and then delivers', async () => {
     receiver.failNext.push(421, 451);
-    await enqueueMail(database.db, 'b@example.com', { kind: 'WELCOME', firstName: 'B', link: 'http://localhost/x' }, clock.now());
+    await enqueueMail(
+      database.db,
+      'b@example.com',
+      { kind: 'WELCOME', firstName: 'B', link: 'http://localhost/x' },
+      clock.now(),
+    );
     await worker.drain();
     expect((await statusOf('b@example.com'))?.status).toBe('PENDING');
     // Not due again before the back-off has passed.
@@ -98,7 +116,12 @@ describe('mail worker over real SMTP', () => {
 
   it('gives up at once on a permanent refusal', async () => {
     receiver.failNext.push(550);
-    await enqueueMail(database.db, 'c@example.com', { kind: 'WELCOME', firstName: 'C', link: 'http://localhost/x' }, clock.now());
+    await enqueueMail(
+      database.db,
+      'c@example.com',
+      { kind: 'WELCOME', firstName: 'C', link: 'http://localhost/x' },
+      clock.now(),
+    );
     await worker.drain();
     const row = await statusOf('c@example.com');
     expect(row?.status).toBe('FAILED');
@@ -107,7 +130,12 @@ describe('mail worker over real SMTP', () => {
 
   it('keeps mails in the database without SMTP', async () => {
     const keeper = new MailWorker({ db: database.db, clock, smtpUrl: undefined, from: 'x@example.com', log });
-    await enqueueMail(database.db, 'd@example.com', { kind: 'WELCOME', firstName: 'D', link: 'http://localhost/x' }, clock.now());
+    await enqueueMail(
+      database.db,
+      'd@example.com',
+      { kind: 'WELCOME', firstName: 'D', link: 'http://localhost/x' },
+      clock.now(),
+    );
     await keeper.drain();
     expect((await statusOf('d@example.com'))?.status).toBe('KEPT');
     await keeper.stop();
@@ -118,6 +146,11 @@ function decodeMimeWord(value: string): string {
   return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
     encoding.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }

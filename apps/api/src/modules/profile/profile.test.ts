@@ -21,7 +21,8 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
     await t.close();
   });
 
-  const getInfo = (accessToken = token) => t.app.inject({ method: 'GET', url: '/v1/user/info', headers: bearer(accessToken) });
+  const getInfo = (accessToken = token) =>
+    t.app.inject({ method: 'GET', url: '/v1/user/info', headers: bearer(accessToken) });
   const putInfo = (payload: object, accessToken = token) =>
     t.app.inject({ method: 'PUT', url: '/v1/user/info', headers: bearer(accessToken), payload });
 
@@ -29,15 +30,30 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
     const response = await getInfo();
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const body = response.json<{ addressDto: { email: string; place: string }; salaryInfo: { taxClass: number }; profileComplete: boolean }>();
+    const body = response.json<{
+      addressDto: { email: string; place: string };
+      salaryInfo: { taxClass: number };
+      profileComplete: boolean;
+    }>();
     expect(body.addressDto).toMatchObject({ email: DEMO_ACCOUNTS.employee, place: 'Köln' });
     expect(body.salaryInfo).toMatchObject({ taxClass: DEMO_SALARY_INFO.taxClass, churchTax: true });
     expect(body.profileComplete).toBe(true);
   });
 
   it('saves a tax class 4 church-tax profile and reads it back', async () => {
-    const salaryInfo = buildSalaryInfo({ federalState: 'BY', taxClass: 4, spouseFactor: 0.912, churchTax: true, children: true, childrenUnder25: 2, childrenAllowances: 1 });
-    const response = await putInfo({ addressDto: buildAddress({ place: 'München', postcode: '80331', state: 'BY' }), salaryInfo });
+    const salaryInfo = buildSalaryInfo({
+      federalState: 'BY',
+      taxClass: 4,
+      spouseFactor: 0.912,
+      churchTax: true,
+      children: true,
+      childrenUnder25: 2,
+      childrenAllowances: 1,
+    });
+    const response = await putInfo({
+      addressDto: buildAddress({ place: 'München', postcode: '80331', state: 'BY' }),
+      salaryInfo,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ saved: true });
     const body = (await getInfo()).json<{ salaryInfo: Record<string, unknown>; addressDto: Record<string, unknown> }>();
@@ -49,7 +65,12 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
     const before = (await getInfo()).body;
     const response = await putInfo({
       addressDto: buildAddress({ street: '' }),
-      salaryInfo: buildSalaryInfo({ taxClass: 7, grossMonthlySalaryEur: 0, arrivalNumber: 40, healthInsurance: 'PRIVATE' }),
+      salaryInfo: buildSalaryInfo({
+        taxClass: 7,
+        grossMonthlySalaryEur: 0,
+        arrivalNumber: 40,
+        healthInsurance: 'PRIVATE',
+      }),
     });
     expect(response.statusCode).toBe(400);
     const errors = response.json<{ errors: { field: string; message: string }[] }>().errors;
@@ -65,7 +86,12 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
   });
 
   it('refuses extra properties (mass assignment)', async () => {
-    const response = await putInfo({ addressDto: buildAddress(), salaryInfo: buildSalaryInfo(), role: 'PROVIDER_ADMIN', tenantId: 'x' });
+    const response = await putInfo({
+      addressDto: buildAddress(),
+      salaryInfo: buildSalaryInfo(),
+      role: 'PROVIDER_ADMIN',
+      tenantId: 'x',
+    });
     expect(response.statusCode).toBe(400);
     const [me] = await t.runtime.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.employee));
     expect(me?.role).toBe('EMPLOYEE');
@@ -82,10 +108,14 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
     const flipped = Buffer.from(row!.ciphertext);
     flipped[3] = (flipped[3] ?? 0) ^ 0xff;
     await db.update(salaryProfiles).set({ ciphertext: flipped }).where(eq(salaryProfiles.userId, me!.id));
-    await expect(readSalaryProfile(db, cipher, { userId: me!.id, tenantId: me!.tenantId })).rejects.toBeInstanceOf(DecryptionError);
+    await expect(readSalaryProfile(db, cipher, { userId: me!.id, tenantId: me!.tenantId })).rejects.toBeInstanceOf(
+      DecryptionError,
+    );
     // Restore the original, then show that another row's AAD refuses it.
     await db.update(salaryProfiles).set({ ciphertext: row!.ciphertext }).where(eq(salaryProfiles.userId, me!.id));
-    await expect(readSalaryProfile(db, cipher, { userId: me!.id, tenantId: 'other-tenant' })).rejects.toBeInstanceOf(DecryptionError);
+    await expect(readSalaryProfile(db, cipher, { userId: me!.id, tenantId: 'other-tenant' })).rejects.toBeInstanceOf(
+      DecryptionError,
+    );
     expect(await readSalaryProfile(db, cipher, { userId: me!.id, tenantId: me!.tenantId })).not.toBeNull();
   });
 
@@ -102,15 +132,31 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
     await t.app.inject({
       method: 'POST',
       url: `/v1/auth/register/${DEMO_REGISTER_CODE}`,
-      payload: { firstName: 'Anna', lastName: 'Andere', email, password: 'Anderes-Passwort-1', confirmPassword: 'Anderes-Passwort-1' },
+      payload: {
+        firstName: 'Anna',
+        lastName: 'Andere',
+        email,
+        password: 'Anderes-Passwort-1',
+        confirmPassword: 'Anderes-Passwort-1',
+      },
     });
-    await t.app.inject({ method: 'POST', url: `/v1/confirm/email/code/${await latestCode(t.app, email, '/user/emailConfirm/')}` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/v1/confirm/email/code/${await latestCode(t.app, email, '/user/emailConfirm/')}`,
+    });
     const other = await loginAs(t.app, email, 'Anderes-Passwort-1');
-    const body = (await getInfo(other.accessToken)).json<{ addressDto: { email: string }; salaryInfo: unknown; profileComplete: boolean }>();
+    const body = (await getInfo(other.accessToken)).json<{
+      addressDto: { email: string };
+      salaryInfo: unknown;
+      profileComplete: boolean;
+    }>();
     expect(body.addressDto.email).toBe(email);
     expect(body.salaryInfo).toBeNull();
     expect(body.profileComplete).toBe(false);
-    await putInfo({ addressDto: buildAddress({ firstName: 'Anna' }), salaryInfo: buildSalaryInfo({ grossMonthlySalaryEur: 3000 }) }, other.accessToken);
+    await putInfo(
+      { addressDto: buildAddress({ firstName: 'Anna' }), salaryInfo: buildSalaryInfo({ grossMonthlySalaryEur: 3000 }) },
+      other.accessToken,
+    );
     const mine = (await getInfo()).json<{ salaryInfo: { grossMonthlySalaryEur: number } }>();
     expect(mine.salaryInfo.grossMonthlySalaryEur).toBe(6100.5);
   });

@@ -1,11 +1,18 @@
-import { UserInfoConfigSchema, UserInfoResponseSchema, UserInfoSaveResponseSchema, UserInfoUpdateSchema } from '@leasing/contract';
+import {
+  UserInfoConfigSchema,
+  UserInfoResponseSchema,
+  UserInfoSaveResponseSchema,
+  UserInfoUpdateSchema,
+} from '@leasing/contract';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireUser } from '../../plugins/authenticate.js';
 import * as profile from './service.js';
 
-export function profileRoutes(deps: profile.ProfileDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
+export function profileRoutes(
+  deps: profile.ProfileDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
     app.addHook('onSend', async (_request, reply) => {

@@ -66,12 +66,7 @@ export async function getUserInfo(deps: ProfileDeps, owner: Owner): Promise<User
  * Saves address and salary profile after checking every rule of spec 5 with the same schema as the
  * form. A refused save stores nothing and answers the field errors.
  */
-export async function saveUserInfo(
-  deps: ProfileDeps,
-  owner: Owner,
-  body: unknown,
-  requestId: string,
-): Promise<void> {
+export async function saveUserInfo(deps: ProfileDeps, owner: Owner, body: unknown, requestId: string): Promise<void> {
   const parsed = createUserInfoUpdateSchema(deps.userInfoConfig).safeParse(body);
   if (!parsed.success) {
     const errors: FieldError[] = parsed.error.issues.map((issue) => ({
@@ -84,8 +79,12 @@ export async function saveUserInfo(
   const now = deps.clock.now();
   const before = await getUserInfo(deps, owner);
   const changed = [
-    ...ACCOUNT_FIELDS.filter((f) => (before.addressDto[f] ?? null) !== (addressDto[f] ?? null)).map((f) => `addressDto.${f}`),
-    ...ADDRESS_FIELDS.filter((f) => (before.addressDto[f] ?? null) !== (addressDto[f] ?? null)).map((f) => `addressDto.${f}`),
+    ...ACCOUNT_FIELDS.filter((f) => (before.addressDto[f] ?? null) !== (addressDto[f] ?? null)).map(
+      (f) => `addressDto.${f}`,
+    ),
+    ...ADDRESS_FIELDS.filter((f) => (before.addressDto[f] ?? null) !== (addressDto[f] ?? null)).map(
+      (f) => `addressDto.${f}`,
+    ),
     ...changedSalaryFields(before.salaryInfo, salaryInfo),
   ];
   await deps.db.transaction(async (tx) => {
