@@ -16,6 +16,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every supported browser knows <link rel="modulepreload">; the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // The contract package only declares schemas and constants, but its package.json does not say
+        // "sideEffects": false; without this every contract module lands in the first bundle.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 5173,

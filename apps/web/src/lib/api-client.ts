@@ -10,6 +10,7 @@ import {
 } from '@leasing/contract';
 
 import { appConfig } from '../config/env';
+import { emitAuthFailure } from './auth-events';
 import { authStore as defaultAuthStore, type AuthStore } from './auth-store';
 
 /** Codes of the API (`ErrorCodeSchema`) plus the two failures that happen before an answer can be read. */
@@ -243,21 +244,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-type AuthFailureListener = (reason: AuthFailureReason) => void;
-const authFailureListeners = new Set<AuthFailureListener>();
-
-/** The app wires navigation to this (see app/app.tsx). Returns the unsubscribe function. */
-export function subscribeAuthFailure(listener: AuthFailureListener): () => void {
-  authFailureListeners.add(listener);
-  return () => {
-    authFailureListeners.delete(listener);
-  };
-}
-
-/** The client every feature uses: same origin, tokens from `localStorage`. */
+/** The client every feature uses: same origin, tokens from `localStorage`, auth failures to auth-events. */
 export const apiClient: ApiClient = createApiClient({
   baseUrl: appConfig.apiBaseUrl,
-  onAuthFailure: (reason) => {
-    for (const listener of authFailureListeners) listener(reason);
-  },
+  onAuthFailure: emitAuthFailure,
 });

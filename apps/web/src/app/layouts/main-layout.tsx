@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+
+import { PageLoader } from '../../components/page-loader';
+import { QueryProvider } from '../query-provider';
+import { SiteShell } from './site-shell';
+
+/** Layout of the signed-in area; the auth guard sits in front of it in the route table. */
+export function MainLayout() {
+  return (
+    <QueryProvider>
+      <SiteShell signedIn>
+        {/* Pages that load a translation namespace suspend here, so the navigation stays visible. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </SiteShell>
+    </QueryProvider>
+  );
+}
+
+export { MainLayout as Component };

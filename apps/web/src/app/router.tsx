@@ -1,0 +1,114 @@
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+
+import { PageLoader } from '../components/page-loader';
+import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * The route table of spec 2.1/2.2. Every screen and layout is a lazy module, so the first load only
+ * brings the shell plus the chunks of the current page. Pages sit under a pathless route with an error
+ * boundary, so a failing page shows the error inside its layout.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      // Outside the guard, so a visitor to / is sent to /login with callbackPath=/search.
+      { index: true, element: <Navigate to="/search" replace /> },
+
+      // Screens without the main layout (spec 2.1).
+      {
+        lazy: () => import('./layouts/auth-layout'),
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              // Sign-in and sign-out need no server-state cache, which keeps /login's first load small.
+              { path: 'login', lazy: () => import('./routes/login') },
+              { path: 'logout', lazy: () => import('./routes/logout') },
+              {
+                lazy: () => import('./layouts/query-layout'),
+                children: [
+                  { path: 'register', lazy: () => import('./routes/register') },
+                  { path: 'register/set-password/:code', lazy: () => import('./routes/register-set-password') },
+                  { path: 'register/:registerCode', lazy: () => import('./routes/register-code') },
+                  { path: 'check-email', lazy: () => import('./routes/check-email') },
+                  { path: 'forgotten', lazy: () => import('./routes/forgotten') },
+                  { path: 'invite/:code', lazy: () => import('./routes/invite') },
+                  { path: 'user/passwordReset/:code', lazy: () => import('./routes/password-reset') },
+                  { path: 'user/emailConfirm/:code', lazy: () => import('./routes/email-confirm') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+
+      // Main layout (spec 2.2), only with stored auth data.
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: () => import('./layouts/main-layout'),
+            children: [
+              {
+                ErrorBoundary: RouteError,
+                children: [
+                  { path: 'search', lazy: () => import('./routes/search') },
+                  { path: 'about', lazy: () => import('./routes/about') },
+                  { path: 'faq', lazy: () => import('./routes/faq') },
+                  { path: 'vehicle/:vehicleId', lazy: () => import('./routes/vehicle') },
+                  { path: 'order/:orderId', lazy: () => import('./routes/order') },
+                  { path: 'order/:orderId/preview', lazy: () => import('./routes/order-preview') },
+                  { path: 'order/:orderId/workflow', lazy: () => import('./routes/order-workflow') },
+                  {
+                    path: 'profile',
+                    lazy: () => import('./routes/profile'),
+                    children: [
+                      { index: true, element: <Navigate to="/profile/salary" replace /> },
+                      { path: 'salary', lazy: () => import('./routes/profile-salary') },
+                      { path: 'orders', lazy: () => import('./routes/profile-orders') },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+
+      // Open to everyone; framed by the main layout when signed in, by the public frame otherwise.
+      // /welcome is listed both outside and inside the main layout in the spec, hence here.
+      {
+        lazy: () => import('./layouts/session-layout'),
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { path: 'welcome', lazy: () => import('./routes/welcome') },
+              { path: 'impressum', lazy: () => import('./routes/imprint') },
+              { path: 'datenschutz', lazy: () => import('./routes/privacy') },
+              { path: '*', lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,3 @@
+import { FaqPage } from '../../features/faq/components/faq-page';
+
+export { FaqPage as Component };

@@ -1,0 +1,3 @@
+import { NotFound } from '../not-found';
+
+export { NotFound as Component };

@@ -1,0 +1,33 @@
+import { useCallback, useState } from 'react';
+
+import { AuthResponseSchema, type AuthResponse, type LoginRequest } from '@leasing/contract';
+
+import { apiClient } from '../../../lib/api-client';
+
+/** `POST /v1/auth/login`. Signing in is not a session call, so a 401/403 must not trigger refresh or redirect. */
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  return apiClient.request('/v1/auth/login', {
+    method: 'POST',
+    body,
+    schema: AuthResponseSchema,
+    handleAuthErrors: false,
+  });
+}
+
+/**
+ * The sign-in call with its pending state. Deliberately not a TanStack mutation: the sign-in screen has
+ * no server state to cache, and leaving TanStack Query out of it keeps /login's first load under budget
+ * (docs/decisions). The shape mirrors `useMutation` so switching later is a one-line change.
+ */
+export function useLogin() {
+  const [isPending, setIsPending] = useState(false);
+  const mutateAsync = useCallback(async (body: LoginRequest): Promise<AuthResponse> => {
+    setIsPending(true);
+    try {
+      return await login(body);
+    } finally {
+      setIsPending(false);
+    }
+  }, []);
+  return { mutateAsync, isPending };
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+
+import { LoginRequestSchema, type LoginRequest } from '@leasing/contract';
+
+import { useNotify } from '../../../components/use-notify';
+import { TOAST_SHORT_MS } from '../../../config/ui';
+import { isApiError } from '../../../lib/api-client';
+import { clearAuthData, setAuthData } from '../../../lib/auth-store';
+import { CALLBACK_PARAM, resolveCallbackPath } from '../../../lib/callback-path';
+import { translateValidationMessage } from '../../../lib/validation-messages';
+import { useLogin } from '../api/login';
+
+type LoginInput = z.input<typeof LoginRequestSchema>;
+
+/** Sign-in form (spec 2.1, 4.1, 5): validates with the contract schema, stores tokens only when authenticated. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const loginCall = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginRequest): Promise<void> => {
+    // Spec 4.1: a login starts from a clean slate, so no stale token is sent or refreshed (and the
+    // previous session's cache is dropped, see lib/query-client.ts).
+    clearAuthData();
+    try {
+      const result = await loginCall.mutateAsync(values);
+      if (!result.authenticated) {
+        notify.error(t('login.errors.incorrect'), { autoClose: TOAST_SHORT_MS });
+        return;
+      }
+      setAuthData({ accessToken: result.accessToken, refreshToken: result.refreshToken });
+      await navigate(resolveCallbackPath(searchParams.get(CALLBACK_PARAM)), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        notify.error(t('login.errors.incorrect'), { autoClose: TOAST_SHORT_MS });
+      } else if (isApiError(error) && error.code === 'RATE_LIMITED') {
+        notify.error(t('login.errors.rateLimited'), { autoClose: TOAST_SHORT_MS });
+      } else {
+        notify.error(t('login.errors.failed'), { autoClose: TOAST_SHORT_MS });
+      }
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1} fz={28}>
+          {t('login.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('login.subtitle')}
+        </Text>
+      </Stack>
+
+      <form
+        noValidate
+        onSubmit={(event) => {
+          void handleSubmit(onSubmit)(event);
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('login.username')}
+            description={t('login.usernameDescription')}
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={translateValidationMessage(t, errors.username?.message)}
+            {...register('username')}
+          />
+          <Stack gap={6}>
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              required
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+              error={translateValidationMessage(t, errors.password?.message)}
+              {...register('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgotten" size="sm">
+                {t('login.forgotten')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      <Divider />
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed" ta="center">
+          {t('login.noAccount')}
+        </Text>
+        <Button component={Link} to="/register" variant="default" fullWidth>
+          {t('login.register')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

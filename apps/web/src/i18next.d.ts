@@ -1,0 +1,17 @@
+import 'i18next';
+
+import type faq from '../public/locales/de/faq.json';
+import type legal from '../public/locales/de/legal.json';
+import type translation from '../public/locales/de/translation.json';
+
+// The German files are the source of truth for keys: a misspelt key is a type error.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: {
+      translation: typeof translation;
+      faq: typeof faq;
+      legal: typeof legal;
+    };
+  }
+}
