@@ -4,7 +4,7 @@ import { PayslipError } from './errors.js';
 import { normalizeProfile, type NormalizedProfile } from './profile.js';
 import { buildPapInputBase, type WageTaxInput, type WageTaxCalculator } from './pap-mapping.js';
 import { benefitImpact, pensionImpact } from './impact.js';
-import { defaultWageTax } from './wage-tax.js';
+import { defaultWageTax, papInputFor } from './wage-tax.js';
 import { socialParametersFor, type SocialParameters } from '../social/parameters.js';
 import { svContributions, type SvPerson } from '../social/contributions.js';
 import { childReductions, childlessSurchargeApplies, svPerson } from '../social/person.js';
@@ -71,7 +71,8 @@ export interface PayslipContext {
   readonly person: SvPerson;
   readonly zuschuss: PkvZuschuss;
   readonly rentenwert: RentenwertEntry;
-  readonly papBase: WageTaxInput;
+  /** The PAP input of this profile and month; reused for every call, only `RE4` changes. */
+  readonly papInput: Record<string, number | string> & WageTaxInput;
   readonly wageTax: WageTaxCalculator;
   readonly existing: WageDeltas;
 }
@@ -103,7 +104,11 @@ export function preparePayslipProfile(
     person,
     zuschuss,
     rentenwert: rentenwertFor(payment.key),
-    papBase: buildPapInputBase(profile, params, date, payment.year, pvFlags, zuschuss),
+    papInput: papInputFor(date, buildPapInputBase(profile, params, payment.year, pvFlags, zuschuss)) as Record<
+      string,
+      number | string
+    > &
+      WageTaxInput,
     wageTax: options.wageTax ?? defaultWageTax,
     existing: existingDeltas(profile, params, true),
   };
@@ -209,7 +214,10 @@ function computePayslip(
   const svWage = gross + existing.sv - carConverted + carBenefit;
   if (cash > gross || taxableWage < 0) throw conversionTooHigh();
   const sv = svContributions(cents(svWage), person, params);
-  const tax = ctx.wageTax({ ...ctx.papBase, RE4: taxableWage });
+  // Reusing one input object keeps the per-vehicle path allocation-free here; the PAP reads it
+  // synchronously and keeps nothing (WageTaxCalculator contract).
+  ctx.papInput.RE4 = taxableWage;
+  const tax = ctx.wageTax(ctx.papInput);
   const lohnst = Number(tax.LSTLZZ);
   const soli = Number(tax.SOLZLZZ);
   const kirchensteuer = profile.churchTax ? mulPpmFloor(cents(Number(tax.BK)), ppm(profile.state.kirchensteuerPpm)) : 0;
@@ -301,9 +309,21 @@ function normalizeOffer(offer: LeaseOfferInput): NormalizedOffer {
     rate,
     employerContribution,
     driveType,
-    acquired: parseIsoDate(offer.acquisitionDate, 'acquisitionDate').key,
+    acquired: acquisitionKey(offer.acquisitionDate),
     singleAssessment: offer.useSingleAssessment === true,
   };
+}
+
+/** Parsed acquisition dates: a search compares many offers with the same few dates. */
+const acquisitionKeys = new Map<unknown, number>();
+
+function acquisitionKey(value: unknown): number {
+  const cached = acquisitionKeys.get(value);
+  if (cached !== undefined) return cached;
+  const key = parseIsoDate(value, 'acquisitionDate').key;
+  if (acquisitionKeys.size >= 4096) acquisitionKeys.clear();
+  acquisitionKeys.set(value, key);
+  return key;
 }
 
 function centsField(value: unknown, field: string): Cents {

@@ -49,6 +49,13 @@ const NOTE_ELTERNGELD =
 const NOTE_JAEG =
   'Das regelmäßige Entgelt liegt nach der Umwandlung unter der Versicherungspflichtgrenze: es kann Versicherungspflicht in der gesetzlichen Krankenversicherung eintreten (§ 6 SGB V).';
 
+const NOTE_BY_BIT = [NOTE_KRANKENGELD, NOTE_ALG, NOTE_ELTERNGELD, NOTE_JAEG];
+
+/** The notes for every combination of flags, built once (the per-vehicle path allocates none). */
+const NOTES_BY_MASK: readonly (readonly string[])[] = Array.from({ length: 16 }, (_, mask) =>
+  Object.freeze(NOTE_BY_BIT.filter((_, bit) => (mask & (1 << bit)) !== 0)),
+);
+
 /** Which wage-replacement benefits the conversion lowers (flags plus German notes). */
 export function benefitImpact(
   before: PayslipBases,
@@ -64,11 +71,11 @@ export function benefitImpact(
   const jaeg = p.versicherungspflichtgrenze;
   const versicherungspflichtgrenzeUnterschritten =
     !flags.statutoryHealth && before.svWage >= jaeg && after.svWage < jaeg;
-  const notes: string[] = [];
-  if (krankengeldReduced) notes.push(NOTE_KRANKENGELD);
-  if (arbeitslosengeldReduced) notes.push(NOTE_ALG);
-  if (elterngeldReduced) notes.push(NOTE_ELTERNGELD);
-  if (versicherungspflichtgrenzeUnterschritten) notes.push(NOTE_JAEG);
+  const mask =
+    (krankengeldReduced ? 1 : 0) |
+    (arbeitslosengeldReduced ? 2 : 0) |
+    (elterngeldReduced ? 4 : 0) |
+    (versicherungspflichtgrenzeUnterschritten ? 8 : 0);
   return {
     svEntgeltReductionPerMonth: cents(before.svWage - after.svWage),
     taxableWageReductionPerMonth: cents(before.taxableWage - after.taxableWage),
@@ -76,6 +83,6 @@ export function benefitImpact(
     arbeitslosengeldReduced,
     elterngeldReduced,
     versicherungspflichtgrenzeUnterschritten,
-    notes,
+    notes: NOTES_BY_MASK[mask] ?? [],
   };
 }

@@ -13,7 +13,7 @@ function papInput(overrides: Parameters<typeof buildProfile>[0], date = '2026-03
 describe('PAP input mapping', () => {
   it('maps a statutory, childless employee (2026)', () => {
     expect(papInput({})).toMatchObject({
-      date: '2026-03-01',
+      version: '2026',
       LZZ: 2,
       RE4: 500_000,
       STKL: 1,

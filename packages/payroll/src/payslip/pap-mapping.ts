@@ -4,11 +4,12 @@ import type { SocialParameters } from '../social/parameters.js';
 import type { PkvZuschuss } from '../social/pkv.js';
 
 /**
- * The inputs of one PAP call in the BMF's names: money in cents, `KVZ`, `ZKF`, `PVA` as decimal
- * strings or numbers, `f` as a number. `date` selects the PAP version by payment date.
+ * The inputs of one PAP call in the BMF's names: money in cents, `KVZ`, `ZKF` as decimal strings,
+ * `f` as a number; inputs left out take the PAP's defaults. `version` (resolved once from the
+ * payment date) selects the PAP.
  */
 export interface WageTaxInput {
-  readonly date: string;
+  readonly version: string;
   readonly [name: string]: number | string;
 }
 
@@ -22,7 +23,10 @@ export interface WageTaxResult {
   readonly BK: number | bigint;
 }
 
-/** Anything with the contract of `calculateLohnsteuer` from the PAP module. */
+/**
+ * Anything with the contract of `calculateLohnsteuer` from the PAP module. It must not keep the
+ * input object: the payslip reuses one input object per prepared profile and only changes `RE4`.
+ */
 export type WageTaxCalculator = (input: WageTaxInput) => WageTaxResult;
 
 /** The person's PV situation as the PAP needs it. */
@@ -49,15 +53,13 @@ export interface PapPvFlags {
 export function buildPapInputBase(
   profile: NormalizedProfile,
   p: SocialParameters,
-  date: string,
   year: number,
   pv: PapPvFlags,
   zuschuss: PkvZuschuss,
-): { date: string; [name: string]: number | string } {
+): Record<string, number | string> {
   const privateHealth = !profile.statutoryHealth;
   const { ajahr, alter1 } = altersentlastung(profile.birth, year);
-  const base: { date: string; [name: string]: number | string } = {
-    date,
+  const base: Record<string, number | string> = {
     LZZ: 2,
     STKL: profile.taxClass,
     f: profile.factorThousandths === null ? 1 : profile.factorThousandths / 1000,

@@ -54,10 +54,52 @@ export function buildOffer(overrides: Partial<Mutable<LeaseOfferInput>> = {}): L
 export function stubWageTax(): WageTaxCalculator & { calls: WageTaxInput[] } {
   const calls: WageTaxInput[] = [];
   const fn = (input: WageTaxInput): WageTaxResult => {
-    calls.push(input);
+    // The payslip reuses its input object: keep a copy.
+    calls.push({ ...withPapDefaults(input) });
     const re4 = Number(input.RE4);
     const tax = Math.floor(Math.max(0, re4 - 120_000) / 4);
     return { LSTLZZ: tax, SOLZLZZ: 0, BK: tax };
   };
   return Object.assign(fn, { calls });
 }
+
+/** PAP inputs the payslip leaves out when they equal the PAP's default (af = f = STKL = 1, all others 0). */
+export function withPapDefaults(input: WageTaxInput): WageTaxInput {
+  // PAP 2026 added ALV and PKPVAGZ (both default 0).
+  const extra: Record<string, number> = input.version === '2026' ? { ALV: 0, PKPVAGZ: 0 } : {};
+  return { ...PAP_DEFAULTS, ...extra, ...input };
+}
+
+const PAP_DEFAULTS: Readonly<Record<string, number>> = {
+  af: 1,
+  STKL: 1,
+  AJAHR: 0,
+  ALTER1: 0,
+  f: 1,
+  JFREIB: 0,
+  JHINZU: 0,
+  JRE4: 0,
+  JRE4ENT: 0,
+  JVBEZ: 0,
+  KRV: 0,
+  KVZ: 0,
+  LZZFREIB: 0,
+  LZZHINZU: 0,
+  MBV: 0,
+  PKPV: 0,
+  PKV: 0,
+  PVA: 0,
+  PVS: 0,
+  PVZ: 0,
+  R: 0,
+  SONSTB: 0,
+  SONSTENT: 0,
+  STERBE: 0,
+  VBEZ: 0,
+  VBEZM: 0,
+  VBEZS: 0,
+  VBS: 0,
+  VJAHR: 0,
+  ZKF: 0,
+  ZMVB: 0,
+};
