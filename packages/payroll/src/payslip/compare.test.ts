@@ -140,7 +140,7 @@ describe('private health insurance', () => {
   it('maps PKV, PKPV and PKPVAGZ (2026) and PKV = 2 (2025)', () => {
     const w26 = stubWageTax();
     preparePayslipProfile(pkvProfile, DATE, { wageTax: w26 });
-    expect(w26.calls[0]).toMatchObject({ PKV: 1, PKPV: 55_000, PKPVAGZ: 34_000, KVZ: '0.00', ALV: 0 });
+    expect(w26.calls[0]).toMatchObject({ PKV: 1, PKPV: 55_000, PKPVAGZ: 34_000, KVZ: 0, ALV: 0 });
     const w25 = stubWageTax();
     preparePayslipProfile(pkvProfile, '2025-03-01', { wageTax: w25 });
     expect(w25.calls[0]).toMatchObject({ PKV: 2, PKPV: 55_000 });

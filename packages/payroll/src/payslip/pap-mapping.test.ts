@@ -18,7 +18,7 @@ describe('PAP input mapping', () => {
       RE4: 500_000,
       STKL: 1,
       f: 1,
-      ZKF: '0.0',
+      ZKF: 0,
       R: 0,
       KRV: 0,
       ALV: 0,
@@ -56,7 +56,7 @@ describe('PAP input mapping', () => {
       },
     );
     expect(papInput({ children: true, childrenUnder25: 6, childrenAllowances: 6 })).toMatchObject({
-      ZKF: '6.0',
+      ZKF: 6,
       PVA: 4,
     });
   });
@@ -70,6 +70,7 @@ describe('PAP input mapping', () => {
   it('passes the full Zusatzbeitrag with two decimals', () => {
     expect(papInput({ additionalAmountHealthInsurance: 2.45 }).KVZ).toBe('2.45');
     expect(papInput({ additionalAmountHealthInsurance: '1.7' }).KVZ).toBe('1.70');
+    expect(papInput({ additionalAmountHealthInsurance: 3 }).KVZ).toBe(3);
   });
 });
 

@@ -67,7 +67,7 @@ export function buildPapInputBase(
     ZKF: zkf(profile.zkfHalves),
     R: profile.churchTax ? 1 : 0,
     KRV: profile.pensionInsurance ? 0 : 1,
-    KVZ: privateHealth ? '0.00' : hundredthsToDecimal(profile.kvZusatzHundredths),
+    KVZ: privateHealth ? 0 : hundredthsToDecimal(profile.kvZusatzHundredths),
     PKV: privateHealth ? pkvCode(p, profile.arbeitgeberzuschuss) : 0,
     PKPV: privateHealth ? profile.basisbeitrag : 0,
     PVS: profile.state.pvSachsen ? 1 : 0,
@@ -106,11 +106,13 @@ function pkvCode(p: SocialParameters, subsidy: boolean): number {
   return 1;
 }
 
-function zkf(halves: number): string {
-  return halves % 2 === 0 ? `${halves / 2}.0` : `${(halves - 1) / 2}.5`;
+// Whole values go to the PAP as integers (its fast path), fractions as exact decimal strings.
+function zkf(halves: number): number | string {
+  return halves % 2 === 0 ? halves / 2 : `${(halves - 1) / 2}.5`;
 }
 
-function hundredthsToDecimal(hundredths: number): string {
+function hundredthsToDecimal(hundredths: number): number | string {
+  if (hundredths % 100 === 0) return hundredths / 100;
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 

@@ -4,6 +4,20 @@ import type { WageTaxCalculator, WageTaxInput, WageTaxResult } from './pap-mappi
 /** The default wage-tax calculator: the BMF PAP of this package. */
 export const defaultWageTax: WageTaxCalculator = (input: WageTaxInput): WageTaxResult => calculateLohnsteuer(input);
 
+type PapVersion = ReturnType<typeof versionForDate>['id'];
+type InputSpec = ReturnType<typeof papVersionMeta>['inputs'][number];
+
+const specsByVersion = new Map<PapVersion, ReadonlyMap<string, InputSpec>>();
+
+function inputSpecs(version: PapVersion): ReadonlyMap<string, InputSpec> {
+  let specs = specsByVersion.get(version);
+  if (!specs) {
+    specs = new Map(papVersionMeta(version).inputs.map((spec) => [spec.name, spec]));
+    specsByVersion.set(version, specs);
+  }
+  return specs;
+}
+
 /**
  * The PAP input for a payment date, built once per prepared profile: the PAP version resolved
  * from the date, and only the inputs that differ from the PAP's declared defaults (fewer values
@@ -15,7 +29,7 @@ export function papInputFor(
   values: Readonly<Record<string, number | string>>,
 ): Record<string, number | string> {
   const version = versionForDate(date).id;
-  const specs = new Map(papVersionMeta(version).inputs.map((spec) => [spec.name, spec]));
+  const specs = inputSpecs(version);
   const input: Record<string, number | string> = { version, RE4: 0 };
   for (const [name, value] of Object.entries(values)) {
     const spec = specs.get(name);
