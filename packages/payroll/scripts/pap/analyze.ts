@@ -10,7 +10,7 @@
  *    (value x 10^scale).
  *
  * With both, the emitter can prove for each operation whether the scaled integers stay
- * below 2^53 (exact in a JS number) or need BigInt.
+ * within 2^52 (exact in a JS number) or need BigInt.
  */
 import type { BoolExpr, DecExpr, IntExpr, IrProgram, RelOp, Stmt } from './lower.js';
 import { Interval, Rational } from './rational.js';

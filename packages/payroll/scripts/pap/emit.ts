@@ -1,10 +1,10 @@
 /**
  * Emits the TypeScript module for one PAP from its IR and analysis.
  *
- * Every BigDecimal field becomes a module-level integer holding value x 10^scale. An
- * operation is emitted on JS numbers when the analysis proves every scaled intermediate
- * value stays within +-(2^53 - 1) (so +, -, * are exact and the runtime divisions are
- * exact); otherwise it is emitted on bigint. Method names, field names and the statement
+ * Every BigDecimal field becomes an integer holding value x 10^scale. An operation is
+ * emitted on JS numbers when the analysis proves every scaled intermediate value stays
+ * within +-2^52 (so +, -, * are exact and the runtime divisions are exact); otherwise it
+ * is emitted on bigint. Method names, field names and the statement
  * structure follow the PAP one to one, each statement preceded by its XML source.
  */
 import { exprScale, tableScale, type Analysis, type Range } from './analyze.js';
@@ -34,11 +34,20 @@ export interface EmitContext {
   readonly typesImport: string;
 }
 
-const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/**
+ * Largest magnitude of a scaled integer kept in a JS number: 2^52, so that sums of two such
+ * values and the runtime's quotient corrections stay exact below 2^53.
+ */
+const SAFE = 2n ** 52n;
+/**
+ * Name of the object holding the PAP fields. An object (not module-level variables) so V8
+ * keeps number fields unboxed instead of allocating a heap number per assignment.
+ */
+const STATE = 'pap';
 const JS_OPS: Readonly<Record<RelOp, string>> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=', '==': '===', '!=': '!==' };
 const HELPERS = ['divDown', 'divUp', 'divExact', 'bigDivDown', 'bigDivUp', 'bigDivExact'] as const;
 
-/** True if |magnitude| x 10^scale is at most 2^53 - 1. */
+/** True if |magnitude| x 10^scale is at most 2^52. */
 function fitsMagnitude(magnitude: Rational, scale: number): boolean {
   return magnitude.abs().n * 10n ** BigInt(scale) <= SAFE * magnitude.d;
 }
@@ -81,6 +90,11 @@ class ExpressionEmitter {
       this.scaleCache.set(node, scale);
     }
     return scale;
+  }
+
+  /** How code refers to a field: module fields live on the state object, locals are variables. */
+  ref(name: string): string {
+    return this.ctx.locals.some((l) => l.name === name) ? name : `${STATE}.${name}`;
   }
 
   fieldScale(name: string): number {
@@ -132,7 +146,7 @@ class ExpressionEmitter {
       case 'const':
         return { code: literal(node.value.scaled(scale), 'num'), rep: 'num' };
       case 'var':
-        return { code: node.name, rep: this.fieldRep(node.name) };
+        return { code: this.ref(node.name), rep: this.fieldRep(node.name) };
       case 'elem':
         return { code: `${node.table}[${this.int(node.index)}]!`, rep: this.tableRep(node.table) };
       case 'fromInt':
@@ -229,7 +243,7 @@ class ExpressionEmitter {
       case 'int':
         return literal(BigInt(node.value), 'num');
       case 'ivar':
-        return node.name;
+        return this.ref(node.name);
       case 'ineg':
         return `(-${this.int(node.a)})`;
       case 'ibin':
@@ -354,7 +368,7 @@ function emitHeader(w: Writer, ctx: EmitContext): void {
   w.line(' * Finanzen / ITZBund (bmf-steuerrechner.de). Names and structure follow the PAP.');
   w.line(' *');
   w.line(' * Every BigDecimal field holds value x 10^scale as an integer (scale noted at the field):');
-  w.line(' * a number where the generator proved |value x 10^scale| < 2^53, else a bigint.');
+  w.line(' * a number where the generator proved |value x 10^scale| <= 2^52, else a bigint.');
   w.line(' */');
 }
 
@@ -456,12 +470,24 @@ function moduleFields(ctx: EmitContext): IrField[] {
 }
 
 function emitFields(w: Writer, ctx: EmitContext, expr: ExpressionEmitter): void {
-  w.line('// PAP fields (inputs, outputs, internals), reset by every run().');
-  for (const field of moduleFields(ctx)) {
-    const scale = field.type === 'int' ? 'int' : `scale ${expr.fieldScale(field.name)}`;
-    const type = expr.fieldRep(field.name) === 'num' ? 'number' : 'bigint';
-    w.line(`let ${field.name}: ${type} = ${initialValue(field, expr)}; // ${field.role}, ${field.javaType}, ${scale}`);
-  }
+  if (ctx.program.fields.has(STATE) || ctx.program.methods.has(STATE)) throw new Error(`the PAP uses the name ${STATE}`);
+  const fields = moduleFields(ctx);
+  w.line('/** The PAP fields (inputs, outputs, internals) as value x 10^scale; reset by every run(). */');
+  w.line('interface PapState {');
+  w.indent(() => {
+    for (const field of fields) {
+      const scale = field.type === 'int' ? 'int' : `scale ${expr.fieldScale(field.name)}`;
+      const type = expr.fieldRep(field.name) === 'num' ? 'number' : 'bigint';
+      w.line(`${field.name}: ${type}; // ${field.role}, ${field.javaType}, ${scale}`);
+    }
+  });
+  w.line('}');
+  w.line('');
+  w.line(`const ${STATE}: PapState = {`);
+  w.indent(() => {
+    for (const field of fields) w.line(`${field.name}: ${initialValue(field, expr)},`);
+  });
+  w.line('};');
   w.line('');
 }
 
@@ -470,11 +496,11 @@ function emitStatements(w: Writer, statements: readonly Stmt[], expr: Expression
     switch (s.k) {
       case 'setDec':
         w.line(`// ${commentText(s.source.trim())}`);
-        w.line(`${s.target} = ${expr.dec(s.value, expr.fieldScale(s.target), expr.fieldRep(s.target))};`);
+        w.line(`${expr.ref(s.target)} = ${expr.dec(s.value, expr.fieldScale(s.target), expr.fieldRep(s.target))};`);
         break;
       case 'setInt':
         w.line(`// ${commentText(s.source.trim())}`);
-        w.line(`${s.target} = ${expr.int(s.value)};`);
+        w.line(`${expr.ref(s.target)} = ${expr.int(s.value)};`);
         break;
       case 'call':
         w.line(`${s.method}();`);
@@ -521,12 +547,23 @@ function outputCode(field: IrField, expr: ExpressionEmitter, ctx: EmitContext): 
   const range = ctx.analysis.fieldRanges.get(field.name);
   if (!fits(range, 0)) throw new Error(`output ${field.name} may exceed 2^53 cent`);
   // "+ 0" turns a negative zero (e.g. 0 * -1) into 0.
-  const value = rep === 'num' ? field.name : `Number(${field.name})`;
+  const value = rep === 'num' ? expr.ref(field.name) : `Number(${expr.ref(field.name)})`;
   return scale === 0 ? `${value} + 0` : `${value} / ${pow10(scale, 'num')} + 0`;
 }
 
 function emitRun(w: Writer, ctx: EmitContext, expr: ExpressionEmitter, specs: readonly InputSpec[]): void {
   const prefix = typePrefix(ctx.model.name);
+  w.line(`/** A fresh scaled input with every input at its default (NaN where the input is required). */`);
+  w.line(`export function createInput(): ${prefix}ScaledInput {`);
+  w.indent(() => {
+    w.line('return {');
+    w.indent(() => {
+      for (const spec of specs) w.line(`${spec.field.name}: ${spec.defaultValue === null ? 'Number.NaN' : spec.defaultValue.toString()},`);
+    });
+    w.line('};');
+  });
+  w.line('}');
+  w.line('');
   w.line(`/** Runs PAP ${ctx.model.name} (MAIN) on validated, scaled inputs. Not re-entrant. */`);
   w.line(`export function run(input: ${prefix}ScaledInput): ${prefix}Output {`);
   w.indent(() => {
@@ -536,10 +573,10 @@ function emitRun(w: Writer, ctx: EmitContext, expr: ExpressionEmitter, specs: re
       const rep = expr.fieldRep(name);
       let code = rep === 'num' ? `input.${name}` : `BigInt(input.${name})`;
       if (extra > 0) code = `${code} * ${pow10(extra, rep)}`;
-      w.line(`${name} = ${code};`);
+      w.line(`${expr.ref(name)} = ${code};`);
     }
     for (const field of moduleFields(ctx)) {
-      if (field.role !== 'input') w.line(`${field.name} = ${initialValue(field, expr)};`);
+      if (field.role !== 'input') w.line(`${expr.ref(field.name)} = ${initialValue(field, expr)};`);
     }
     emitLocals(w, ctx, expr, '');
     emitStatements(w, ctx.program.main, expr, ctx);

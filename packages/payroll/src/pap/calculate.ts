@@ -39,9 +39,6 @@ export type LohnsteuerInput = LohnsteuerVersionInput | LohnsteuerDateInput;
 /** Outputs of any PAP version (all in cent). */
 export type LohnsteuerOutput = PapOutputByVersion[PapVersionId];
 
-/** Scaled-input buffers, one per version, reused across calls (the calculation is synchronous). */
-const buffers = new Map<PapVersionId, Record<string, number>>();
-
 function selectVersion(input: Readonly<Record<string, unknown>>): PapVersionId {
   const { version, date } = input;
   if (version !== undefined && date !== undefined) {
@@ -83,11 +80,7 @@ export function calculateLohnsteuer(input: LohnsteuerInput | LohnsteuerDynamicIn
   const raw = input as Readonly<Record<string, unknown>>;
   const id = selectVersion(raw);
   const module = papModule(id);
-  let buffer = buffers.get(id);
-  if (!buffer) {
-    buffer = {};
-    buffers.set(id, buffer);
-  }
-  scaleInputs(module.meta, id, raw, buffer);
-  return module.run(buffer) as unknown as LohnsteuerOutput;
+  const scaled = module.createInput();
+  scaleInputs(module.meta, id, raw, scaled);
+  return module.run(scaled) as unknown as LohnsteuerOutput;
 }

@@ -67,41 +67,70 @@ export function scaleInputValue(spec: PapInputSpec, papId: string, value: unknow
   return scaled;
 }
 
-/** Input specs by name, cached per module. */
-const specIndex = new WeakMap<PapModuleMeta, ReadonlyMap<string, PapInputSpec>>();
+/** Per-module data prepared once: specs by name, required inputs, string cache. */
+interface PreparedMeta {
+  readonly specs: ReadonlyMap<string, PapInputSpec>;
+  readonly required: readonly PapInputSpec[];
+  /** Parsed decimal strings ("2.90") per input; the same few strings recur constantly. */
+  readonly parsedStrings: Map<PapInputSpec, Map<string, number>>;
+}
 
-function specsByName(meta: PapModuleMeta): ReadonlyMap<string, PapInputSpec> {
-  let index = specIndex.get(meta);
-  if (!index) {
-    index = new Map(meta.inputs.map((spec) => [spec.name, spec]));
-    specIndex.set(meta, index);
+const prepared = new WeakMap<PapModuleMeta, PreparedMeta>();
+const MAX_CACHED_STRINGS = 256;
+
+function prepare(meta: PapModuleMeta): PreparedMeta {
+  let data = prepared.get(meta);
+  if (!data) {
+    data = {
+      specs: new Map(meta.inputs.map((spec) => [spec.name, spec])),
+      required: meta.inputs.filter((spec) => spec.default === null),
+      parsedStrings: new Map(),
+    };
+    prepared.set(meta, data);
   }
-  return index;
+  return data;
+}
+
+function scaleCached(data: PreparedMeta, spec: PapInputSpec, papId: string, value: unknown): number {
+  if (typeof value !== 'string') return scaleInputValue(spec, papId, value);
+  let cache = data.parsedStrings.get(spec);
+  const hit = cache?.get(value);
+  if (hit !== undefined) return hit;
+  const scaled = scaleInputValue(spec, papId, value);
+  if (!cache) {
+    cache = new Map();
+    data.parsedStrings.set(spec, cache);
+  }
+  if (cache.size < MAX_CACHED_STRINGS) cache.set(value, scaled);
+  return scaled;
 }
 
 /** Keys of the calculation input that select the PAP instead of being PAP inputs. */
-const SELECTOR_KEYS = new Set(['version', 'date']);
+function isSelector(name: string): boolean {
+  return name === 'version' || name === 'date';
+}
 
 /**
- * Fills `target` with every input of the PAP, scaled: given values are validated, missing
- * ones take their default. Throws PapInputError for unknown names, bad values or missing
- * required inputs.
+ * Validates the given inputs and writes them, scaled, into `target`, which must already
+ * hold every input at its default (NaN where required; see the generated `createInput`).
+ * Throws PapInputError for unknown names, bad values or missing required inputs.
  */
 export function scaleInputs(meta: PapModuleMeta, papId: string, raw: Readonly<Record<string, unknown>>, target: Record<string, number>): void {
-  for (const spec of meta.inputs) target[spec.name] = spec.default ?? Number.NaN;
-  const specs = specsByName(meta);
+  const data = prepare(meta);
   for (const name in raw) {
-    if (SELECTOR_KEYS.has(name)) continue;
+    if (isSelector(name)) continue;
     const value = raw[name];
     if (value === undefined) continue;
-    const spec = specs.get(name);
+    const spec = data.specs.get(name);
     if (!spec) {
-      throw new PapInputError(`Unknown input "${name}" for PAP ${papId}. Known inputs: ${[...specs.keys()].join(', ')}.`, name);
+      throw new PapInputError(`Unknown input "${name}" for PAP ${papId}. Known inputs: ${[...data.specs.keys()].join(', ')}.`, name);
     }
-    target[name] = scaleInputValue(spec, papId, value);
+    target[name] = typeof value === 'number' && spec.scale === 0 && Number.isInteger(value) && value >= spec.min && value <= spec.max
+      ? value // fast path: whole numbers in range (cents, codes) need no further work
+      : scaleCached(data, spec, papId, value);
   }
-  for (const spec of meta.inputs) {
-    if (spec.default === null && Number.isNaN(target[spec.name])) {
+  for (const spec of data.required) {
+    if (Number.isNaN(target[spec.name])) {
       throw new PapInputError(`Input ${spec.name} is required for PAP ${papId} (the PAP declares no default).`, spec.name);
     }
   }

@@ -32,6 +32,10 @@ export const PAP_VERSIONS: readonly PapVersionRange[] = [
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Resolved payment dates; a pricing run asks for the same few dates again and again. */
+const dateCache = new Map<string, PapVersionRange>();
+const MAX_CACHED_DATES = 4096;
+
 function pad(value: number, length: number): string {
   return String(value).padStart(length, '0');
 }
@@ -62,9 +66,16 @@ export function toIsoDate(date: string | Date): string {
  * @throws PapVersionNotFoundError if no registered version covers the date
  */
 export function versionForDate(date: string | Date): PapVersionRange {
+  if (typeof date === 'string') {
+    const cached = dateCache.get(date);
+    if (cached) return cached;
+  }
   const iso = toIsoDate(date);
   for (const version of PAP_VERSIONS) {
-    if (iso >= version.validFrom && iso <= version.validTo) return version;
+    if (iso >= version.validFrom && iso <= version.validTo) {
+      if (dateCache.size < MAX_CACHED_DATES) dateCache.set(iso, version);
+      return version;
+    }
   }
   const first = PAP_VERSIONS[0];
   const last = PAP_VERSIONS[PAP_VERSIONS.length - 1];

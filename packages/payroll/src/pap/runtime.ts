@@ -2,10 +2,9 @@
  * Arithmetic helpers for the generated PAP code.
  *
  * Generated code keeps every BigDecimal as a scaled integer (value x 10^scale). Where the
- * generator proved all magnitudes stay below 2^53 it uses JS numbers; there integer
- * +, -, * are exact, and the helpers below implement the divisions exactly: `n % d` is
- * exact for integers in a double, so `n - n % d` is an exact multiple of d and the final
- * division is exact too. Elsewhere the same helpers exist for bigint.
+ * generator proved all magnitudes stay within 2^52 it uses JS numbers: integer +, -, * are
+ * then exact, and the divisions below are exact too (see {@link truncDiv}). Elsewhere the
+ * same operations run on bigint.
  *
  * Rounding follows java.math.BigDecimal: ROUND_DOWN truncates toward zero, ROUND_UP
  * rounds away from zero.
@@ -20,26 +19,39 @@ function nonTerminating(): never {
   throw new PapArithmeticError('Non-terminating decimal expansion; no exact representable decimal result.');
 }
 
-/** n / d rounded toward zero (BigDecimal.ROUND_DOWN); n, d safe integers. */
-export function divDown(n: number, d: number): number {
-  if (d === 0) divisionByZero();
-  return (n - (n % d)) / d;
+/**
+ * Exact trunc(n / d) for integers |n|, |d| <= 2^52, d != 0, without the slow float `%`.
+ * The float quotient is within one ulp of n/d, so its truncation is off by at most one, and
+ * only by overshooting; q * d and n - q * d stay below 2^53 and are exact, so the sign of
+ * the remainder detects and fixes the overshoot.
+ */
+function truncDiv(n: number, d: number): number {
+  const q = Math.trunc(n / d);
+  const r = n - q * d;
+  if (r === 0 || r > 0 === n > 0) return q;
+  return n > 0 === d > 0 ? q - 1 : q + 1;
 }
 
-/** n / d rounded away from zero (BigDecimal.ROUND_UP); n, d safe integers. */
+/** n / d rounded toward zero (BigDecimal.ROUND_DOWN); integers with |n|, |d| <= 2^52. */
+export function divDown(n: number, d: number): number {
+  if (d === 0) divisionByZero();
+  return truncDiv(n, d);
+}
+
+/** n / d rounded away from zero (BigDecimal.ROUND_UP); integers with |n|, |d| <= 2^52. */
 export function divUp(n: number, d: number): number {
   if (d === 0) divisionByZero();
-  const r = n % d;
-  const q = (n - r) / d;
-  if (r === 0) return q;
-  return r > 0 === d > 0 ? q + 1 : q - 1;
+  const q = truncDiv(n, d);
+  if (q * d === n) return q;
+  return n > 0 === d > 0 ? q + 1 : q - 1;
 }
 
 /** n / d that must be exact (BigDecimal.divide without rounding); throws like Java otherwise. */
 export function divExact(n: number, d: number): number {
   if (d === 0) divisionByZero();
-  if (n % d !== 0) nonTerminating();
-  return n / d;
+  const q = truncDiv(n, d);
+  if (q * d !== n) nonTerminating();
+  return q;
 }
 
 /** bigint variant of {@link divDown}. */

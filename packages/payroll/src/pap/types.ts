@@ -41,6 +41,8 @@ export interface PapModuleMeta {
 /** A generated PAP module: metadata plus the calculation over validated, scaled inputs. */
 export interface PapModule<Output> {
   readonly meta: PapModuleMeta;
+  /** A fresh input object with every input at its default, scaled (NaN = required). */
+  readonly createInput: () => Record<string, number>;
   /**
    * Runs the PAP. Every input named in `meta.inputs` must be present, validated and scaled
    * (value x 10^scale). Not re-entrant: the module keeps the PAP fields in module state.

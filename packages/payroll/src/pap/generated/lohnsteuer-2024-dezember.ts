@@ -8,7 +8,7 @@
  * Finanzen / ITZBund (bmf-steuerrechner.de). Names and structure follow the PAP.
  *
  * Every BigDecimal field holds value x 10^scale as an integer (scale noted at the field):
- * a number where the generator proved |value x 10^scale| < 2^53, else a bigint.
+ * a number where the generator proved |value x 10^scale| <= 2^52, else a bigint.
  */
 import { divDown as $divDown, divUp as $divUp, divExact as $divExact, bigDivDown as $bigDivDown, bigDivUp as $bigDivUp } from '../runtime.js';
 import type { PapModuleMeta } from '../types.js';
@@ -569,174 +569,292 @@ const TAB4: readonly number[] = [0, 400, 384, 368, 352, 336, 320, 304, 288, 272,
  */
 const TAB5: readonly number[] = [0, 1900, 1824, 1748, 1672, 1596, 1520, 1444, 1368, 1292, 1216, 1140, 1064, 988, 912, 836, 760, 722, 684, 646, 608, 570, 532, 494, 456, 418, 380, 342, 304, 266, 228, 190, 152, 114, 76, 38, 0];
 
-// PAP fields (inputs, outputs, internals), reset by every run().
-let af: number = 1; // input, int, int
-let AJAHR: number = 0; // input, int, int
-let ALTER1: number = 0; // input, int, int
-let ENTSCH: number = 0; // input, BigDecimal, scale 0
-let f: number = 1000; // input, double, scale 3
-let JFREIB: number = 0; // input, BigDecimal, scale 0
-let JHINZU: number = 0; // input, BigDecimal, scale 0
-let JRE4: number = 0; // input, BigDecimal, scale 0
-let JVBEZ: number = 0; // input, BigDecimal, scale 0
-let KRV: number = 0; // input, int, int
-let KVZ: number = 0; // input, BigDecimal, scale 2
-let LZZ: number = 0; // input, int, int
-let LZZFREIB: number = 0; // input, BigDecimal, scale 0
-let LZZHINZU: number = 0; // input, BigDecimal, scale 0
-let MBV: number = 0; // input, BigDecimal, scale 0
-let PKPV: number = 0; // input, BigDecimal, scale 0
-let PKV: number = 0; // input, int, int
-let PVA: number = 0; // input, BigDecimal, scale 0
-let PVS: number = 0; // input, int, int
-let PVZ: number = 0; // input, int, int
-let R: number = 0; // input, int, int
-let RE4: number = 0; // input, BigDecimal, scale 0
-let SONSTB: number = 0; // input, BigDecimal, scale 0
-let STERBE: number = 0; // input, BigDecimal, scale 0
-let STKL: number = 0; // input, int, int
-let VBEZ: number = 0; // input, BigDecimal, scale 0
-let VBEZM: number = 0; // input, BigDecimal, scale 0
-let VBEZS: number = 0; // input, BigDecimal, scale 0
-let VBS: number = 0; // input, BigDecimal, scale 0
-let VJAHR: number = 0; // input, int, int
-let VKAPA: number = 0; // input, BigDecimal, scale 0
-let VMT: number = 0; // input, BigDecimal, scale 0
-let ZKF: number = 0; // input, BigDecimal, scale 1
-let ZMVB: number = 0; // input, int, int
-let JRE4ENT: number = 0; // input, BigDecimal, scale 0
-let SONSTENT: number = 0; // input, BigDecimal, scale 0
-let BK: number = 0; // output, BigDecimal, scale 0
-let BKS: number = 0; // output, BigDecimal, scale 0
-let BKV: number = 0; // output, BigDecimal, scale 0
-let LSTLZZ: number = 0; // output, BigDecimal, scale 0
-let SOLZLZZ: number = 0; // output, BigDecimal, scale 0
-let SOLZS: number = 0; // output, BigDecimal, scale 0
-let SOLZV: number = 0; // output, BigDecimal, scale 0
-let STS: number = 0; // output, BigDecimal, scale 0
-let STV: number = 0; // output, BigDecimal, scale 0
-let VKVLZZ: number = 0; // output, BigDecimal, scale 0
-let VKVSONST: number = 0; // output, BigDecimal, scale 0
-let VFRB: number = 0; // output, BigDecimal, scale 0
-let VFRBS1: number = 0; // output, BigDecimal, scale 2
-let VFRBS2: number = 0; // output, BigDecimal, scale 2
-let WVFRB: number = 0; // output, BigDecimal, scale 0
-let WVFRBO: number = 0; // output, BigDecimal, scale 2
-let WVFRBM: number = 0; // output, BigDecimal, scale 2
-let ALTE: number = 0; // internal, BigDecimal, scale 0
-let ANP: number = 0; // internal, BigDecimal, scale 0
-let ANTEIL1: number = 0; // internal, BigDecimal, scale 0
-let BBGKVPV: number = 0; // internal, BigDecimal, scale 0
-let BBGRV: number = 0; // internal, BigDecimal, scale 0
-let EFA: number = 0; // internal, BigDecimal, scale 0
-let FVB: number = 0; // internal, BigDecimal, scale 2
-let FVBSO: number = 0; // internal, BigDecimal, scale 2
-let FVBZ: number = 0; // internal, BigDecimal, scale 0
-let FVBZSO: number = 0; // internal, BigDecimal, scale 0
-let GFB: number = 0; // internal, BigDecimal, scale 0
-let JBMG: number = 0; // internal, BigDecimal, scale 0
-let JLFREIB: number = 0; // internal, BigDecimal, scale 2
-let JLHINZU: number = 0; // internal, BigDecimal, scale 2
-let JW: number = 0; // internal, BigDecimal, scale 0
-let JWLSTA: number = 0; // internal, BigDecimal, scale 0
-let JWLSTN: number = 0; // internal, BigDecimal, scale 0
-let JWSOLZA: number = 0; // internal, BigDecimal, scale 0
-let JWSOLZN: number = 0; // internal, BigDecimal, scale 0
-let JWBKA: number = 0; // internal, BigDecimal, scale 0
-let JWBKN: number = 0; // internal, BigDecimal, scale 0
-let KENNVMT: number = 0; // internal, int, int
-let KFB: number = 0; // internal, BigDecimal, scale 0
-let KVSATZAG: number = 0; // internal, BigDecimal, scale 4
-let KVSATZAN: number = 0; // internal, BigDecimal, scale 5
-let KZTAB: number = 0; // internal, int, int
-let LSTJAHR: number = 0; // internal, BigDecimal, scale 0
-let LSTOSO: number = 0; // internal, BigDecimal, scale 0
-let LSTSO: number = 0; // internal, BigDecimal, scale 0
-let PVSATZAG: number = 0; // internal, BigDecimal, scale 3
-let PVSATZAN: number = 0; // internal, BigDecimal, scale 4
-let RVSATZAN: number = 0; // internal, BigDecimal, scale 3
-let SAP: number = 0; // internal, BigDecimal, scale 0
-let SCHLEIFZ: number = 0; // internal, int, int
-let SOLZFREI: number = 0; // internal, BigDecimal, scale 0
-let ST: number = 0; // internal, BigDecimal, scale 0
-let TBSVORV: number = 0; // internal, BigDecimal, scale 0
-let VBEZBSO: number = 0; // internal, BigDecimal, scale 0
-let VSP: number = 0; // internal, BigDecimal, scale 2
-let VSP1: number = 0; // internal, BigDecimal, scale 2
-let VSP2: number = 0; // internal, BigDecimal, scale 2
-let VSP3: number = 0; // internal, BigDecimal, scale 2
-let W1STKL5: number = 0; // internal, BigDecimal, scale 0
-let W2STKL5: number = 0; // internal, BigDecimal, scale 0
-let W3STKL5: number = 0; // internal, BigDecimal, scale 0
-let VSPMAX1: number = 0; // internal, BigDecimal, scale 0
-let VSPMAX2: number = 0; // internal, BigDecimal, scale 0
-let VSPO: number = 0; // internal, BigDecimal, scale 0
-let VSPREST: number = 0; // internal, BigDecimal, scale 0
-let VSPVOR: number = 0; // internal, BigDecimal, scale 0
-let X: number = 0; // internal, BigDecimal, scale 2
-let ZRE4: number = 0; // internal, BigDecimal, scale 2
-let ZRE4J: number = 0; // internal, BigDecimal, scale 2
-let ZRE4VP: number = 0; // internal, BigDecimal, scale 2
-let ZTABFB: number = 0; // internal, BigDecimal, scale 2
-let ZVBEZ: number = 0; // internal, BigDecimal, scale 2
-let ZVBEZJ: number = 0; // internal, BigDecimal, scale 2
-let ZVE: number = 0; // internal, BigDecimal, scale 2
-let ZX: number = 0; // internal, BigDecimal, scale 2
-let VKV: number = 0; // internal, BigDecimal, scale 0
+/** The PAP fields (inputs, outputs, internals) as value x 10^scale; reset by every run(). */
+interface PapState {
+  af: number; // input, int, int
+  AJAHR: number; // input, int, int
+  ALTER1: number; // input, int, int
+  ENTSCH: number; // input, BigDecimal, scale 0
+  f: number; // input, double, scale 3
+  JFREIB: number; // input, BigDecimal, scale 0
+  JHINZU: number; // input, BigDecimal, scale 0
+  JRE4: number; // input, BigDecimal, scale 0
+  JVBEZ: number; // input, BigDecimal, scale 0
+  KRV: number; // input, int, int
+  KVZ: number; // input, BigDecimal, scale 2
+  LZZ: number; // input, int, int
+  LZZFREIB: number; // input, BigDecimal, scale 0
+  LZZHINZU: number; // input, BigDecimal, scale 0
+  MBV: number; // input, BigDecimal, scale 0
+  PKPV: number; // input, BigDecimal, scale 0
+  PKV: number; // input, int, int
+  PVA: number; // input, BigDecimal, scale 0
+  PVS: number; // input, int, int
+  PVZ: number; // input, int, int
+  R: number; // input, int, int
+  RE4: number; // input, BigDecimal, scale 0
+  SONSTB: number; // input, BigDecimal, scale 0
+  STERBE: number; // input, BigDecimal, scale 0
+  STKL: number; // input, int, int
+  VBEZ: number; // input, BigDecimal, scale 0
+  VBEZM: number; // input, BigDecimal, scale 0
+  VBEZS: number; // input, BigDecimal, scale 0
+  VBS: number; // input, BigDecimal, scale 0
+  VJAHR: number; // input, int, int
+  VKAPA: number; // input, BigDecimal, scale 0
+  VMT: number; // input, BigDecimal, scale 0
+  ZKF: number; // input, BigDecimal, scale 1
+  ZMVB: number; // input, int, int
+  JRE4ENT: number; // input, BigDecimal, scale 0
+  SONSTENT: number; // input, BigDecimal, scale 0
+  BK: number; // output, BigDecimal, scale 0
+  BKS: number; // output, BigDecimal, scale 0
+  BKV: number; // output, BigDecimal, scale 0
+  LSTLZZ: number; // output, BigDecimal, scale 0
+  SOLZLZZ: number; // output, BigDecimal, scale 0
+  SOLZS: number; // output, BigDecimal, scale 0
+  SOLZV: number; // output, BigDecimal, scale 0
+  STS: number; // output, BigDecimal, scale 0
+  STV: number; // output, BigDecimal, scale 0
+  VKVLZZ: number; // output, BigDecimal, scale 0
+  VKVSONST: number; // output, BigDecimal, scale 0
+  VFRB: number; // output, BigDecimal, scale 0
+  VFRBS1: number; // output, BigDecimal, scale 2
+  VFRBS2: number; // output, BigDecimal, scale 2
+  WVFRB: number; // output, BigDecimal, scale 0
+  WVFRBO: number; // output, BigDecimal, scale 2
+  WVFRBM: number; // output, BigDecimal, scale 2
+  ALTE: number; // internal, BigDecimal, scale 0
+  ANP: number; // internal, BigDecimal, scale 0
+  ANTEIL1: number; // internal, BigDecimal, scale 0
+  BBGKVPV: number; // internal, BigDecimal, scale 0
+  BBGRV: number; // internal, BigDecimal, scale 0
+  EFA: number; // internal, BigDecimal, scale 0
+  FVB: number; // internal, BigDecimal, scale 2
+  FVBSO: number; // internal, BigDecimal, scale 2
+  FVBZ: number; // internal, BigDecimal, scale 0
+  FVBZSO: number; // internal, BigDecimal, scale 0
+  GFB: number; // internal, BigDecimal, scale 0
+  JBMG: number; // internal, BigDecimal, scale 0
+  JLFREIB: number; // internal, BigDecimal, scale 2
+  JLHINZU: number; // internal, BigDecimal, scale 2
+  JW: number; // internal, BigDecimal, scale 0
+  JWLSTA: number; // internal, BigDecimal, scale 0
+  JWLSTN: number; // internal, BigDecimal, scale 0
+  JWSOLZA: number; // internal, BigDecimal, scale 0
+  JWSOLZN: number; // internal, BigDecimal, scale 0
+  JWBKA: number; // internal, BigDecimal, scale 0
+  JWBKN: number; // internal, BigDecimal, scale 0
+  KENNVMT: number; // internal, int, int
+  KFB: number; // internal, BigDecimal, scale 0
+  KVSATZAG: number; // internal, BigDecimal, scale 4
+  KVSATZAN: number; // internal, BigDecimal, scale 5
+  KZTAB: number; // internal, int, int
+  LSTJAHR: number; // internal, BigDecimal, scale 0
+  LSTOSO: number; // internal, BigDecimal, scale 0
+  LSTSO: number; // internal, BigDecimal, scale 0
+  PVSATZAG: number; // internal, BigDecimal, scale 3
+  PVSATZAN: number; // internal, BigDecimal, scale 4
+  RVSATZAN: number; // internal, BigDecimal, scale 3
+  SAP: number; // internal, BigDecimal, scale 0
+  SCHLEIFZ: number; // internal, int, int
+  SOLZFREI: number; // internal, BigDecimal, scale 0
+  ST: number; // internal, BigDecimal, scale 0
+  TBSVORV: number; // internal, BigDecimal, scale 0
+  VBEZBSO: number; // internal, BigDecimal, scale 0
+  VSP: number; // internal, BigDecimal, scale 2
+  VSP1: number; // internal, BigDecimal, scale 2
+  VSP2: number; // internal, BigDecimal, scale 2
+  VSP3: number; // internal, BigDecimal, scale 2
+  W1STKL5: number; // internal, BigDecimal, scale 0
+  W2STKL5: number; // internal, BigDecimal, scale 0
+  W3STKL5: number; // internal, BigDecimal, scale 0
+  VSPMAX1: number; // internal, BigDecimal, scale 0
+  VSPMAX2: number; // internal, BigDecimal, scale 0
+  VSPO: number; // internal, BigDecimal, scale 0
+  VSPREST: number; // internal, BigDecimal, scale 0
+  VSPVOR: number; // internal, BigDecimal, scale 0
+  X: number; // internal, BigDecimal, scale 2
+  ZRE4: number; // internal, BigDecimal, scale 2
+  ZRE4J: number; // internal, BigDecimal, scale 2
+  ZRE4VP: number; // internal, BigDecimal, scale 2
+  ZTABFB: number; // internal, BigDecimal, scale 2
+  ZVBEZ: number; // internal, BigDecimal, scale 2
+  ZVBEZJ: number; // internal, BigDecimal, scale 2
+  ZVE: number; // internal, BigDecimal, scale 2
+  ZX: number; // internal, BigDecimal, scale 2
+  VKV: number; // internal, BigDecimal, scale 0
+}
+
+const pap: PapState = {
+  af: 1,
+  AJAHR: 0,
+  ALTER1: 0,
+  ENTSCH: 0,
+  f: 1000,
+  JFREIB: 0,
+  JHINZU: 0,
+  JRE4: 0,
+  JVBEZ: 0,
+  KRV: 0,
+  KVZ: 0,
+  LZZ: 0,
+  LZZFREIB: 0,
+  LZZHINZU: 0,
+  MBV: 0,
+  PKPV: 0,
+  PKV: 0,
+  PVA: 0,
+  PVS: 0,
+  PVZ: 0,
+  R: 0,
+  RE4: 0,
+  SONSTB: 0,
+  STERBE: 0,
+  STKL: 0,
+  VBEZ: 0,
+  VBEZM: 0,
+  VBEZS: 0,
+  VBS: 0,
+  VJAHR: 0,
+  VKAPA: 0,
+  VMT: 0,
+  ZKF: 0,
+  ZMVB: 0,
+  JRE4ENT: 0,
+  SONSTENT: 0,
+  BK: 0,
+  BKS: 0,
+  BKV: 0,
+  LSTLZZ: 0,
+  SOLZLZZ: 0,
+  SOLZS: 0,
+  SOLZV: 0,
+  STS: 0,
+  STV: 0,
+  VKVLZZ: 0,
+  VKVSONST: 0,
+  VFRB: 0,
+  VFRBS1: 0,
+  VFRBS2: 0,
+  WVFRB: 0,
+  WVFRBO: 0,
+  WVFRBM: 0,
+  ALTE: 0,
+  ANP: 0,
+  ANTEIL1: 0,
+  BBGKVPV: 0,
+  BBGRV: 0,
+  EFA: 0,
+  FVB: 0,
+  FVBSO: 0,
+  FVBZ: 0,
+  FVBZSO: 0,
+  GFB: 0,
+  JBMG: 0,
+  JLFREIB: 0,
+  JLHINZU: 0,
+  JW: 0,
+  JWLSTA: 0,
+  JWLSTN: 0,
+  JWSOLZA: 0,
+  JWSOLZN: 0,
+  JWBKA: 0,
+  JWBKN: 0,
+  KENNVMT: 0,
+  KFB: 0,
+  KVSATZAG: 0,
+  KVSATZAN: 0,
+  KZTAB: 0,
+  LSTJAHR: 0,
+  LSTOSO: 0,
+  LSTSO: 0,
+  PVSATZAG: 0,
+  PVSATZAN: 0,
+  RVSATZAN: 0,
+  SAP: 0,
+  SCHLEIFZ: 0,
+  SOLZFREI: 0,
+  ST: 0,
+  TBSVORV: 0,
+  VBEZBSO: 0,
+  VSP: 0,
+  VSP1: 0,
+  VSP2: 0,
+  VSP3: 0,
+  W1STKL5: 0,
+  W2STKL5: 0,
+  W3STKL5: 0,
+  VSPMAX1: 0,
+  VSPMAX2: 0,
+  VSPO: 0,
+  VSPREST: 0,
+  VSPVOR: 0,
+  X: 0,
+  ZRE4: 0,
+  ZRE4J: 0,
+  ZRE4VP: 0,
+  ZTABFB: 0,
+  ZVBEZ: 0,
+  ZVBEZJ: 0,
+  ZVE: 0,
+  ZX: 0,
+  VKV: 0,
+};
 
 /**
  * Zuweisung von Werten für bestimmte Sozialversicherungsparameter  PAP Seite 16
  */
 function MPARA(): void {
   // IF KRV < 2
-  if ((KRV < 2)) {
+  if ((pap.KRV < 2)) {
     // IF KRV == 0
-    if ((KRV === 0)) {
+    if ((pap.KRV === 0)) {
       // BBGRV = new BigDecimal(90600)
-      BBGRV = 90600;
+      pap.BBGRV = 90600;
     } else {
       // BBGRV = new BigDecimal(89400)
-      BBGRV = 89400;
+      pap.BBGRV = 89400;
     }
     // RVSATZAN = BigDecimal.valueOf(0.093)
-    RVSATZAN = 93;
+    pap.RVSATZAN = 93;
   }
   // BBGKVPV = new BigDecimal(62100)
-  BBGKVPV = 62100;
+  pap.BBGKVPV = 62100;
   // KVSATZAN = (KVZ.divide(ZAHL2).divide(ZAHL100)).add(BigDecimal.valueOf(0.07))
-  KVSATZAN = ((KVZ * 5) + 7000);
+  pap.KVSATZAN = ((pap.KVZ * 5) + 7000);
   // KVSATZAG = BigDecimal.valueOf(0.0085).add(BigDecimal.valueOf(0.07))
-  KVSATZAG = 785;
+  pap.KVSATZAG = 785;
   // IF PVS == 1
-  if ((PVS === 1)) {
+  if ((pap.PVS === 1)) {
     // PVSATZAN = BigDecimal.valueOf(0.022)
-    PVSATZAN = 220;
+    pap.PVSATZAN = 220;
     // PVSATZAG = BigDecimal.valueOf(0.012)
-    PVSATZAG = 12;
+    pap.PVSATZAG = 12;
   } else {
     // PVSATZAN =  BigDecimal.valueOf(0.017)
-    PVSATZAN = 170;
+    pap.PVSATZAN = 170;
     // PVSATZAG =  BigDecimal.valueOf(0.017)
-    PVSATZAG = 17;
+    pap.PVSATZAG = 17;
   }
   // IF PVZ == 1
-  if ((PVZ === 1)) {
+  if ((pap.PVZ === 1)) {
     // PVSATZAN = PVSATZAN.add(BigDecimal.valueOf(0.006))
-    PVSATZAN = (PVSATZAN + 60);
+    pap.PVSATZAN = (pap.PVSATZAN + 60);
   } else {
     // PVSATZAN = PVSATZAN.subtract(PVA.multiply(BigDecimal.valueOf(0.0025)))
-    PVSATZAN = (PVSATZAN - (PVA * 25));
+    pap.PVSATZAN = (pap.PVSATZAN - (pap.PVA * 25));
   }
   // W1STKL5 = new BigDecimal(13279)
-  W1STKL5 = 13279;
+  pap.W1STKL5 = 13279;
   // W2STKL5 = new BigDecimal(33380)
-  W2STKL5 = 33380;
+  pap.W2STKL5 = 33380;
   // W3STKL5 = new BigDecimal(222260)
-  W3STKL5 = 222260;
+  pap.W3STKL5 = 222260;
   // GFB = new BigDecimal(11604)
-  GFB = 11604;
+  pap.GFB = 11604;
   // SOLZFREI = new BigDecimal(18130)
-  SOLZFREI = 18130;
+  pap.SOLZFREI = 18130;
 }
 
 /**
@@ -744,53 +862,53 @@ function MPARA(): void {
  */
 function MRE4JL(): void {
   // IF LZZ == 1
-  if ((LZZ === 1)) {
+  if ((pap.LZZ === 1)) {
     // ZRE4J= RE4.divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-    ZRE4J = RE4;
+    pap.ZRE4J = pap.RE4;
     // ZVBEZJ= VBEZ.divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-    ZVBEZJ = VBEZ;
+    pap.ZVBEZJ = pap.VBEZ;
     // JLFREIB= LZZFREIB.divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-    JLFREIB = LZZFREIB;
+    pap.JLFREIB = pap.LZZFREIB;
     // JLHINZU= LZZHINZU.divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-    JLHINZU = LZZHINZU;
+    pap.JLHINZU = pap.LZZHINZU;
   } else {
     // IF LZZ == 2
-    if ((LZZ === 2)) {
+    if ((pap.LZZ === 2)) {
       // ZRE4J= (RE4.multiply (ZAHL12)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-      ZRE4J = (RE4 * 12);
+      pap.ZRE4J = (pap.RE4 * 12);
       // ZVBEZJ= (VBEZ.multiply (ZAHL12)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-      ZVBEZJ = (VBEZ * 12);
+      pap.ZVBEZJ = (pap.VBEZ * 12);
       // JLFREIB= (LZZFREIB.multiply (ZAHL12)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-      JLFREIB = (LZZFREIB * 12);
+      pap.JLFREIB = (pap.LZZFREIB * 12);
       // JLHINZU= (LZZHINZU.multiply (ZAHL12)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-      JLHINZU = (LZZHINZU * 12);
+      pap.JLHINZU = (pap.LZZHINZU * 12);
     } else {
       // IF LZZ == 3
-      if ((LZZ === 3)) {
+      if ((pap.LZZ === 3)) {
         // ZRE4J= (RE4.multiply (ZAHL360)).divide (ZAHL700, 2, BigDecimal.ROUND_DOWN)
-        ZRE4J = $divDown(((RE4 * 360) * 100), 700);
+        pap.ZRE4J = $divDown(((pap.RE4 * 360) * 100), 700);
         // ZVBEZJ= (VBEZ.multiply (ZAHL360)).divide (ZAHL700, 2, BigDecimal.ROUND_DOWN)
-        ZVBEZJ = $divDown(((VBEZ * 360) * 100), 700);
+        pap.ZVBEZJ = $divDown(((pap.VBEZ * 360) * 100), 700);
         // JLFREIB= (LZZFREIB.multiply (ZAHL360)).divide (ZAHL700, 2, BigDecimal.ROUND_DOWN)
-        JLFREIB = $divDown(((LZZFREIB * 360) * 100), 700);
+        pap.JLFREIB = $divDown(((pap.LZZFREIB * 360) * 100), 700);
         // JLHINZU= (LZZHINZU.multiply (ZAHL360)).divide (ZAHL700, 2, BigDecimal.ROUND_DOWN)
-        JLHINZU = $divDown(((LZZHINZU * 360) * 100), 700);
+        pap.JLHINZU = $divDown(((pap.LZZHINZU * 360) * 100), 700);
       } else {
         // ZRE4J= (RE4.multiply (ZAHL360)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-        ZRE4J = (RE4 * 360);
+        pap.ZRE4J = (pap.RE4 * 360);
         // ZVBEZJ= (VBEZ.multiply (ZAHL360)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-        ZVBEZJ = (VBEZ * 360);
+        pap.ZVBEZJ = (pap.VBEZ * 360);
         // JLFREIB= (LZZFREIB.multiply (ZAHL360)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-        JLFREIB = (LZZFREIB * 360);
+        pap.JLFREIB = (pap.LZZFREIB * 360);
         // JLHINZU= (LZZHINZU.multiply (ZAHL360)).divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-        JLHINZU = (LZZHINZU * 360);
+        pap.JLHINZU = (pap.LZZHINZU * 360);
       }
     }
   }
   // IF af == 0
-  if ((af === 0)) {
+  if ((pap.af === 0)) {
     // f= 1
-    f = 1000;
+    pap.f = 1000;
   }
 }
 
@@ -804,85 +922,85 @@ function MRE4(): void {
   let HFVBZSO: number = 0; // PAP field HFVBZSO used only here, scale 2
   let HFVBZ: number = 0; // PAP field HFVBZ used only here, scale 2
   // IF ZVBEZJ.compareTo (BigDecimal.ZERO) == 0
-  if ((ZVBEZJ === 0)) {
+  if ((pap.ZVBEZJ === 0)) {
     // FVBZ= BigDecimal.ZERO
-    FVBZ = 0;
+    pap.FVBZ = 0;
     // FVB= BigDecimal.ZERO
-    FVB = 0;
+    pap.FVB = 0;
     // FVBZSO= BigDecimal.ZERO
-    FVBZSO = 0;
+    pap.FVBZSO = 0;
     // FVBSO= BigDecimal.ZERO
-    FVBSO = 0;
+    pap.FVBSO = 0;
   } else {
     // IF VJAHR < 2006
-    if ((VJAHR < 2006)) {
+    if ((pap.VJAHR < 2006)) {
       // J= 1
       J = 1;
     } else {
       // IF VJAHR < 2040
-      if ((VJAHR < 2040)) {
+      if ((pap.VJAHR < 2040)) {
         // J= VJAHR - 2004
-        J = (VJAHR - 2004);
+        J = (pap.VJAHR - 2004);
       } else {
         // J= 36
         J = 36;
       }
     }
     // IF LZZ == 1
-    if ((LZZ === 1)) {
+    if ((pap.LZZ === 1)) {
       // VBEZB= (VBEZM.multiply (BigDecimal.valueOf (ZMVB))).add (VBEZS)
-      VBEZB = (((VBEZM * ZMVB) + VBEZS) * 100);
+      VBEZB = (((pap.VBEZM * pap.ZMVB) + pap.VBEZS) * 100);
       // HFVB= TAB2[J].divide (ZAHL12).multiply (BigDecimal.valueOf (ZMVB))
-      HFVB = ($divExact((TAB2[J]! * 100), 12) * ZMVB);
+      HFVB = ($divExact((TAB2[J]! * 100), 12) * pap.ZMVB);
       // FVBZ= TAB3[J].divide (ZAHL12).multiply (BigDecimal.valueOf (ZMVB)).setScale (0, BigDecimal.ROUND_UP)
-      FVBZ = $divUp(($divExact((TAB3[J]! * 100), 12) * ZMVB), 100);
+      pap.FVBZ = $divUp(($divExact((TAB3[J]! * 100), 12) * pap.ZMVB), 100);
     } else {
       // VBEZB= ((VBEZM.multiply (ZAHL12)).add (VBEZS)).setScale (2, BigDecimal.ROUND_DOWN)
-      VBEZB = (((VBEZM * 12) + VBEZS) * 100);
+      VBEZB = (((pap.VBEZM * 12) + pap.VBEZS) * 100);
       // HFVB= TAB2[J]
       HFVB = (TAB2[J]! * 100);
       // FVBZ= TAB3[J]
-      FVBZ = TAB3[J]!;
+      pap.FVBZ = TAB3[J]!;
     }
     // FVB= ((VBEZB.multiply (TAB1[J]))).divide (ZAHL100).setScale (2, BigDecimal.ROUND_UP)
-    FVB = Number($bigDivUp((BigInt(VBEZB) * BigInt(TAB1[J]!)), 100000n));
+    pap.FVB = Number($bigDivUp((BigInt(VBEZB) * BigInt(TAB1[J]!)), 100000n));
     // IF FVB.compareTo (HFVB) == 1
-    if ((FVB > HFVB)) {
+    if ((pap.FVB > HFVB)) {
       // FVB = HFVB
-      FVB = HFVB;
+      pap.FVB = HFVB;
     }
     // IF FVB.compareTo (ZVBEZJ) == 1
-    if ((FVB > ZVBEZJ)) {
+    if ((pap.FVB > pap.ZVBEZJ)) {
       // FVB = ZVBEZJ
-      FVB = ZVBEZJ;
+      pap.FVB = pap.ZVBEZJ;
     }
     // FVBSO= (FVB.add((VBEZBSO.multiply (TAB1[J])).divide (ZAHL100))).setScale (2, BigDecimal.ROUND_UP)
-    FVBSO = $divUp(((FVB * 1000) + (VBEZBSO * TAB1[J]!)), 1000);
+    pap.FVBSO = $divUp(((pap.FVB * 1000) + (pap.VBEZBSO * TAB1[J]!)), 1000);
     // IF FVBSO.compareTo (TAB2[J]) == 1
-    if ((FVBSO > (TAB2[J]! * 100))) {
+    if ((pap.FVBSO > (TAB2[J]! * 100))) {
       // FVBSO = TAB2[J]
-      FVBSO = (TAB2[J]! * 100);
+      pap.FVBSO = (TAB2[J]! * 100);
     }
     // HFVBZSO= (((VBEZB.add(VBEZBSO)).divide (ZAHL100)).subtract (FVBSO)).setScale (2, BigDecimal.ROUND_DOWN)
-    HFVBZSO = $divDown(((VBEZB + (VBEZBSO * 100)) - (FVBSO * 100)), 100);
+    HFVBZSO = $divDown(((VBEZB + (pap.VBEZBSO * 100)) - (pap.FVBSO * 100)), 100);
     // FVBZSO= (FVBZ.add((VBEZBSO).divide (ZAHL100))).setScale (0, BigDecimal.ROUND_UP)
-    FVBZSO = $divUp(((FVBZ * 100) + VBEZBSO), 100);
+    pap.FVBZSO = $divUp(((pap.FVBZ * 100) + pap.VBEZBSO), 100);
     // IF FVBZSO.compareTo (HFVBZSO) == 1
-    if (((FVBZSO * 100) > HFVBZSO)) {
+    if (((pap.FVBZSO * 100) > HFVBZSO)) {
       // FVBZSO = HFVBZSO.setScale(0, BigDecimal.ROUND_UP)
-      FVBZSO = $divUp(HFVBZSO, 100);
+      pap.FVBZSO = $divUp(HFVBZSO, 100);
     }
     // IF FVBZSO.compareTo (TAB3[J]) == 1
-    if ((FVBZSO > TAB3[J]!)) {
+    if ((pap.FVBZSO > TAB3[J]!)) {
       // FVBZSO = TAB3[J]
-      FVBZSO = TAB3[J]!;
+      pap.FVBZSO = TAB3[J]!;
     }
     // HFVBZ= ((VBEZB.divide (ZAHL100)).subtract (FVB)).setScale (2, BigDecimal.ROUND_DOWN)
-    HFVBZ = $divDown((VBEZB - (FVB * 100)), 100);
+    HFVBZ = $divDown((VBEZB - (pap.FVB * 100)), 100);
     // IF FVBZ.compareTo (HFVBZ) == 1
-    if (((FVBZ * 100) > HFVBZ)) {
+    if (((pap.FVBZ * 100) > HFVBZ)) {
       // FVBZ = HFVBZ.setScale (0, BigDecimal.ROUND_UP)
-      FVBZ = $divUp(HFVBZ, 100);
+      pap.FVBZ = $divUp(HFVBZ, 100);
     }
   }
   MRE4ALTE();
@@ -896,34 +1014,34 @@ function MRE4ALTE(): void {
   let BMG: number = 0; // PAP field BMG used only here, scale 2
   let HBALTE: number = 0; // PAP field HBALTE used only here, scale 0
   // IF ALTER1 == 0
-  if ((ALTER1 === 0)) {
+  if ((pap.ALTER1 === 0)) {
     // ALTE= BigDecimal.ZERO
-    ALTE = 0;
+    pap.ALTE = 0;
   } else {
     // IF AJAHR < 2006
-    if ((AJAHR < 2006)) {
+    if ((pap.AJAHR < 2006)) {
       // K= 1
       K = 1;
     } else {
       // IF AJAHR < 2040
-      if ((AJAHR < 2040)) {
+      if ((pap.AJAHR < 2040)) {
         // K= AJAHR - 2004
-        K = (AJAHR - 2004);
+        K = (pap.AJAHR - 2004);
       } else {
         // K= 36
         K = 36;
       }
     }
     // BMG= ZRE4J.subtract (ZVBEZJ)
-    BMG = (ZRE4J - ZVBEZJ);
+    BMG = (pap.ZRE4J - pap.ZVBEZJ);
     // ALTE = (BMG.multiply(TAB4[K])).setScale(0, BigDecimal.ROUND_UP)
-    ALTE = Number($bigDivUp((BigInt(BMG) * BigInt(TAB4[K]!)), 100000n));
+    pap.ALTE = Number($bigDivUp((BigInt(BMG) * BigInt(TAB4[K]!)), 100000n));
     // HBALTE= TAB5[K]
     HBALTE = TAB5[K]!;
     // IF ALTE.compareTo (HBALTE) == 1
-    if ((ALTE > HBALTE)) {
+    if ((pap.ALTE > HBALTE)) {
       // ALTE= HBALTE
-      ALTE = HBALTE;
+      pap.ALTE = HBALTE;
     }
   }
 }
@@ -933,25 +1051,25 @@ function MRE4ALTE(): void {
  */
 function MRE4ABZ(): void {
   // ZRE4= (ZRE4J.subtract (FVB).subtract   (ALTE).subtract (JLFREIB).add (JLHINZU)).setScale (2, BigDecimal.ROUND_DOWN)
-  ZRE4 = ((((ZRE4J - FVB) - (ALTE * 100)) - JLFREIB) + JLHINZU);
+  pap.ZRE4 = ((((pap.ZRE4J - pap.FVB) - (pap.ALTE * 100)) - pap.JLFREIB) + pap.JLHINZU);
   // IF ZRE4.compareTo (BigDecimal.ZERO) == -1
-  if ((ZRE4 < 0)) {
+  if ((pap.ZRE4 < 0)) {
     // ZRE4= BigDecimal.ZERO
-    ZRE4 = 0;
+    pap.ZRE4 = 0;
   }
   // ZRE4VP= ZRE4J
-  ZRE4VP = ZRE4J;
+  pap.ZRE4VP = pap.ZRE4J;
   // IF KENNVMT == 2
-  if ((KENNVMT === 2)) {
+  if ((pap.KENNVMT === 2)) {
     // ZRE4VP = ZRE4VP.subtract(ENTSCH.divide(ZAHL100)).setScale(2,BigDecimal.ROUND_DOWN)
-    ZRE4VP = (ZRE4VP - ENTSCH);
+    pap.ZRE4VP = (pap.ZRE4VP - pap.ENTSCH);
   }
   // ZVBEZ = ZVBEZJ.subtract(FVB).setScale(2, BigDecimal.ROUND_DOWN)
-  ZVBEZ = (ZVBEZJ - FVB);
+  pap.ZVBEZ = (pap.ZVBEZJ - pap.FVB);
   // IF ZVBEZ.compareTo(BigDecimal.ZERO) == -1
-  if ((ZVBEZ < 0)) {
+  if ((pap.ZVBEZ < 0)) {
     // ZVBEZ = BigDecimal.ZERO
-    ZVBEZ = 0;
+    pap.ZVBEZ = 0;
   }
 }
 
@@ -960,36 +1078,36 @@ function MRE4ABZ(): void {
  */
 function MBERECH(): void {
   // IF SCHLEIFZ == 1
-  if ((SCHLEIFZ === 1)) {
+  if ((pap.SCHLEIFZ === 1)) {
     MZTABFBA();
   } else {
     MZTABFBN();
   }
   // VFRB = ((ANP.add(FVB.add(FVBZ))).multiply(ZAHL100)).setScale(0, BigDecimal.ROUND_DOWN)
-  VFRB = ((ANP * 100) + (FVB + (FVBZ * 100)));
+  pap.VFRB = ((pap.ANP * 100) + (pap.FVB + (pap.FVBZ * 100)));
   MLSTJAHR();
   // WVFRB = ((ZVE.subtract(GFB)).multiply(ZAHL100)).setScale(0, BigDecimal.ROUND_DOWN)
-  WVFRB = (ZVE - (GFB * 100));
+  pap.WVFRB = (pap.ZVE - (pap.GFB * 100));
   // IF WVFRB.compareTo(BigDecimal.ZERO) == -1
-  if ((WVFRB < 0)) {
+  if ((pap.WVFRB < 0)) {
     // WVFRB = BigDecimal.valueOf(0)
-    WVFRB = 0;
+    pap.WVFRB = 0;
   }
   // LSTJAHR = (ST.multiply(BigDecimal.valueOf(f))).setScale(0,BigDecimal.ROUND_DOWN)
-  LSTJAHR = $divDown((ST * f), 1000);
+  pap.LSTJAHR = $divDown((pap.ST * pap.f), 1000);
   UPLSTLZZ();
   UPVKVLZZ();
   // IF ZKF.compareTo(BigDecimal.ZERO) == 1
-  if ((ZKF > 0)) {
+  if ((pap.ZKF > 0)) {
     // ZTABFB = ZTABFB.add(KFB)
-    ZTABFB = (ZTABFB + (KFB * 100));
+    pap.ZTABFB = (pap.ZTABFB + (pap.KFB * 100));
     MRE4ABZ();
     MLSTJAHR();
     // JBMG = (ST.multiply(BigDecimal.valueOf(f))).setScale(0,BigDecimal.ROUND_DOWN)
-    JBMG = $divDown((ST * f), 1000);
+    pap.JBMG = $divDown((pap.ST * pap.f), 1000);
   } else {
     // JBMG = LSTJAHR
-    JBMG = LSTJAHR;
+    pap.JBMG = pap.LSTJAHR;
   }
   MSOLZ();
 }
@@ -999,95 +1117,95 @@ function MBERECH(): void {
  */
 function MZTABFBA(): void {
   // ANP= BigDecimal.ZERO
-  ANP = 0;
+  pap.ANP = 0;
   // IF ZVBEZ.compareTo (BigDecimal.ZERO) >= 0 && ZVBEZ.compareTo(FVBZ) == -1
-  if (((ZVBEZ >= 0) && (ZVBEZ < (FVBZ * 100)))) {
+  if (((pap.ZVBEZ >= 0) && (pap.ZVBEZ < (pap.FVBZ * 100)))) {
     // FVBZ = BigDecimal.valueOf(ZVBEZ.longValue())
-    FVBZ = $divDown(ZVBEZ, 100);
+    pap.FVBZ = $divDown(pap.ZVBEZ, 100);
   }
   // IF STKL < 6
-  if ((STKL < 6)) {
+  if ((pap.STKL < 6)) {
     // IF ZVBEZ.compareTo (BigDecimal.ZERO) == 1
-    if ((ZVBEZ > 0)) {
+    if ((pap.ZVBEZ > 0)) {
       // IF (ZVBEZ.subtract (FVBZ)).compareTo (BigDecimal.valueOf (102)) == -1
-      if (((ZVBEZ - (FVBZ * 100)) < 10200)) {
+      if (((pap.ZVBEZ - (pap.FVBZ * 100)) < 10200)) {
         // ANP= (ZVBEZ.subtract (FVBZ)).setScale (0, BigDecimal.ROUND_UP)
-        ANP = $divUp((ZVBEZ - (FVBZ * 100)), 100);
+        pap.ANP = $divUp((pap.ZVBEZ - (pap.FVBZ * 100)), 100);
       } else {
         // ANP= BigDecimal.valueOf (102)
-        ANP = 102;
+        pap.ANP = 102;
       }
     }
   } else {
     // FVBZ= BigDecimal.valueOf (0)
-    FVBZ = 0;
+    pap.FVBZ = 0;
     // FVBZSO= BigDecimal.valueOf (0)
-    FVBZSO = 0;
+    pap.FVBZSO = 0;
   }
   // IF STKL < 6
-  if ((STKL < 6)) {
+  if ((pap.STKL < 6)) {
     // IF ZRE4.compareTo(ZVBEZ) == 1
-    if ((ZRE4 > ZVBEZ)) {
+    if ((pap.ZRE4 > pap.ZVBEZ)) {
       // IF ZRE4.subtract(ZVBEZ).compareTo(BigDecimal.valueOf(1230)) == -1
-      if (((ZRE4 - ZVBEZ) < 123000)) {
+      if (((pap.ZRE4 - pap.ZVBEZ) < 123000)) {
         // ANP = ANP.add(ZRE4).subtract(ZVBEZ).setScale(0,BigDecimal.ROUND_UP)
-        ANP = $divUp((((ANP * 100) + ZRE4) - ZVBEZ), 100);
+        pap.ANP = $divUp((((pap.ANP * 100) + pap.ZRE4) - pap.ZVBEZ), 100);
       } else {
         // ANP = ANP.add(BigDecimal.valueOf(1230))
-        ANP = (ANP + 1230);
+        pap.ANP = (pap.ANP + 1230);
       }
     }
   }
   // KZTAB= 1
-  KZTAB = 1;
+  pap.KZTAB = 1;
   // IF STKL == 1
-  if ((STKL === 1)) {
+  if ((pap.STKL === 1)) {
     // SAP= BigDecimal.valueOf (36)
-    SAP = 36;
+    pap.SAP = 36;
     // KFB= (ZKF.multiply (BigDecimal.valueOf (9312))).setScale (0, BigDecimal.ROUND_DOWN)
-    KFB = $divDown((ZKF * 9312), 10);
+    pap.KFB = $divDown((pap.ZKF * 9312), 10);
   } else {
     // IF STKL == 2
-    if ((STKL === 2)) {
+    if ((pap.STKL === 2)) {
       // EFA= BigDecimal.valueOf (4260)
-      EFA = 4260;
+      pap.EFA = 4260;
       // SAP= BigDecimal.valueOf (36)
-      SAP = 36;
+      pap.SAP = 36;
       // KFB= (ZKF.multiply (BigDecimal.valueOf (9312))).setScale (0, BigDecimal.ROUND_DOWN)
-      KFB = $divDown((ZKF * 9312), 10);
+      pap.KFB = $divDown((pap.ZKF * 9312), 10);
     } else {
       // IF STKL == 3
-      if ((STKL === 3)) {
+      if ((pap.STKL === 3)) {
         // KZTAB= 2
-        KZTAB = 2;
+        pap.KZTAB = 2;
         // SAP= BigDecimal.valueOf (36)
-        SAP = 36;
+        pap.SAP = 36;
         // KFB= (ZKF.multiply (BigDecimal.valueOf (9312))).setScale (0, BigDecimal.ROUND_DOWN)
-        KFB = $divDown((ZKF * 9312), 10);
+        pap.KFB = $divDown((pap.ZKF * 9312), 10);
       } else {
         // IF STKL == 4
-        if ((STKL === 4)) {
+        if ((pap.STKL === 4)) {
           // SAP= BigDecimal.valueOf (36)
-          SAP = 36;
+          pap.SAP = 36;
           // KFB= (ZKF.multiply (BigDecimal.valueOf (4656))).setScale (0, BigDecimal.ROUND_DOWN)
-          KFB = $divDown((ZKF * 4656), 10);
+          pap.KFB = $divDown((pap.ZKF * 4656), 10);
         } else {
           // IF STKL == 5
-          if ((STKL === 5)) {
+          if ((pap.STKL === 5)) {
             // SAP= BigDecimal.valueOf (36)
-            SAP = 36;
+            pap.SAP = 36;
             // KFB= BigDecimal.ZERO
-            KFB = 0;
+            pap.KFB = 0;
           } else {
             // KFB= BigDecimal.ZERO
-            KFB = 0;
+            pap.KFB = 0;
           }
         }
       }
     }
   }
   // ZTABFB= (EFA.add (ANP).add (SAP).add (FVBZ)).setScale (2, BigDecimal.ROUND_DOWN)
-  ZTABFB = ((((EFA + ANP) + SAP) + FVBZ) * 100);
+  pap.ZTABFB = ((((pap.EFA + pap.ANP) + pap.SAP) + pap.FVBZ) * 100);
 }
 
 /**
@@ -1097,95 +1215,95 @@ function MZTABFBA(): void {
  */
 function MZTABFBN(): void {
   // ANP= BigDecimal.ZERO
-  ANP = 0;
+  pap.ANP = 0;
   // IF ZVBEZ.compareTo (BigDecimal.ZERO) >= 0 && ZVBEZ.compareTo(FVBZ) == -1
-  if (((ZVBEZ >= 0) && (ZVBEZ < (FVBZ * 100)))) {
+  if (((pap.ZVBEZ >= 0) && (pap.ZVBEZ < (pap.FVBZ * 100)))) {
     // FVBZ = BigDecimal.valueOf(ZVBEZ.longValue())
-    FVBZ = $divDown(ZVBEZ, 100);
+    pap.FVBZ = $divDown(pap.ZVBEZ, 100);
   }
   // IF STKL < 6
-  if ((STKL < 6)) {
+  if ((pap.STKL < 6)) {
     // IF ZVBEZ.compareTo (BigDecimal.ZERO) == 1
-    if ((ZVBEZ > 0)) {
+    if ((pap.ZVBEZ > 0)) {
       // IF (ZVBEZ.subtract (FVBZ)).compareTo (BigDecimal.valueOf (102)) == -1
-      if (((ZVBEZ - (FVBZ * 100)) < 10200)) {
+      if (((pap.ZVBEZ - (pap.FVBZ * 100)) < 10200)) {
         // ANP= (ZVBEZ.subtract (FVBZ)).setScale (0, BigDecimal.ROUND_UP)
-        ANP = $divUp((ZVBEZ - (FVBZ * 100)), 100);
+        pap.ANP = $divUp((pap.ZVBEZ - (pap.FVBZ * 100)), 100);
       } else {
         // ANP= BigDecimal.valueOf (102)
-        ANP = 102;
+        pap.ANP = 102;
       }
     }
   } else {
     // FVBZ= BigDecimal.valueOf (0)
-    FVBZ = 0;
+    pap.FVBZ = 0;
     // FVBZSO= BigDecimal.valueOf (0)
-    FVBZSO = 0;
+    pap.FVBZSO = 0;
   }
   // IF STKL < 6
-  if ((STKL < 6)) {
+  if ((pap.STKL < 6)) {
     // IF ZRE4.compareTo(ZVBEZ) == 1
-    if ((ZRE4 > ZVBEZ)) {
+    if ((pap.ZRE4 > pap.ZVBEZ)) {
       // IF ZRE4.subtract(ZVBEZ).compareTo(BigDecimal.valueOf(1230)) == -1
-      if (((ZRE4 - ZVBEZ) < 123000)) {
+      if (((pap.ZRE4 - pap.ZVBEZ) < 123000)) {
         // ANP = ANP.add(ZRE4).subtract(ZVBEZ).setScale(0,BigDecimal.ROUND_UP)
-        ANP = $divUp((((ANP * 100) + ZRE4) - ZVBEZ), 100);
+        pap.ANP = $divUp((((pap.ANP * 100) + pap.ZRE4) - pap.ZVBEZ), 100);
       } else {
         // ANP = ANP.add(BigDecimal.valueOf(1230))
-        ANP = (ANP + 1230);
+        pap.ANP = (pap.ANP + 1230);
       }
     }
   }
   // KZTAB= 1
-  KZTAB = 1;
+  pap.KZTAB = 1;
   // IF STKL == 1
-  if ((STKL === 1)) {
+  if ((pap.STKL === 1)) {
     // SAP= BigDecimal.valueOf (36)
-    SAP = 36;
+    pap.SAP = 36;
     // KFB= (ZKF.multiply (BigDecimal.valueOf (9540))).setScale (0, BigDecimal.ROUND_DOWN)
-    KFB = (ZKF * 954);
+    pap.KFB = (pap.ZKF * 954);
   } else {
     // IF STKL == 2
-    if ((STKL === 2)) {
+    if ((pap.STKL === 2)) {
       // EFA= BigDecimal.valueOf (4260)
-      EFA = 4260;
+      pap.EFA = 4260;
       // SAP= BigDecimal.valueOf (36)
-      SAP = 36;
+      pap.SAP = 36;
       // KFB= (ZKF.multiply (BigDecimal.valueOf (9540))).setScale (0, BigDecimal.ROUND_DOWN)
-      KFB = (ZKF * 954);
+      pap.KFB = (pap.ZKF * 954);
     } else {
       // IF STKL == 3
-      if ((STKL === 3)) {
+      if ((pap.STKL === 3)) {
         // KZTAB= 2
-        KZTAB = 2;
+        pap.KZTAB = 2;
         // SAP= BigDecimal.valueOf (36)
-        SAP = 36;
+        pap.SAP = 36;
         // KFB= (ZKF.multiply (BigDecimal.valueOf (9540))).setScale (0, BigDecimal.ROUND_DOWN)
-        KFB = (ZKF * 954);
+        pap.KFB = (pap.ZKF * 954);
       } else {
         // IF STKL == 4
-        if ((STKL === 4)) {
+        if ((pap.STKL === 4)) {
           // SAP= BigDecimal.valueOf (36)
-          SAP = 36;
+          pap.SAP = 36;
           // KFB= (ZKF.multiply (BigDecimal.valueOf (4770))).setScale (0, BigDecimal.ROUND_DOWN)
-          KFB = (ZKF * 477);
+          pap.KFB = (pap.ZKF * 477);
         } else {
           // IF STKL == 5
-          if ((STKL === 5)) {
+          if ((pap.STKL === 5)) {
             // SAP= BigDecimal.valueOf (36)
-            SAP = 36;
+            pap.SAP = 36;
             // KFB= BigDecimal.ZERO
-            KFB = 0;
+            pap.KFB = 0;
           } else {
             // KFB= BigDecimal.ZERO
-            KFB = 0;
+            pap.KFB = 0;
           }
         }
       }
     }
   }
   // ZTABFB= (EFA.add (ANP).add (SAP).add (FVBZ)).setScale (2, BigDecimal.ROUND_DOWN)
-  ZTABFB = ((((EFA + ANP) + SAP) + FVBZ) * 100);
+  pap.ZTABFB = ((((pap.EFA + pap.ANP) + pap.SAP) + pap.FVBZ) * 100);
 }
 
 /**
@@ -1195,29 +1313,29 @@ function MLSTJAHR(): void {
   let STOVMT: number = 0; // PAP field STOVMT used only here, scale 0
   UPEVP();
   // IF KENNVMT != 1
-  if ((KENNVMT !== 1)) {
+  if ((pap.KENNVMT !== 1)) {
     // ZVE= (ZRE4.subtract (ZTABFB).subtract (VSP)).setScale (2, BigDecimal.ROUND_DOWN)
-    ZVE = ((ZRE4 - ZTABFB) - VSP);
+    pap.ZVE = ((pap.ZRE4 - pap.ZTABFB) - pap.VSP);
     UPMLST();
   } else {
     // ZVE= (ZRE4.subtract (ZTABFB).subtract (VSP).subtract ((VMT).divide (ZAHL100)).subtract ((VKAPA).divide (ZAHL100))).setScale (2, BigDecimal.ROUND_DOWN)
-    ZVE = ((((ZRE4 - ZTABFB) - VSP) - VMT) - VKAPA);
+    pap.ZVE = ((((pap.ZRE4 - pap.ZTABFB) - pap.VSP) - pap.VMT) - pap.VKAPA);
     // IF ZVE.compareTo (BigDecimal.ZERO) == -1
-    if ((ZVE < 0)) {
+    if ((pap.ZVE < 0)) {
       // ZVE = ZVE.add(VMT.divide(ZAHL100)).add(VKAPA.divide(ZAHL100)).divide(ZAHL5).setScale(2,BigDecimal.ROUND_DOWN)
-      ZVE = $divDown((((ZVE + VMT) + VKAPA) * 2), 10);
+      pap.ZVE = $divDown((((pap.ZVE + pap.VMT) + pap.VKAPA) * 2), 10);
       UPMLST();
       // ST= (ST.multiply (ZAHL5)).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = (ST * 5);
+      pap.ST = (pap.ST * 5);
     } else {
       UPMLST();
       // STOVMT= ST
-      STOVMT = ST;
+      STOVMT = pap.ST;
       // ZVE= (ZVE.add(((VMT.add (VKAPA)).divide (ZAHL500)))).setScale (2, BigDecimal.ROUND_DOWN)
-      ZVE = $divDown(((ZVE * 10) + ((VMT + VKAPA) * 2)), 10);
+      pap.ZVE = $divDown(((pap.ZVE * 10) + ((pap.VMT + pap.VKAPA) * 2)), 10);
       UPMLST();
       // ST= (((ST.subtract (STOVMT)).multiply (ZAHL5)).add (STOVMT)).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = (((ST - STOVMT) * 5) + STOVMT);
+      pap.ST = (((pap.ST - STOVMT) * 5) + STOVMT);
     }
   }
 }
@@ -1228,10 +1346,10 @@ function MLSTJAHR(): void {
 function UPVKVLZZ(): void {
   UPVKV();
   // JW = VKV
-  JW = VKV;
+  pap.JW = pap.VKV;
   UPANTEIL();
   // VKVLZZ = ANTEIL1
-  VKVLZZ = ANTEIL1;
+  pap.VKVLZZ = pap.ANTEIL1;
 }
 
 /**
@@ -1239,18 +1357,18 @@ function UPVKVLZZ(): void {
  */
 function UPVKV(): void {
   // IF PKV > 0
-  if ((PKV > 0)) {
+  if ((pap.PKV > 0)) {
     // IF VSP2.compareTo(VSP3) == 1
-    if ((VSP2 > VSP3)) {
+    if ((pap.VSP2 > pap.VSP3)) {
       // VKV = VSP2.multiply(ZAHL100)
-      VKV = VSP2;
+      pap.VKV = pap.VSP2;
     } else {
       // VKV = VSP3.multiply(ZAHL100)
-      VKV = VSP3;
+      pap.VKV = pap.VSP3;
     }
   } else {
     // VKV = BigDecimal.ZERO
-    VKV = 0;
+    pap.VKV = 0;
   }
 }
 
@@ -1259,18 +1377,18 @@ function UPVKV(): void {
  */
 function UPLSTLZZ(): void {
   // JW = LSTJAHR.multiply(ZAHL100)
-  JW = (LSTJAHR * 100);
+  pap.JW = (pap.LSTJAHR * 100);
   // IF SCHLEIFZ == 1
-  if ((SCHLEIFZ === 1)) {
+  if ((pap.SCHLEIFZ === 1)) {
     // JWLSTA  = JW
-    JWLSTA = JW;
+    pap.JWLSTA = pap.JW;
   } else {
     // JWLSTN  = JW
-    JWLSTN = JW;
+    pap.JWLSTN = pap.JW;
   }
   UPANTEIL();
   // LSTLZZ = ANTEIL1
-  LSTLZZ = ANTEIL1;
+  pap.LSTLZZ = pap.ANTEIL1;
 }
 
 /**
@@ -1278,19 +1396,19 @@ function UPLSTLZZ(): void {
  */
 function UPMLST(): void {
   // IF ZVE.compareTo (ZAHL1) == -1
-  if ((ZVE < 100)) {
+  if ((pap.ZVE < 100)) {
     // ZVE= BigDecimal.ZERO
-    ZVE = 0;
+    pap.ZVE = 0;
     // X= BigDecimal.ZERO
-    X = 0;
+    pap.X = 0;
   } else {
     // X= (ZVE.divide (BigDecimal.valueOf(KZTAB))).setScale (0, BigDecimal.ROUND_DOWN)
-    X = ($divDown($divExact((ZVE * 10), KZTAB), 1000) * 100);
+    pap.X = ($divDown($divExact((pap.ZVE * 10), pap.KZTAB), 1000) * 100);
   }
   // IF STKL < 5
-  if ((STKL < 5)) {
+  if ((pap.STKL < 5)) {
     // IF SCHLEIFZ == 1
-    if ((SCHLEIFZ === 1)) {
+    if ((pap.SCHLEIFZ === 1)) {
       UPTAB24A();
     } else {
       UPTAB24N();
@@ -1307,22 +1425,22 @@ function UPEVP(): void {
   let VHB: number = 0; // PAP field VHB used only here, scale 0
   let VSPN: number = 0; // PAP field VSPN used only here, scale 0
   // IF KRV > 1
-  if ((KRV > 1)) {
+  if ((pap.KRV > 1)) {
     // VSP1= BigDecimal.ZERO
-    VSP1 = 0;
+    pap.VSP1 = 0;
   } else {
     // IF ZRE4VP.compareTo(BBGRV) == 1
-    if ((ZRE4VP > (BBGRV * 100))) {
+    if ((pap.ZRE4VP > (pap.BBGRV * 100))) {
       // ZRE4VP = BBGRV
-      ZRE4VP = (BBGRV * 100);
+      pap.ZRE4VP = (pap.BBGRV * 100);
     }
     // VSP1 = (ZRE4VP.multiply(RVSATZAN)).setScale(2,BigDecimal.ROUND_DOWN)
-    VSP1 = $divDown((ZRE4VP * RVSATZAN), 1000);
+    pap.VSP1 = $divDown((pap.ZRE4VP * pap.RVSATZAN), 1000);
   }
   // VSP2 = (ZRE4VP.multiply(BigDecimal.valueOf(0.12))).setScale(2,BigDecimal.ROUND_DOWN)
-  VSP2 = $divDown((ZRE4VP * 12), 100);
+  pap.VSP2 = $divDown((pap.ZRE4VP * 12), 100);
   // IF STKL == 3
-  if ((STKL === 3)) {
+  if ((pap.STKL === 3)) {
     // VHB = BigDecimal.valueOf(3000)
     VHB = 3000;
   } else {
@@ -1330,17 +1448,17 @@ function UPEVP(): void {
     VHB = 1900;
   }
   // IF VSP2.compareTo (VHB) == 1
-  if ((VSP2 > (VHB * 100))) {
+  if ((pap.VSP2 > (VHB * 100))) {
     // VSP2= VHB
-    VSP2 = (VHB * 100);
+    pap.VSP2 = (VHB * 100);
   }
   // VSPN= (VSP1.add (VSP2)).setScale (0, BigDecimal.ROUND_UP)
-  VSPN = $divUp((VSP1 + VSP2), 100);
+  VSPN = $divUp((pap.VSP1 + pap.VSP2), 100);
   MVSP();
   // IF VSPN.compareTo (VSP) == 1
-  if (((VSPN * 100) > VSP)) {
+  if (((VSPN * 100) > pap.VSP)) {
     // VSP= VSPN.setScale (2, BigDecimal.ROUND_DOWN)
-    VSP = (VSPN * 100);
+    pap.VSP = (VSPN * 100);
   }
 }
 
@@ -1349,31 +1467,31 @@ function UPEVP(): void {
  */
 function MVSP(): void {
   // IF ZRE4VP.compareTo(BBGKVPV) == 1
-  if ((ZRE4VP > (BBGKVPV * 100))) {
+  if ((pap.ZRE4VP > (pap.BBGKVPV * 100))) {
     // ZRE4VP = BBGKVPV
-    ZRE4VP = (BBGKVPV * 100);
+    pap.ZRE4VP = (pap.BBGKVPV * 100);
   }
   // IF PKV > 0
-  if ((PKV > 0)) {
+  if ((pap.PKV > 0)) {
     // IF STKL == 6
-    if ((STKL === 6)) {
+    if ((pap.STKL === 6)) {
       // VSP3 = BigDecimal.ZERO
-      VSP3 = 0;
+      pap.VSP3 = 0;
     } else {
       // VSP3 = PKPV.multiply(ZAHL12).divide(ZAHL100)
-      VSP3 = (PKPV * 12);
+      pap.VSP3 = (pap.PKPV * 12);
       // IF PKV == 2
-      if ((PKV === 2)) {
+      if ((pap.PKV === 2)) {
         // VSP3 = VSP3.subtract( ZRE4VP.multiply( KVSATZAG.add(PVSATZAG))).setScale(2,BigDecimal.ROUND_DOWN)
-        VSP3 = Number($bigDivDown(((BigInt(VSP3) * 10000n) - BigInt((ZRE4VP * (KVSATZAG + (PVSATZAG * 10))))), 10000n));
+        pap.VSP3 = Number($bigDivDown(((BigInt(pap.VSP3) * 10000n) - BigInt((pap.ZRE4VP * (pap.KVSATZAG + (pap.PVSATZAG * 10))))), 10000n));
       }
     }
   } else {
     // VSP3 = ZRE4VP.multiply(KVSATZAN.add(PVSATZAN)).setScale(2, BigDecimal.ROUND_DOWN)
-    VSP3 = $divDown((ZRE4VP * (KVSATZAN + (PVSATZAN * 10))), 100000);
+    pap.VSP3 = Number($bigDivDown((BigInt(pap.ZRE4VP) * BigInt((pap.KVSATZAN + (pap.PVSATZAN * 10)))), 100000n));
   }
   // VSP = VSP3.add(VSP1).setScale(0, BigDecimal.ROUND_UP)
-  VSP = ($divUp((VSP3 + VSP1), 100) * 100);
+  pap.VSP = ($divUp((pap.VSP3 + pap.VSP1), 100) * 100);
 }
 
 /**
@@ -1384,42 +1502,42 @@ function MST5_6(): void {
   let VERGL: number = 0; // PAP field VERGL used only here, scale 0
   let HOCH: number = 0; // PAP field HOCH used only here, scale 0
   // ZZX= X
-  ZZX = X;
+  ZZX = pap.X;
   // IF ZZX.compareTo(W2STKL5) == 1
-  if ((ZZX > (W2STKL5 * 100))) {
+  if ((ZZX > (pap.W2STKL5 * 100))) {
     // ZX= W2STKL5
-    ZX = (W2STKL5 * 100);
+    pap.ZX = (pap.W2STKL5 * 100);
     UP5_6();
     // IF ZZX.compareTo (W3STKL5) == 1
-    if ((ZZX > (W3STKL5 * 100))) {
+    if ((ZZX > (pap.W3STKL5 * 100))) {
       // ST= (ST.add ((W3STKL5.subtract (W2STKL5)).multiply (BigDecimal.valueOf (0.42)))).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = $divDown(((ST * 100) + ((W3STKL5 - W2STKL5) * 42)), 100);
+      pap.ST = $divDown(((pap.ST * 100) + ((pap.W3STKL5 - pap.W2STKL5) * 42)), 100);
       // ST= (ST.add ((ZZX.subtract (W3STKL5)).multiply (BigDecimal.valueOf (0.45)))).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = $divDown(((ST * 10000) + ((ZZX - (W3STKL5 * 100)) * 45)), 10000);
+      pap.ST = Number($bigDivDown((BigInt((pap.ST * 10000)) + (BigInt((ZZX - (pap.W3STKL5 * 100))) * 45n)), 10000n));
     } else {
       // ST= (ST.add ((ZZX.subtract (W2STKL5)).multiply (BigDecimal.valueOf (0.42)))).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = $divDown(((ST * 10000) + ((ZZX - (W2STKL5 * 100)) * 42)), 10000);
+      pap.ST = $divDown(((pap.ST * 10000) + ((ZZX - (pap.W2STKL5 * 100)) * 42)), 10000);
     }
   } else {
     // ZX= ZZX
-    ZX = ZZX;
+    pap.ZX = ZZX;
     UP5_6();
     // IF ZZX.compareTo (W1STKL5) == 1
-    if ((ZZX > (W1STKL5 * 100))) {
+    if ((ZZX > (pap.W1STKL5 * 100))) {
       // VERGL= ST
-      VERGL = ST;
+      VERGL = pap.ST;
       // ZX= W1STKL5
-      ZX = (W1STKL5 * 100);
+      pap.ZX = (pap.W1STKL5 * 100);
       UP5_6();
       // HOCH= (ST.add ((ZZX.subtract (W1STKL5)).multiply (BigDecimal.valueOf (0.42)))).setScale (0, BigDecimal.ROUND_DOWN)
-      HOCH = $divDown(((ST * 10000) + ((ZZX - (W1STKL5 * 100)) * 42)), 10000);
+      HOCH = $divDown(((pap.ST * 10000) + ((ZZX - (pap.W1STKL5 * 100)) * 42)), 10000);
       // IF HOCH.compareTo (VERGL) == -1
       if ((HOCH < VERGL)) {
         // ST= HOCH
-        ST = HOCH;
+        pap.ST = HOCH;
       } else {
         // ST= VERGL
-        ST = VERGL;
+        pap.ST = VERGL;
       }
     }
   }
@@ -1434,36 +1552,36 @@ function UP5_6(): void {
   let DIFF: number = 0; // PAP field DIFF used only here, scale 0
   let MIST: number = 0; // PAP field MIST used only here, scale 0
   // X= (ZX.multiply (BigDecimal.valueOf (1.25))).setScale (2, BigDecimal.ROUND_DOWN)
-  X = $divDown((ZX * 125), 100);
+  pap.X = $divDown((pap.ZX * 125), 100);
   // IF SCHLEIFZ == 1
-  if ((SCHLEIFZ === 1)) {
+  if ((pap.SCHLEIFZ === 1)) {
     UPTAB24A();
   } else {
     UPTAB24N();
   }
   // ST1= ST
-  ST1 = ST;
+  ST1 = pap.ST;
   // X= (ZX.multiply (BigDecimal.valueOf (0.75))).setScale (2, BigDecimal.ROUND_DOWN)
-  X = $divDown((ZX * 75), 100);
+  pap.X = $divDown((pap.ZX * 75), 100);
   // IF SCHLEIFZ == 1
-  if ((SCHLEIFZ === 1)) {
+  if ((pap.SCHLEIFZ === 1)) {
     UPTAB24A();
   } else {
     UPTAB24N();
   }
   // ST2= ST
-  ST2 = ST;
+  ST2 = pap.ST;
   // DIFF= (ST1.subtract (ST2)).multiply (ZAHL2)
   DIFF = ((ST1 - ST2) * 2);
   // MIST= (ZX.multiply (BigDecimal.valueOf (0.14))).setScale (0, BigDecimal.ROUND_DOWN)
-  MIST = $divDown((ZX * 14), 10000);
+  MIST = $divDown((pap.ZX * 14), 10000);
   // IF MIST.compareTo (DIFF) == 1
   if ((MIST > DIFF)) {
     // ST= MIST
-    ST = MIST;
+    pap.ST = MIST;
   } else {
     // ST= DIFF
-    ST = DIFF;
+    pap.ST = DIFF;
   }
 }
 
@@ -1474,53 +1592,53 @@ function MSOLZ(): void {
   let SOLZJ: number = 0; // PAP field SOLZJ used only here, scale 2
   let SOLZMIN: number = 0; // PAP field SOLZMIN used only here, scale 2
   // SOLZFREI = (SOLZFREI.multiply(BigDecimal.valueOf(KZTAB)))
-  SOLZFREI = (SOLZFREI * KZTAB);
+  pap.SOLZFREI = (pap.SOLZFREI * pap.KZTAB);
   // IF JBMG.compareTo (SOLZFREI) == 1
-  if ((JBMG > SOLZFREI)) {
+  if ((pap.JBMG > pap.SOLZFREI)) {
     // SOLZJ= (JBMG.multiply (BigDecimal.valueOf (5.5))).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN)
-    SOLZJ = $divDown((JBMG * 55), 10);
+    SOLZJ = $divDown((pap.JBMG * 55), 10);
     // SOLZMIN= (JBMG.subtract (SOLZFREI)).multiply (BigDecimal.valueOf (11.9)).divide (ZAHL100).setScale (2, BigDecimal.ROUND_DOWN)
-    SOLZMIN = $divDown(((JBMG - SOLZFREI) * 119), 10);
+    SOLZMIN = $divDown(((pap.JBMG - pap.SOLZFREI) * 119), 10);
     // IF SOLZMIN.compareTo (SOLZJ) == -1
     if ((SOLZMIN < SOLZJ)) {
       // SOLZJ= SOLZMIN
       SOLZJ = SOLZMIN;
     }
     // JW= SOLZJ.multiply (ZAHL100).setScale (0, BigDecimal.ROUND_DOWN)
-    JW = SOLZJ;
+    pap.JW = SOLZJ;
     // IF SCHLEIFZ == 1
-    if ((SCHLEIFZ === 1)) {
+    if ((pap.SCHLEIFZ === 1)) {
       // JWSOLZA = JW
-      JWSOLZA = JW;
+      pap.JWSOLZA = pap.JW;
     } else {
       // JWSOLZN = JW
-      JWSOLZN = JW;
+      pap.JWSOLZN = pap.JW;
     }
     UPANTEIL();
     // SOLZLZZ= ANTEIL1
-    SOLZLZZ = ANTEIL1;
+    pap.SOLZLZZ = pap.ANTEIL1;
   } else {
     // SOLZLZZ= BigDecimal.ZERO
-    SOLZLZZ = 0;
+    pap.SOLZLZZ = 0;
   }
   // IF R > 0
-  if ((R > 0)) {
+  if ((pap.R > 0)) {
     // JW= JBMG.multiply (ZAHL100)
-    JW = (JBMG * 100);
+    pap.JW = (pap.JBMG * 100);
     // IF SCHLEIFZ == 1
-    if ((SCHLEIFZ === 1)) {
+    if ((pap.SCHLEIFZ === 1)) {
       // JWBKA = JW
-      JWBKA = JW;
+      pap.JWBKA = pap.JW;
     } else {
       // JWBKN = JW
-      JWBKN = JW;
+      pap.JWBKN = pap.JW;
     }
     UPANTEIL();
     // BK= ANTEIL1
-    BK = ANTEIL1;
+    pap.BK = pap.ANTEIL1;
   } else {
     // BK= BigDecimal.ZERO
-    BK = 0;
+    pap.BK = 0;
   }
 }
 
@@ -1530,40 +1648,40 @@ function MSOLZ(): void {
  */
 function MLST1224(): void {
   // IF LZZ > 1
-  if ((LZZ > 1)) {
+  if ((pap.LZZ > 1)) {
     // JW = JWLSTN.subtract(BigDecimal.valueOf(11).multiply(JWLSTA.subtract(JWLSTN)))
-    JW = (JWLSTN - ((JWLSTA - JWLSTN) * 11));
+    pap.JW = (pap.JWLSTN - ((pap.JWLSTA - pap.JWLSTN) * 11));
     // IF JW.compareTo(BigDecimal.ZERO) < 0
-    if ((JW < 0)) {
+    if ((pap.JW < 0)) {
       // ANTEIL1 = BigDecimal.ZERO
-      ANTEIL1 = 0;
+      pap.ANTEIL1 = 0;
     } else {
       UPANTEIL();
     }
     // LSTLZZ = ANTEIL1
-    LSTLZZ = ANTEIL1;
+    pap.LSTLZZ = pap.ANTEIL1;
     // JW = JWSOLZN.subtract(BigDecimal.valueOf(11).multiply(JWSOLZA.subtract(JWSOLZN)))
-    JW = (JWSOLZN - ((JWSOLZA - JWSOLZN) * 11));
+    pap.JW = (pap.JWSOLZN - ((pap.JWSOLZA - pap.JWSOLZN) * 11));
     // IF JW.compareTo(BigDecimal.ZERO) < 0
-    if ((JW < 0)) {
+    if ((pap.JW < 0)) {
       // ANTEIL1 = BigDecimal.ZERO
-      ANTEIL1 = 0;
+      pap.ANTEIL1 = 0;
     } else {
       UPANTEIL();
     }
     // SOLZLZZ = ANTEIL1
-    SOLZLZZ = ANTEIL1;
+    pap.SOLZLZZ = pap.ANTEIL1;
     // JW = JWBKN.subtract(BigDecimal.valueOf(11).multiply(JWBKA.subtract(JWBKN)))
-    JW = (JWBKN - ((JWBKA - JWBKN) * 11));
+    pap.JW = (pap.JWBKN - ((pap.JWBKA - pap.JWBKN) * 11));
     // IF JW.compareTo(BigDecimal.ZERO) < 0
-    if ((JW < 0)) {
+    if ((pap.JW < 0)) {
       // ANTEIL1 = BigDecimal.ZERO
-      ANTEIL1 = 0;
+      pap.ANTEIL1 = 0;
     } else {
       UPANTEIL();
     }
     // BK = ANTEIL1
-    BK = ANTEIL1;
+    pap.BK = pap.ANTEIL1;
   }
 }
 
@@ -1572,22 +1690,22 @@ function MLST1224(): void {
  */
 function UPANTEIL(): void {
   // IF LZZ == 1
-  if ((LZZ === 1)) {
+  if ((pap.LZZ === 1)) {
     // ANTEIL1= JW
-    ANTEIL1 = JW;
+    pap.ANTEIL1 = pap.JW;
   } else {
     // IF LZZ == 2
-    if ((LZZ === 2)) {
+    if ((pap.LZZ === 2)) {
       // ANTEIL1= JW.divide (ZAHL12, 0, BigDecimal.ROUND_DOWN)
-      ANTEIL1 = $divDown(JW, 12);
+      pap.ANTEIL1 = $divDown(pap.JW, 12);
     } else {
       // IF LZZ == 3
-      if ((LZZ === 3)) {
+      if ((pap.LZZ === 3)) {
         // ANTEIL1= (JW.multiply (ZAHL7)).divide (ZAHL360, 0, BigDecimal.ROUND_DOWN)
-        ANTEIL1 = Number($bigDivDown((BigInt(JW) * 7n), 360n));
+        pap.ANTEIL1 = Number($bigDivDown((BigInt(pap.JW) * 7n), 360n));
       } else {
         // ANTEIL1= JW.divide (ZAHL360, 0, BigDecimal.ROUND_DOWN)
-        ANTEIL1 = $divDown(JW, 360);
+        pap.ANTEIL1 = $divDown(pap.JW, 360);
       }
     }
   }
@@ -1598,51 +1716,51 @@ function UPANTEIL(): void {
  */
 function MSONST(): void {
   // LZZ= 1
-  LZZ = 1;
+  pap.LZZ = 1;
   // IF ZMVB == 0
-  if ((ZMVB === 0)) {
+  if ((pap.ZMVB === 0)) {
     // ZMVB= 12
-    ZMVB = 12;
+    pap.ZMVB = 12;
   }
   // IF SONSTB.compareTo (BigDecimal.ZERO) == 0 && MBV.compareTo (BigDecimal.ZERO) == 0
-  if (((SONSTB === 0) && (MBV === 0))) {
+  if (((pap.SONSTB === 0) && (pap.MBV === 0))) {
     // VKVSONST= BigDecimal.ZERO
-    VKVSONST = 0;
+    pap.VKVSONST = 0;
     // LSTSO= BigDecimal.ZERO
-    LSTSO = 0;
+    pap.LSTSO = 0;
     // STS= BigDecimal.ZERO
-    STS = 0;
+    pap.STS = 0;
     // SOLZS= BigDecimal.ZERO
-    SOLZS = 0;
+    pap.SOLZS = 0;
     // BKS= BigDecimal.ZERO
-    BKS = 0;
+    pap.BKS = 0;
   } else {
     MOSONST();
     UPVKV();
     // VKVSONST = VKV
-    VKVSONST = VKV;
+    pap.VKVSONST = pap.VKV;
     // ZRE4J= ((JRE4.add (SONSTB)).divide (ZAHL100)).setScale (2, BigDecimal.ROUND_DOWN)
-    ZRE4J = (JRE4 + SONSTB);
+    pap.ZRE4J = (pap.JRE4 + pap.SONSTB);
     // ZVBEZJ= ((JVBEZ.add (VBS)).divide (ZAHL100)).setScale (2, BigDecimal.ROUND_DOWN)
-    ZVBEZJ = (JVBEZ + VBS);
+    pap.ZVBEZJ = (pap.JVBEZ + pap.VBS);
     // VBEZBSO= STERBE
-    VBEZBSO = STERBE;
+    pap.VBEZBSO = pap.STERBE;
     MRE4SONST();
     MLSTJAHR();
     // WVFRBM = (ZVE.subtract(GFB)).multiply(ZAHL100).setScale(2,BigDecimal.ROUND_DOWN)
-    WVFRBM = ((ZVE - (GFB * 100)) * 100);
+    pap.WVFRBM = ((pap.ZVE - (pap.GFB * 100)) * 100);
     // IF WVFRBM.compareTo(BigDecimal.ZERO) == -1
-    if ((WVFRBM < 0)) {
+    if ((pap.WVFRBM < 0)) {
       // WVFRBM = BigDecimal.ZERO
-      WVFRBM = 0;
+      pap.WVFRBM = 0;
     }
     UPVKV();
     // VKVSONST = VKV.subtract(VKVSONST)
-    VKVSONST = (VKV - VKVSONST);
+    pap.VKVSONST = (pap.VKV - pap.VKVSONST);
     // LSTSO= ST.multiply (ZAHL100)
-    LSTSO = (ST * 100);
+    pap.LSTSO = (pap.ST * 100);
     // STS = LSTSO.subtract(LSTOSO).multiply(BigDecimal.valueOf(f)).divide(ZAHL100, 0, BigDecimal.ROUND_DOWN).multiply(ZAHL100)
-    STS = ($divDown(((LSTSO - LSTOSO) * f), 100000) * 100);
+    pap.STS = ($divDown(((pap.LSTSO - pap.LSTOSO) * pap.f), 100000) * 100);
     STSMIN();
   }
 }
@@ -1652,46 +1770,46 @@ function MSONST(): void {
  */
 function STSMIN(): void {
   // IF STS.compareTo(BigDecimal.ZERO) == -1
-  if ((STS < 0)) {
+  if ((pap.STS < 0)) {
     // IF MBV.compareTo(BigDecimal.ZERO) == 0
-    if ((MBV === 0)) {
+    if ((pap.MBV === 0)) {
     } else {
       // LSTLZZ = LSTLZZ.add(STS)
-      LSTLZZ = (LSTLZZ + STS);
+      pap.LSTLZZ = (pap.LSTLZZ + pap.STS);
       // IF LSTLZZ.compareTo(BigDecimal.ZERO) == -1
-      if ((LSTLZZ < 0)) {
+      if ((pap.LSTLZZ < 0)) {
         // LSTLZZ = BigDecimal.ZERO
-        LSTLZZ = 0;
+        pap.LSTLZZ = 0;
       }
       // SOLZLZZ = SOLZLZZ.add(STS.multiply(BigDecimal.valueOf(5.5).divide(ZAHL100))).setScale(0, BigDecimal.ROUND_DOWN)
-      SOLZLZZ = $divDown(((SOLZLZZ * 1000) + (STS * 55)), 1000);
+      pap.SOLZLZZ = Number($bigDivDown(((BigInt(pap.SOLZLZZ) * 1000n) + BigInt((pap.STS * 55))), 1000n));
       // IF SOLZLZZ.compareTo(BigDecimal.ZERO) == -1
-      if ((SOLZLZZ < 0)) {
+      if ((pap.SOLZLZZ < 0)) {
         // SOLZLZZ = BigDecimal.ZERO
-        SOLZLZZ = 0;
+        pap.SOLZLZZ = 0;
       }
       // BK = BK.add(STS)
-      BK = (BK + STS);
+      pap.BK = (pap.BK + pap.STS);
       // IF BK.compareTo(BigDecimal.ZERO) == -1
-      if ((BK < 0)) {
+      if ((pap.BK < 0)) {
         // BK = BigDecimal.ZERO
-        BK = 0;
+        pap.BK = 0;
       }
     }
     // STS = BigDecimal.ZERO
-    STS = 0;
+    pap.STS = 0;
     // SOLZS = BigDecimal.ZERO
-    SOLZS = 0;
+    pap.SOLZS = 0;
   } else {
     MSOLZSTS();
   }
   // IF R > 0
-  if ((R > 0)) {
+  if ((pap.R > 0)) {
     // BKS = STS
-    BKS = STS;
+    pap.BKS = pap.STS;
   } else {
     // BKS = BigDecimal.ZERO
-    BKS = 0;
+    pap.BKS = 0;
   }
 }
 
@@ -1703,38 +1821,38 @@ function MSOLZSTS(): void {
   let SOLZSZVE$2: number = 0; // PAP field SOLZSZVE used only here, scale 0
   let SOLZSBMG: number = 0; // PAP field SOLZSBMG used only here, scale 0
   // IF ZKF.compareTo(BigDecimal.ZERO) == 1
-  if ((ZKF > 0)) {
+  if ((pap.ZKF > 0)) {
     // SOLZSZVE= ZVE.subtract(KFB)
-    SOLZSZVE$1 = (ZVE - (KFB * 100));
+    SOLZSZVE$1 = (pap.ZVE - (pap.KFB * 100));
   } else {
     // SOLZSZVE= ZVE
-    SOLZSZVE$1 = ZVE;
+    SOLZSZVE$1 = pap.ZVE;
   }
   // IF SOLZSZVE.compareTo(BigDecimal.ONE) == -1
   if ((SOLZSZVE$1 < 100)) {
     // SOLZSZVE= BigDecimal.ZERO
     SOLZSZVE$2 = 0;
     // X= BigDecimal.ZERO
-    X = 0;
+    pap.X = 0;
   } else {
     // X= SOLZSZVE.divide(BigDecimal.valueOf(KZTAB), 0, BigDecimal.ROUND_DOWN)
-    X = ($divDown(SOLZSZVE$1, (KZTAB * 100)) * 100);
+    pap.X = ($divDown(SOLZSZVE$1, (pap.KZTAB * 100)) * 100);
   }
   // IF STKL < 5
-  if ((STKL < 5)) {
+  if ((pap.STKL < 5)) {
     UPTAB24N();
   } else {
     MST5_6();
   }
   // SOLZSBMG= ST.multiply(BigDecimal.valueOf(f)).setScale(0,BigDecimal.ROUND_DOWN)
-  SOLZSBMG = $divDown((ST * f), 1000);
+  SOLZSBMG = $divDown((pap.ST * pap.f), 1000);
   // IF SOLZSBMG.compareTo(SOLZFREI) == 1
-  if ((SOLZSBMG > SOLZFREI)) {
+  if ((SOLZSBMG > pap.SOLZFREI)) {
     // SOLZS= STS.multiply(BigDecimal.valueOf(5.5)).divide(ZAHL100, 0, BigDecimal.ROUND_DOWN)
-    SOLZS = $divDown((STS * 55), 1000);
+    pap.SOLZS = $divDown((pap.STS * 55), 1000);
   } else {
     // SOLZS= BigDecimal.ZERO
-    SOLZS = 0;
+    pap.SOLZS = 0;
   }
 }
 
@@ -1748,83 +1866,83 @@ function MVMT(): void {
   let LST2: number = 0; // PAP field LST2 used only here, scale 0
   let SOLZVBMG: number = 0; // PAP field SOLZVBMG used only here, scale 0
   // IF VKAPA.compareTo (BigDecimal.ZERO) == -1
-  if ((VKAPA < 0)) {
+  if ((pap.VKAPA < 0)) {
     // VKAPA= BigDecimal.ZERO
-    VKAPA = 0;
+    pap.VKAPA = 0;
   }
   // IF (VMT.add (VKAPA)).compareTo (BigDecimal.ZERO) == 1
-  if (((VMT + VKAPA) > 0)) {
+  if (((pap.VMT + pap.VKAPA) > 0)) {
     // IF LSTSO.compareTo (BigDecimal.ZERO) == 0
-    if ((LSTSO === 0)) {
+    if ((pap.LSTSO === 0)) {
       MOSONST();
       // LST1= LSTOSO
-      LST1 = LSTOSO;
+      LST1 = pap.LSTOSO;
     } else {
       // LST1= LSTSO
-      LST1 = LSTSO;
+      LST1 = pap.LSTSO;
     }
     // VBEZBSO= STERBE.add (VKAPA)
-    VBEZBSO = (STERBE + VKAPA);
+    pap.VBEZBSO = (pap.STERBE + pap.VKAPA);
     // ZRE4J= ((JRE4.add (SONSTB).add (VMT).add (VKAPA)).divide (ZAHL100)).setScale (2, BigDecimal.ROUND_DOWN)
-    ZRE4J = (((JRE4 + SONSTB) + VMT) + VKAPA);
+    pap.ZRE4J = (((pap.JRE4 + pap.SONSTB) + pap.VMT) + pap.VKAPA);
     // ZVBEZJ= ((JVBEZ.add (VBS).add (VKAPA)).divide (ZAHL100)).setScale (2, BigDecimal.ROUND_DOWN)
-    ZVBEZJ = ((JVBEZ + VBS) + VKAPA);
+    pap.ZVBEZJ = ((pap.JVBEZ + pap.VBS) + pap.VKAPA);
     // KENNVMT = 2
-    KENNVMT = 2;
+    pap.KENNVMT = 2;
     MRE4SONST();
     MLSTJAHR();
     // LST3= ST.multiply (ZAHL100)
-    LST3$1 = (ST * 100);
+    LST3$1 = (pap.ST * 100);
     MRE4ABZ();
     // ZRE4VP = ZRE4VP.subtract(JRE4ENT.divide(ZAHL100)).subtract(SONSTENT.divide(ZAHL100))
-    ZRE4VP = ((ZRE4VP - JRE4ENT) - SONSTENT);
+    pap.ZRE4VP = ((pap.ZRE4VP - pap.JRE4ENT) - pap.SONSTENT);
     // KENNVMT= 1
-    KENNVMT = 1;
+    pap.KENNVMT = 1;
     MLSTJAHR();
     // LST2= ST.multiply (ZAHL100)
-    LST2 = (ST * 100);
+    LST2 = (pap.ST * 100);
     // STV= LST2.subtract (LST1)
-    STV = (LST2 - LST1);
+    pap.STV = (LST2 - LST1);
     // LST3= LST3.subtract (LST1)
     LST3$2 = (LST3$1 - LST1);
     // IF LST3.compareTo (STV) == -1
-    if ((LST3$2 < STV)) {
+    if ((LST3$2 < pap.STV)) {
       // STV= LST3
-      STV = LST3$2;
+      pap.STV = LST3$2;
     }
     // IF STV.compareTo (BigDecimal.ZERO) == -1
-    if ((STV < 0)) {
+    if ((pap.STV < 0)) {
       // STV= BigDecimal.ZERO
-      STV = 0;
+      pap.STV = 0;
     } else {
       // STV = STV.multiply(BigDecimal.valueOf(f)).divide(ZAHL100, 0, BigDecimal.ROUND_DOWN).multiply(ZAHL100)
-      STV = (Number($bigDivDown((BigInt(STV) * BigInt(f)), 100000n)) * 100);
+      pap.STV = (Number($bigDivDown((BigInt(pap.STV) * BigInt(pap.f)), 100000n)) * 100);
     }
     // SOLZVBMG=STV.divide(ZAHL100, 0, BigDecimal.ROUND_DOWN).add(JBMG)
-    SOLZVBMG = ($divDown(STV, 100) + JBMG);
+    SOLZVBMG = ($divDown(pap.STV, 100) + pap.JBMG);
     // IF SOLZVBMG.compareTo(SOLZFREI) == 1
-    if ((SOLZVBMG > SOLZFREI)) {
+    if ((SOLZVBMG > pap.SOLZFREI)) {
       // SOLZV= STV.multiply(BigDecimal.valueOf(5.5)).divide(ZAHL100, 0, BigDecimal.ROUND_DOWN)
-      SOLZV = $divDown((STV * 55), 1000);
+      pap.SOLZV = $divDown((pap.STV * 55), 1000);
     } else {
       // SOLZV= BigDecimal.ZERO
-      SOLZV = 0;
+      pap.SOLZV = 0;
     }
     // IF R > 0
-    if ((R > 0)) {
+    if ((pap.R > 0)) {
       // BKV= STV
-      BKV = STV;
+      pap.BKV = pap.STV;
     } else {
       // BKV= BigDecimal.ZERO
-      BKV = 0;
+      pap.BKV = 0;
     }
   } else {
     // STV= BigDecimal.ZERO
-    STV = 0;
+    pap.STV = 0;
     // SOLZV= BigDecimal.ZERO
-    SOLZV = 0;
+    pap.SOLZV = 0;
     // BKV= BigDecimal.ZERO
-    BKV = 0;
+    pap.BKV = 0;
   }
 }
 
@@ -1833,30 +1951,30 @@ function MVMT(): void {
  */
 function MOSONST(): void {
   // ZRE4J= (JRE4.divide (ZAHL100)).setScale (2, BigDecimal.ROUND_DOWN)
-  ZRE4J = JRE4;
+  pap.ZRE4J = pap.JRE4;
   // ZVBEZJ= (JVBEZ.divide (ZAHL100)).setScale (2, BigDecimal.ROUND_DOWN)
-  ZVBEZJ = JVBEZ;
+  pap.ZVBEZJ = pap.JVBEZ;
   // JLFREIB= JFREIB.divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-  JLFREIB = JFREIB;
+  pap.JLFREIB = pap.JFREIB;
   // JLHINZU= JHINZU.divide (ZAHL100, 2, BigDecimal.ROUND_DOWN)
-  JLHINZU = JHINZU;
+  pap.JLHINZU = pap.JHINZU;
   MRE4();
   MRE4ABZ();
   // ZRE4VP = ZRE4VP.subtract(JRE4ENT.divide(ZAHL100))
-  ZRE4VP = (ZRE4VP - JRE4ENT);
+  pap.ZRE4VP = (pap.ZRE4VP - pap.JRE4ENT);
   MZTABFBN();
   // VFRBS1 = ((ANP.add(FVB.add(FVBZ))).multiply(ZAHL100)).setScale(2,BigDecimal.ROUND_DOWN)
-  VFRBS1 = (((ANP * 100) + (FVB + (FVBZ * 100))) * 100);
+  pap.VFRBS1 = (((pap.ANP * 100) + (pap.FVB + (pap.FVBZ * 100))) * 100);
   MLSTJAHR();
   // WVFRBO = ((ZVE.subtract(GFB)).multiply(ZAHL100)).setScale(2, BigDecimal.ROUND_DOWN)
-  WVFRBO = ((ZVE - (GFB * 100)) * 100);
+  pap.WVFRBO = ((pap.ZVE - (pap.GFB * 100)) * 100);
   // IF WVFRBO.compareTo(BigDecimal.ZERO) == -1
-  if ((WVFRBO < 0)) {
+  if ((pap.WVFRBO < 0)) {
     // WVFRBO = BigDecimal.ZERO
-    WVFRBO = 0;
+    pap.WVFRBO = 0;
   }
   // LSTOSO= ST.multiply (ZAHL100)
-  LSTOSO = (ST * 100);
+  pap.LSTOSO = (pap.ST * 100);
 }
 
 /**
@@ -1865,15 +1983,15 @@ function MOSONST(): void {
 function MRE4SONST(): void {
   MRE4();
   // FVB= FVBSO
-  FVB = FVBSO;
+  pap.FVB = pap.FVBSO;
   MRE4ABZ();
   // ZRE4VP = ZRE4VP.add(MBV.divide(ZAHL100)).subtract(JRE4ENT.divide(ZAHL100)).subtract(SONSTENT.divide(ZAHL100))
-  ZRE4VP = (((ZRE4VP + MBV) - JRE4ENT) - SONSTENT);
+  pap.ZRE4VP = (((pap.ZRE4VP + pap.MBV) - pap.JRE4ENT) - pap.SONSTENT);
   // FVBZ= FVBZSO
-  FVBZ = FVBZSO;
+  pap.FVBZ = pap.FVBZSO;
   MZTABFBN();
   // VFRBS2 = ((((ANP.add(FVB).add(FVBZ))).multiply(ZAHL100))).subtract(VFRBS1)
-  VFRBS2 = (((((ANP * 100) + FVB) + (FVBZ * 100)) * 100) - VFRBS1);
+  pap.VFRBS2 = (((((pap.ANP * 100) + pap.FVB) + (pap.FVBZ * 100)) * 100) - pap.VFRBS1);
 }
 
 /**
@@ -1888,25 +2006,25 @@ function UPTAB24A(): void {
   let RW$4: number = 0; // PAP field RW used only here, scale 8
   let RW$5: bigint = 0n; // PAP field RW used only here, scale 14
   // IF X.compareTo(GFB.add(ZAHL1)) == -1
-  if ((X < ((GFB + 1) * 100))) {
+  if ((pap.X < ((pap.GFB + 1) * 100))) {
     // ST= BigDecimal.ZERO
-    ST = 0;
+    pap.ST = 0;
   } else {
     // IF X.compareTo (BigDecimal.valueOf (17006)) == -1
-    if ((X < 1700600)) {
+    if ((pap.X < 1700600)) {
       // Y = (X.subtract(GFB)).divide(ZAHL10000, 6,BigDecimal.ROUND_DOWN)
-      Y$1 = (X - (GFB * 100));
+      Y$1 = (pap.X - (pap.GFB * 100));
       // RW= Y.multiply (BigDecimal.valueOf (922.98))
       RW$1 = (Y$1 * 92298);
       // RW= RW.add (BigDecimal.valueOf (1400))
       RW$2 = (RW$1 + 140000000000);
       // ST= (RW.multiply (Y)).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = Number($bigDivDown((BigInt(RW$2) * BigInt(Y$1)), 100000000000000n));
+      pap.ST = Number($bigDivDown((BigInt(RW$2) * BigInt(Y$1)), 100000000000000n));
     } else {
       // IF X.compareTo (BigDecimal.valueOf (66761)) == -1
-      if ((X < 6676100)) {
+      if ((pap.X < 6676100)) {
         // Y= (X.subtract (BigDecimal.valueOf (17005))).divide (ZAHL10000, 6, BigDecimal.ROUND_DOWN)
-        Y$2 = (X - 1700500);
+        Y$2 = (pap.X - 1700500);
         // RW= Y.multiply (BigDecimal.valueOf (181.19))
         RW$3 = (Y$2 * 18119);
         // RW= RW.add (BigDecimal.valueOf (2397))
@@ -1914,21 +2032,21 @@ function UPTAB24A(): void {
         // RW= RW.multiply (Y)
         RW$5 = (BigInt(RW$4) * BigInt(Y$2));
         // ST= (RW.add (BigDecimal.valueOf (1025.38))).setScale (0, BigDecimal.ROUND_DOWN)
-        ST = Number($bigDivDown((RW$5 + 102538000000000000n), 100000000000000n));
+        pap.ST = Number($bigDivDown((RW$5 + 102538000000000000n), 100000000000000n));
       } else {
         // IF X.compareTo (BigDecimal.valueOf (277826)) == -1
-        if ((X < 27782600)) {
+        if ((pap.X < 27782600)) {
           // ST= ((X.multiply (BigDecimal.valueOf (0.42))).subtract (BigDecimal.valueOf (10602.13))).setScale (0, BigDecimal.ROUND_DOWN)
-          ST = $divDown(((X * 42) - 106021300), 10000);
+          pap.ST = $divDown(((pap.X * 42) - 106021300), 10000);
         } else {
           // ST= ((X.multiply (BigDecimal.valueOf (0.45))).subtract (BigDecimal.valueOf (18936.88))).setScale (0, BigDecimal.ROUND_DOWN)
-          ST = $divDown(((X * 45) - 189368800), 10000);
+          pap.ST = Number($bigDivDown(((BigInt(pap.X) * 45n) - 189368800n), 10000n));
         }
       }
     }
   }
   // ST= ST.multiply (BigDecimal.valueOf (KZTAB))
-  ST = (ST * KZTAB);
+  pap.ST = (pap.ST * pap.KZTAB);
 }
 
 /**
@@ -1945,25 +2063,25 @@ function UPTAB24N(): void {
   let RW$9: number = 0; // PAP field RW used only here, scale 8
   let RW$10: bigint = 0n; // PAP field RW used only here, scale 14
   // IF X.compareTo(GFB.add(ZAHL1)) == -1
-  if ((X < ((GFB + 1) * 100))) {
+  if ((pap.X < ((pap.GFB + 1) * 100))) {
     // ST= BigDecimal.ZERO
-    ST = 0;
+    pap.ST = 0;
   } else {
     // IF X.compareTo (BigDecimal.valueOf (17006)) == -1
-    if ((X < 1700600)) {
+    if ((pap.X < 1700600)) {
       // Y = (X.subtract(GFB)).divide(ZAHL10000, 6,BigDecimal.ROUND_DOWN)
-      Y$3 = (X - (GFB * 100));
+      Y$3 = (pap.X - (pap.GFB * 100));
       // RW= Y.multiply (BigDecimal.valueOf (954.8))
       RW$6 = (Y$3 * 9548);
       // RW= RW.add (BigDecimal.valueOf (1400))
       RW$7 = (RW$6 + 14000000000);
       // ST= (RW.multiply (Y)).setScale (0, BigDecimal.ROUND_DOWN)
-      ST = Number($bigDivDown((BigInt(RW$7) * BigInt(Y$3)), 10000000000000n));
+      pap.ST = Number($bigDivDown((BigInt(RW$7) * BigInt(Y$3)), 10000000000000n));
     } else {
       // IF X.compareTo (BigDecimal.valueOf (66761)) == -1
-      if ((X < 6676100)) {
+      if ((pap.X < 6676100)) {
         // Y= (X.subtract (BigDecimal.valueOf (17005))).divide (ZAHL10000, 6, BigDecimal.ROUND_DOWN)
-        Y$4 = (X - 1700500);
+        Y$4 = (pap.X - 1700500);
         // RW= Y.multiply (BigDecimal.valueOf (181.19))
         RW$8 = (Y$4 * 18119);
         // RW= RW.add (BigDecimal.valueOf (2397))
@@ -1971,183 +2089,225 @@ function UPTAB24N(): void {
         // RW= RW.multiply (Y)
         RW$10 = (BigInt(RW$9) * BigInt(Y$4));
         // ST= (RW.add (BigDecimal.valueOf (991.21))).setScale (0, BigDecimal.ROUND_DOWN)
-        ST = Number($bigDivDown((RW$10 + 99121000000000000n), 100000000000000n));
+        pap.ST = Number($bigDivDown((RW$10 + 99121000000000000n), 100000000000000n));
       } else {
         // IF X.compareTo (BigDecimal.valueOf (277826)) == -1
-        if ((X < 27782600)) {
+        if ((pap.X < 27782600)) {
           // ST= ((X.multiply (BigDecimal.valueOf (0.42))).subtract (BigDecimal.valueOf (10636.31))).setScale (0, BigDecimal.ROUND_DOWN)
-          ST = $divDown(((X * 42) - 106363100), 10000);
+          pap.ST = $divDown(((pap.X * 42) - 106363100), 10000);
         } else {
           // ST= ((X.multiply (BigDecimal.valueOf (0.45))).subtract (BigDecimal.valueOf (18971.06))).setScale (0, BigDecimal.ROUND_DOWN)
-          ST = $divDown(((X * 45) - 189710600), 10000);
+          pap.ST = Number($bigDivDown(((BigInt(pap.X) * 45n) - 189710600n), 10000n));
         }
       }
     }
   }
   // ST= ST.multiply (BigDecimal.valueOf (KZTAB))
-  ST = (ST * KZTAB);
+  pap.ST = (pap.ST * pap.KZTAB);
+}
+
+/** A fresh scaled input with every input at its default (NaN where the input is required). */
+export function createInput(): Lohnsteuer2024DezemberScaledInput {
+  return {
+    af: 1,
+    AJAHR: 0,
+    ALTER1: 0,
+    ENTSCH: 0,
+    f: 1000,
+    JFREIB: 0,
+    JHINZU: 0,
+    JRE4: 0,
+    JVBEZ: 0,
+    KRV: 0,
+    KVZ: 0,
+    LZZ: Number.NaN,
+    LZZFREIB: 0,
+    LZZHINZU: 0,
+    MBV: 0,
+    PKPV: 0,
+    PKV: 0,
+    PVA: 0,
+    PVS: 0,
+    PVZ: 0,
+    R: 0,
+    RE4: 0,
+    SONSTB: 0,
+    STERBE: 0,
+    STKL: Number.NaN,
+    VBEZ: 0,
+    VBEZM: 0,
+    VBEZS: 0,
+    VBS: 0,
+    VJAHR: 0,
+    VKAPA: 0,
+    VMT: 0,
+    ZKF: 0,
+    ZMVB: 0,
+    JRE4ENT: 0,
+    SONSTENT: 0,
+  };
 }
 
 /** Runs PAP Lohnsteuer2024Dezember (MAIN) on validated, scaled inputs. Not re-entrant. */
 export function run(input: Lohnsteuer2024DezemberScaledInput): Lohnsteuer2024DezemberOutput {
-  af = input.af;
-  AJAHR = input.AJAHR;
-  ALTER1 = input.ALTER1;
-  ENTSCH = input.ENTSCH;
-  f = input.f;
-  JFREIB = input.JFREIB;
-  JHINZU = input.JHINZU;
-  JRE4 = input.JRE4;
-  JVBEZ = input.JVBEZ;
-  KRV = input.KRV;
-  KVZ = input.KVZ;
-  LZZ = input.LZZ;
-  LZZFREIB = input.LZZFREIB;
-  LZZHINZU = input.LZZHINZU;
-  MBV = input.MBV;
-  PKPV = input.PKPV;
-  PKV = input.PKV;
-  PVA = input.PVA;
-  PVS = input.PVS;
-  PVZ = input.PVZ;
-  R = input.R;
-  RE4 = input.RE4;
-  SONSTB = input.SONSTB;
-  STERBE = input.STERBE;
-  STKL = input.STKL;
-  VBEZ = input.VBEZ;
-  VBEZM = input.VBEZM;
-  VBEZS = input.VBEZS;
-  VBS = input.VBS;
-  VJAHR = input.VJAHR;
-  VKAPA = input.VKAPA;
-  VMT = input.VMT;
-  ZKF = input.ZKF;
-  ZMVB = input.ZMVB;
-  JRE4ENT = input.JRE4ENT;
-  SONSTENT = input.SONSTENT;
-  BK = 0;
-  BKS = 0;
-  BKV = 0;
-  LSTLZZ = 0;
-  SOLZLZZ = 0;
-  SOLZS = 0;
-  SOLZV = 0;
-  STS = 0;
-  STV = 0;
-  VKVLZZ = 0;
-  VKVSONST = 0;
-  VFRB = 0;
-  VFRBS1 = 0;
-  VFRBS2 = 0;
-  WVFRB = 0;
-  WVFRBO = 0;
-  WVFRBM = 0;
-  ALTE = 0;
-  ANP = 0;
-  ANTEIL1 = 0;
-  BBGKVPV = 0;
-  BBGRV = 0;
-  EFA = 0;
-  FVB = 0;
-  FVBSO = 0;
-  FVBZ = 0;
-  FVBZSO = 0;
-  GFB = 0;
-  JBMG = 0;
-  JLFREIB = 0;
-  JLHINZU = 0;
-  JW = 0;
-  JWLSTA = 0;
-  JWLSTN = 0;
-  JWSOLZA = 0;
-  JWSOLZN = 0;
-  JWBKA = 0;
-  JWBKN = 0;
-  KENNVMT = 0;
-  KFB = 0;
-  KVSATZAG = 0;
-  KVSATZAN = 0;
-  KZTAB = 0;
-  LSTJAHR = 0;
-  LSTOSO = 0;
-  LSTSO = 0;
-  PVSATZAG = 0;
-  PVSATZAN = 0;
-  RVSATZAN = 0;
-  SAP = 0;
-  SCHLEIFZ = 0;
-  SOLZFREI = 0;
-  ST = 0;
-  TBSVORV = 0;
-  VBEZBSO = 0;
-  VSP = 0;
-  VSP1 = 0;
-  VSP2 = 0;
-  VSP3 = 0;
-  W1STKL5 = 0;
-  W2STKL5 = 0;
-  W3STKL5 = 0;
-  VSPMAX1 = 0;
-  VSPMAX2 = 0;
-  VSPO = 0;
-  VSPREST = 0;
-  VSPVOR = 0;
-  X = 0;
-  ZRE4 = 0;
-  ZRE4J = 0;
-  ZRE4VP = 0;
-  ZTABFB = 0;
-  ZVBEZ = 0;
-  ZVBEZJ = 0;
-  ZVE = 0;
-  ZX = 0;
-  VKV = 0;
+  pap.af = input.af;
+  pap.AJAHR = input.AJAHR;
+  pap.ALTER1 = input.ALTER1;
+  pap.ENTSCH = input.ENTSCH;
+  pap.f = input.f;
+  pap.JFREIB = input.JFREIB;
+  pap.JHINZU = input.JHINZU;
+  pap.JRE4 = input.JRE4;
+  pap.JVBEZ = input.JVBEZ;
+  pap.KRV = input.KRV;
+  pap.KVZ = input.KVZ;
+  pap.LZZ = input.LZZ;
+  pap.LZZFREIB = input.LZZFREIB;
+  pap.LZZHINZU = input.LZZHINZU;
+  pap.MBV = input.MBV;
+  pap.PKPV = input.PKPV;
+  pap.PKV = input.PKV;
+  pap.PVA = input.PVA;
+  pap.PVS = input.PVS;
+  pap.PVZ = input.PVZ;
+  pap.R = input.R;
+  pap.RE4 = input.RE4;
+  pap.SONSTB = input.SONSTB;
+  pap.STERBE = input.STERBE;
+  pap.STKL = input.STKL;
+  pap.VBEZ = input.VBEZ;
+  pap.VBEZM = input.VBEZM;
+  pap.VBEZS = input.VBEZS;
+  pap.VBS = input.VBS;
+  pap.VJAHR = input.VJAHR;
+  pap.VKAPA = input.VKAPA;
+  pap.VMT = input.VMT;
+  pap.ZKF = input.ZKF;
+  pap.ZMVB = input.ZMVB;
+  pap.JRE4ENT = input.JRE4ENT;
+  pap.SONSTENT = input.SONSTENT;
+  pap.BK = 0;
+  pap.BKS = 0;
+  pap.BKV = 0;
+  pap.LSTLZZ = 0;
+  pap.SOLZLZZ = 0;
+  pap.SOLZS = 0;
+  pap.SOLZV = 0;
+  pap.STS = 0;
+  pap.STV = 0;
+  pap.VKVLZZ = 0;
+  pap.VKVSONST = 0;
+  pap.VFRB = 0;
+  pap.VFRBS1 = 0;
+  pap.VFRBS2 = 0;
+  pap.WVFRB = 0;
+  pap.WVFRBO = 0;
+  pap.WVFRBM = 0;
+  pap.ALTE = 0;
+  pap.ANP = 0;
+  pap.ANTEIL1 = 0;
+  pap.BBGKVPV = 0;
+  pap.BBGRV = 0;
+  pap.EFA = 0;
+  pap.FVB = 0;
+  pap.FVBSO = 0;
+  pap.FVBZ = 0;
+  pap.FVBZSO = 0;
+  pap.GFB = 0;
+  pap.JBMG = 0;
+  pap.JLFREIB = 0;
+  pap.JLHINZU = 0;
+  pap.JW = 0;
+  pap.JWLSTA = 0;
+  pap.JWLSTN = 0;
+  pap.JWSOLZA = 0;
+  pap.JWSOLZN = 0;
+  pap.JWBKA = 0;
+  pap.JWBKN = 0;
+  pap.KENNVMT = 0;
+  pap.KFB = 0;
+  pap.KVSATZAG = 0;
+  pap.KVSATZAN = 0;
+  pap.KZTAB = 0;
+  pap.LSTJAHR = 0;
+  pap.LSTOSO = 0;
+  pap.LSTSO = 0;
+  pap.PVSATZAG = 0;
+  pap.PVSATZAN = 0;
+  pap.RVSATZAN = 0;
+  pap.SAP = 0;
+  pap.SCHLEIFZ = 0;
+  pap.SOLZFREI = 0;
+  pap.ST = 0;
+  pap.TBSVORV = 0;
+  pap.VBEZBSO = 0;
+  pap.VSP = 0;
+  pap.VSP1 = 0;
+  pap.VSP2 = 0;
+  pap.VSP3 = 0;
+  pap.W1STKL5 = 0;
+  pap.W2STKL5 = 0;
+  pap.W3STKL5 = 0;
+  pap.VSPMAX1 = 0;
+  pap.VSPMAX2 = 0;
+  pap.VSPO = 0;
+  pap.VSPREST = 0;
+  pap.VSPVOR = 0;
+  pap.X = 0;
+  pap.ZRE4 = 0;
+  pap.ZRE4J = 0;
+  pap.ZRE4VP = 0;
+  pap.ZTABFB = 0;
+  pap.ZVBEZ = 0;
+  pap.ZVBEZJ = 0;
+  pap.ZVE = 0;
+  pap.ZX = 0;
+  pap.VKV = 0;
   let ZRE4VPM: number = 0; // PAP field ZRE4VPM used only here, scale 2
   MPARA();
   MRE4JL();
   // VBEZBSO= BigDecimal.ZERO
-  VBEZBSO = 0;
+  pap.VBEZBSO = 0;
   // KENNVMT= 0
-  KENNVMT = 0;
+  pap.KENNVMT = 0;
   MRE4();
   MRE4ABZ();
   // ZRE4VPM = ZRE4VP
-  ZRE4VPM = ZRE4VP;
+  ZRE4VPM = pap.ZRE4VP;
   // SCHLEIFZ = 1
-  SCHLEIFZ = 1;
+  pap.SCHLEIFZ = 1;
   MBERECH();
   // SCHLEIFZ = 2
-  SCHLEIFZ = 2;
+  pap.SCHLEIFZ = 2;
   // W1STKL5 = BigDecimal.valueOf(13432)
-  W1STKL5 = 13432;
+  pap.W1STKL5 = 13432;
   // GFB = BigDecimal.valueOf(11784)
-  GFB = 11784;
+  pap.GFB = 11784;
   // SOLZFREI = BigDecimal.valueOf(18130)
-  SOLZFREI = 18130;
+  pap.SOLZFREI = 18130;
   // ZRE4VP = ZRE4VPM
-  ZRE4VP = ZRE4VPM;
+  pap.ZRE4VP = ZRE4VPM;
   MBERECH();
   MLST1224();
   MSONST();
   MVMT();
   return {
-    BK: BK + 0,
-    BKS: BKS + 0,
-    BKV: BKV + 0,
-    LSTLZZ: LSTLZZ + 0,
-    SOLZLZZ: SOLZLZZ + 0,
-    SOLZS: SOLZS + 0,
-    SOLZV: SOLZV + 0,
-    STS: STS + 0,
-    STV: STV + 0,
-    VKVLZZ: VKVLZZ + 0,
-    VKVSONST: VKVSONST + 0,
-    VFRB: VFRB + 0,
-    VFRBS1: VFRBS1 / 100 + 0,
-    VFRBS2: VFRBS2 / 100 + 0,
-    WVFRB: WVFRB + 0,
-    WVFRBO: WVFRBO / 100 + 0,
-    WVFRBM: WVFRBM / 100 + 0,
+    BK: pap.BK + 0,
+    BKS: pap.BKS + 0,
+    BKV: pap.BKV + 0,
+    LSTLZZ: pap.LSTLZZ + 0,
+    SOLZLZZ: pap.SOLZLZZ + 0,
+    SOLZS: pap.SOLZS + 0,
+    SOLZV: pap.SOLZV + 0,
+    STS: pap.STS + 0,
+    STV: pap.STV + 0,
+    VKVLZZ: pap.VKVLZZ + 0,
+    VKVSONST: pap.VKVSONST + 0,
+    VFRB: pap.VFRB + 0,
+    VFRBS1: pap.VFRBS1 / 100 + 0,
+    VFRBS2: pap.VFRBS2 / 100 + 0,
+    WVFRB: pap.WVFRB + 0,
+    WVFRBO: pap.WVFRBO / 100 + 0,
+    WVFRBM: pap.WVFRBM / 100 + 0,
   };
 }
