@@ -12,6 +12,7 @@ export {
   type PayslipOptions,
   type PreparedPayslipProfile,
 } from './compare.js';
+export { createPayslipLineHandler } from './json-lines.js';
 export type {
   BenefitImpact,
   CompanyCarDetails,
