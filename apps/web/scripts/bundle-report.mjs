@@ -27,7 +27,11 @@ const ROUTES = {
 
 const outDir = await mkdtemp(join(tmpdir(), 'web-bundle-'));
 try {
-  await build({ root: webRoot, logLevel: 'warn', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
+  await build({
+    root: webRoot,
+    logLevel: 'warn',
+    build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true },
+  });
   const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 
@@ -51,7 +55,9 @@ try {
     const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
     const over = total > budgetKb;
     failed ||= over;
-    console.log(`${route}: ${total.toFixed(1)} KB gzip in ${String(files.size)} files${over ? `  OVER BUDGET (${String(budgetKb)} KB)` : ''}`);
+    console.log(
+      `${route}: ${total.toFixed(1)} KB gzip in ${String(files.size)} files${over ? `  OVER BUDGET (${String(budgetKb)} KB)` : ''}`,
+    );
     for (const { file, kb } of sizes.sort((a, b) => b.kb - a.kb).slice(0, 6)) {
       console.log(`    ${kb.toFixed(1).padStart(6)} KB  ${file}`);
     }

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+import { clearAuthData } from './lib/auth-store';
 
 // happy-dom lacks these browser APIs; Mantine (color scheme, ScrollArea, Carousel) expects them.
 Object.defineProperty(window, 'matchMedia', {
@@ -42,5 +45,9 @@ vi.stubGlobal('IntersectionObserver', IntersectionObserverStub);
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store; start every test without the previous test's toasts.
+  notifications.clean();
+  // Through the store, so its subscribers (the session-scoped query cache) reset as well.
+  clearAuthData();
   window.localStorage.clear();
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router/dom';
+// From 'react-router' (not '/dom'): no flushSync navigations are used, and one module instance is simpler.
+import { RouterProvider } from 'react-router';
 
 import { useNotify } from '../components/use-notify';
 import { subscribeAuthFailure } from '../lib/auth-events';
@@ -27,9 +28,12 @@ export function AppRouter() {
     [router, notify, t],
   );
 
-  useEffect(() => () => {
-    router.dispose();
-  }, [router]);
+  useEffect(
+    () => () => {
+      router.dispose();
+    },
+    [router],
+  );
 
   return <RouterProvider router={router} />;
 }

@@ -12,23 +12,23 @@ export function ThemeToggle() {
 
   return (
     <ActionIcon
-        variant="default"
-        size="lg"
-        radius="md"
-        aria-label={label}
-        // Native tooltip: names the scheme the click switches to, without a popover library.
-        title={computed === 'dark' ? t('theme.toLight') : t('theme.toDark')}
-        onClick={() => {
-          setColorScheme(computed === 'dark' ? 'light' : 'dark');
-        }}
-      >
-        {/* Both icons render; CSS shows the right one, so the first paint matches the stored scheme. */}
-        <Box component="span" display="flex" darkHidden>
-          <MoonIcon />
-        </Box>
-        <Box component="span" display="flex" lightHidden>
-          <SunIcon />
-        </Box>
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label={label}
+      // Native tooltip: names the scheme the click switches to, without a popover library.
+      title={computed === 'dark' ? t('theme.toLight') : t('theme.toDark')}
+      onClick={() => {
+        setColorScheme(computed === 'dark' ? 'light' : 'dark');
+      }}
+    >
+      {/* Both icons render; CSS shows the right one, so the first paint matches the stored scheme. */}
+      <Box component="span" display="flex" darkHidden>
+        <MoonIcon />
+      </Box>
+      <Box component="span" display="flex" lightHidden>
+        <SunIcon />
+      </Box>
     </ActionIcon>
   );
 }

@@ -26,30 +26,32 @@ let counter = 0;
 export function useNotify(): Notify {
   const { t } = useTranslation();
   return useMemo(() => {
-    const show = (kind: Kind) => (message: string, options: NotifyOptions = {}) => {
-      counter += 1;
-      const id = `toast-${String(counter)}`;
-      const data: NotificationData = {
-        id,
-        message,
-        title: options.title,
-        color: COLORS[kind],
-        autoClose: options.autoClose ?? TOAST_LONG_MS,
-        role: kind === 'error' || kind === 'warning' ? 'alert' : 'status',
-        closeButtonProps: { 'aria-label': t('common.closeNotification') },
-        onClick: () => {
-          void loadToasts().then(({ notifications }) => {
-            notifications.hide(id);
-          });
-        },
-        style: { cursor: 'pointer' },
-        'data-testid': `toast-${kind}`,
+    const show =
+      (kind: Kind) =>
+      (message: string, options: NotifyOptions = {}) => {
+        counter += 1;
+        const id = `toast-${String(counter)}`;
+        const data: NotificationData = {
+          id,
+          message,
+          title: options.title,
+          color: COLORS[kind],
+          autoClose: options.autoClose ?? TOAST_LONG_MS,
+          role: kind === 'error' || kind === 'warning' ? 'alert' : 'status',
+          closeButtonProps: { 'aria-label': t('common.closeNotification') },
+          onClick: () => {
+            void loadToasts().then(({ notifications }) => {
+              notifications.hide(id);
+            });
+          },
+          style: { cursor: 'pointer' },
+          'data-testid': `toast-${kind}`,
+        };
+        void loadToasts().then(({ notifications }) => {
+          notifications.show(data);
+        });
+        return id;
       };
-      void loadToasts().then(({ notifications }) => {
-        notifications.show(data);
-      });
-      return id;
-    };
     return { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };
   }, [t]);
 }

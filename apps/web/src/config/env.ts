@@ -31,7 +31,9 @@ export function parseAppConfig(env: Record<string, unknown>): AppConfig {
     apiBaseUrl: parsed.VITE_API_BASE_URL ?? '',
     // Explicit switch first; the dev server turns it on by default because that is where keys get added.
     saveMissingTranslations:
-      parsed.VITE_SAVE_MISSING_TRANSLATIONS === undefined ? parsed.DEV : parsed.VITE_SAVE_MISSING_TRANSLATIONS === 'true',
+      parsed.VITE_SAVE_MISSING_TRANSLATIONS === undefined
+        ? parsed.DEV
+        : parsed.VITE_SAVE_MISSING_TRANSLATIONS === 'true',
   };
 }
 

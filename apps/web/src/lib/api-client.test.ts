@@ -89,7 +89,9 @@ describe('api client: requests', () => {
   });
 
   it('derives the code from the status when the error body is not ours', async () => {
-    const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 503, statusText: 'Unavailable' }));
+    const { client } = setup(
+      () => new Response('<html>Bad gateway</html>', { status: 503, statusText: 'Unavailable' }),
+    );
     await expect(client.request('/v1/x')).rejects.toMatchObject({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
@@ -175,7 +177,9 @@ describe('api client: 401 refresh rule (spec 4.1)', () => {
 
   it('clears auth data and calls onAuthFailure once when the refresh is refused', async () => {
     const { client, authStore, failures, storage, refreshCalls } = setup(
-      rotatingServer(() => jsonResponse(401, { status: 401, code: 'UNAUTHENTICATED', message: 'Refresh token reused' })),
+      rotatingServer(() =>
+        jsonResponse(401, { status: 401, code: 'UNAUTHENTICATED', message: 'Refresh token reused' }),
+      ),
     );
     const results = await Promise.allSettled([client.request('/v1/a'), client.request('/v1/b')]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
@@ -196,7 +200,9 @@ describe('api client: 401 refresh rule (spec 4.1)', () => {
   });
 
   it('treats a network failure of the refresh call as a failure', async () => {
-    const { client, authStore, failures } = setup(rotatingServer(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const { client, authStore, failures } = setup(
+      rotatingServer(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(client.request('/v1/me')).rejects.toMatchObject({ status: 401 });
     expect(authStore.getAuthData()).toBeNull();
     expect(failures).toEqual(['session-expired']);

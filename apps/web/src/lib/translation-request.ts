@@ -17,7 +17,9 @@ export function createTranslationRequest(fetchImpl: FetchLike = (input, init) =>
     const init: RequestInit = {
       method: hasPayload ? 'POST' : 'GET',
       credentials: 'same-origin',
-      headers: hasPayload ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+      headers: hasPayload
+        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+        : { Accept: 'application/json' },
       body: hasPayload ? JSON.stringify(payload) : undefined,
     };
     const noStatus = (error: unknown): void => {

@@ -10,7 +10,9 @@ function Section({ section }: { section: LegalSection }) {
       <Title order={2} fz="lg">
         {section.heading}
       </Title>
-      {section.paragraphs?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
+      {section.paragraphs?.map((paragraph) => (
+        <Text key={paragraph}>{paragraph}</Text>
+      ))}
       {section.lines ? (
         <Text component="address" fs="normal">
           {section.lines.map((line) => (

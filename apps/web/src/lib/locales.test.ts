@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+
+import en from '../../public/locales/en/translation.json';
+import faq from '../../public/locales/de/faq.json';
+import legal from '../../public/locales/de/legal.json';
+import de from '../../public/locales/de/translation.json';
+import { parseFaqSections } from '../features/faq/faq-content';
+import { parseLegalSections } from '../features/legal/legal-content';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locale files', () => {
+  it('keep the English file in step with the German one', () => {
+    expect(keys(en).sort()).toEqual(keys(de).sort());
+  });
+
+  it('contain no empty texts', () => {
+    const texts = [de, en, faq, legal].flatMap((file) => JSON.stringify(file).match(/":\s*""/g) ?? []);
+    expect(texts).toEqual([]);
+  });
+
+  it('keep the spec messages in English in the en locale', () => {
+    expect(en.login.errors.usernameRequired).toBe('Username is required!');
+    expect(en.login.errors.passwordRequired).toBe('Password is required!');
+    expect(en.login.errors.incorrect).toBe('Incorrect username or password!');
+    expect(en.login.errors.failed).toBe('Error while authenticating!');
+    expect(en.logout.success).toBe('Successfully logged out');
+  });
+
+  it('hold the 17 FAQ sections of spec 2.8 in order, each with questions and answers', () => {
+    const sections = parseFaqSections(faq.sections);
+    expect(sections.map((section) => section.title)).toEqual([
+      'Allgemeines',
+      'Gehaltsumwandlung',
+      'E-Fahrzeuge',
+      'All-inclusive-Paket',
+      'Bestell- und Lieferstatus',
+      'Lieferung',
+      'Das Auto',
+      'Bestellprozess (7 Schritte)',
+      'Fahrzeugrückgabe',
+      'Schäden und Verschleiß',
+      'Zusätzliche Fahrer',
+      'Umweltplakette',
+      'Kündigung und Widerruf',
+      'Versicherung',
+      'Unfall',
+      'Vertrag, Rechnung und Zahlung',
+      'Laden',
+    ]);
+    for (const section of sections) expect(section.items.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(sections.map((section) => section.id)).size).toBe(17);
+    const orderProcess = sections.find((section) => section.id === 'bestellprozess');
+    expect(orderProcess?.items[0]?.steps).toHaveLength(7);
+  });
+
+  it('hold complete legal documents', () => {
+    expect(parseLegalSections(legal.imprint.sections).length).toBeGreaterThanOrEqual(5);
+    expect(parseLegalSections(legal.privacy.sections).length).toBeGreaterThanOrEqual(8);
+    expect(JSON.stringify(legal)).toContain('E-Auto-Leasing GmbH (Demo)');
+  });
+});

@@ -1,0 +1,47 @@
+import { vi } from 'vitest';
+
+import { jsonResponse } from './memory-storage';
+
+export const ME = {
+  id: 'u1',
+  email: 'max.mustermann@example.com',
+  firstName: 'Max',
+  lastName: 'Mustermann',
+  role: 'EMPLOYEE',
+  tenantName: 'Muster AG',
+} as const;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
+
+/**
+ * Replaces `fetch` with an in-memory API: `handler` answers what the test cares about; `/v1/me` and the
+ * rest get sensible defaults. Returns the recorded calls.
+ */
+export function stubApi(handler: Handler = () => undefined): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const call: RecordedCall = {
+        method: init.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        authorization: new Headers(init.headers).get('Authorization'),
+      };
+      calls.push(call);
+      const answer = await handler(call);
+      if (answer) return answer;
+      if (call.path === '/v1/me') return jsonResponse(200, ME);
+      return jsonResponse(404, { status: 404, code: 'NOT_FOUND', message: 'Not found' });
+    }),
+  );
+  return calls;
+}
