@@ -150,8 +150,8 @@ export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = [
     validFrom: '2026-01-01',
     validTo: '2026-12-31',
     papDialect: '2026',
-    // Sozialversicherungsrechengrößen-Verordnung 2026: BBG KV/PV 69,750 EUR = 5,812.50/month
-    // (ihk.de Halle, wista-ag.de; PAP 2026 MPARA BBGKVPV = 69,750).
+    // Sozialversicherungsrechengrößen-Verordnung 2026 (Bundesrat 21.11.2025): BBG KV/PV 69,750 EUR
+    // = 5,812.50/month (cdh.de, ihk.de Halle, wista-ag.de; PAP 2026 MPARA BBGKVPV = 69,750).
     bbgKvPv: cents(581_250),
     // Same VO: BBG RV/AV 101,400 EUR = 8,450/month (PAP 2026 MPARA BBGRVALV = 101,400).
     bbgRvAv: cents(845_000),
@@ -184,8 +184,8 @@ export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = [
     arbeitskammerBremen: ppm(1_100),
     // Rate unchanged (arbeitskammer.de); cap = 0.15 % × 8,450 = 12.67 EUR/month.
     arbeitskammerSaarland: ppm(1_500),
-    // SV-Rechengrößen-VO 2026, Anlage 1 SGB VI: vorläufiges Durchschnittsentgelt 51,944 EUR
-    // (Referentenentwurf 9.9.2025 as reported by gegen-hartz.de; adopted unchanged).
+    // SV-Rechengrößen-VO 2026 (Bundesrat 21.11.2025, BR-Drs. 567/25; cdh.de), § 69 Abs. 2 SGB VI:
+    // vorläufiges Durchschnittsentgelt 51,944 EUR.
     durchschnittsentgeltVorlaeufig: cents(5_194_400),
     bavSteuerfreiAnteil: ppm(80_000),
     bavSvFreiAnteil: ppm(40_000),
@@ -200,7 +200,9 @@ function derive(set: SocialParameterSet): SocialParameters {
     // § 257 Abs. 2 SGB V: half of the contribution at the general rate plus the average
     // Zusatzbeitrag on the BBG (2025: 471.32, 2026: 508.59 EUR; big-direkt.de, lohn-info.de).
     pkvZuschussMaxKv: mulPpmRound(set.bbgKvPv, ppm((set.kvAllgemein + set.kvDurchschnittlicherZusatz) / 2)),
-    // § 61 Abs. 2 SGB XI: the employer's PV share on the BBG (2025: 99.23 EUR, Sachsen 71.66).
+    // § 61 Abs. 2 SGB XI: the employer's PV share on the BBG (2025: 99.23 EUR, Sachsen 71.66, as
+    // published by big-direkt.de; 2026: 104.625 → 104.63, Sachsen 75.5625 → 75.56, computed with
+    // the same half-up rounding, not found published).
     pkvZuschussMaxPv: mulPpmRound(set.bbgKvPv, ppm(set.pvGesamt - set.pvArbeitnehmer)),
     pkvZuschussMaxPvSachsen: mulPpmRound(set.bbgKvPv, set.pvArbeitgeberSachsen),
     bavSteuerfreiMonat: mulPpmRound(set.bbgRvAv, set.bavSteuerfreiAnteil),
