@@ -2,7 +2,7 @@ import { cents, mulPpmFloor, ppm, type Cents } from './money.js';
 import { parseIsoDate, type IsoDate } from './dates.js';
 import { PayslipError } from './errors.js';
 import { normalizeProfile, type NormalizedProfile } from './profile.js';
-import { buildPapInputBase, type WageTaxInput, type WageTaxCalculator } from './pap-mapping.js';
+import { buildPapInputBase, type PapInputBuffer, type WageTaxCalculator } from './pap-mapping.js';
 import { benefitImpact, pensionImpact } from './impact.js';
 import { defaultWageTax, papInputFor } from './wage-tax.js';
 import { socialParametersFor, type SocialParameters } from '../social/parameters.js';
@@ -72,7 +72,7 @@ export interface PayslipContext {
   readonly zuschuss: PkvZuschuss;
   readonly rentenwert: RentenwertEntry;
   /** The PAP input of this profile and month; reused for every call, only `RE4` changes. */
-  readonly papInput: Record<string, number | string> & WageTaxInput;
+  readonly papInput: PapInputBuffer;
   readonly wageTax: WageTaxCalculator;
   readonly existing: WageDeltas;
 }
@@ -104,11 +104,7 @@ export function preparePayslipProfile(
     person,
     zuschuss,
     rentenwert: rentenwertFor(payment.key),
-    papInput: papInputFor(date, buildPapInputBase(profile, params, payment.year, pvFlags, zuschuss)) as Record<
-      string,
-      number | string
-    > &
-      WageTaxInput,
+    papInput: papInputFor(date, buildPapInputBase(profile, params, payment.year, pvFlags, zuschuss)),
     wageTax: options.wageTax ?? defaultWageTax,
     existing: existingDeltas(profile, params, true),
   };

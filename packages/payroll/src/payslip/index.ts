@@ -33,7 +33,7 @@ export { PayslipError, type PayslipErrorCode } from './errors.js';
 export { eurToCents, formatEur, type Cents, type EurInput, type Ppm } from './money.js';
 export type { IsoDate } from './dates.js';
 export { normalizeProfile, FEDERAL_STATES, type FederalStateFacts, type NormalizedProfile } from './profile.js';
-export type { WageTaxInput, WageTaxResult, WageTaxCalculator } from './pap-mapping.js';
+export type { PapInputBuffer, WageTaxInput, WageTaxResult, WageTaxCalculator } from './pap-mapping.js';
 export {
   SOCIAL_PARAMETER_SETS,
   socialParameterRegistry,

@@ -13,6 +13,13 @@ export interface WageTaxInput {
   readonly [name: string]: number | string;
 }
 
+/** A reusable PAP input: `version` and the profile's inputs fixed, `RE4` set per call. */
+export interface PapInputBuffer {
+  readonly version: string;
+  RE4: number;
+  [name: string]: number | string;
+}
+
 /** The PAP outputs the payslip reads (integer cents). */
 export interface WageTaxResult {
   /** Lohnsteuer for the pay period. */

@@ -1,5 +1,5 @@
 import { calculateLohnsteuer, papVersionMeta, versionForDate } from '../pap/index.js';
-import type { WageTaxCalculator, WageTaxInput, WageTaxResult } from './pap-mapping.js';
+import type { PapInputBuffer, WageTaxCalculator, WageTaxInput, WageTaxResult } from './pap-mapping.js';
 
 /** The default wage-tax calculator: the BMF PAP of this package. */
 export const defaultWageTax: WageTaxCalculator = (input: WageTaxInput): WageTaxResult => calculateLohnsteuer(input);
@@ -24,13 +24,10 @@ function inputSpecs(version: PapVersion): ReadonlyMap<string, InputSpec> {
  * to validate and scale on every call). `RE4` is set per call. Numbers equal to the default are
  * dropped; required inputs (no default) and decimal strings are always kept.
  */
-export function papInputFor(
-  date: string,
-  values: Readonly<Record<string, number | string>>,
-): Record<string, number | string> {
+export function papInputFor(date: string, values: Readonly<Record<string, number | string>>): PapInputBuffer {
   const version = versionForDate(date).id;
   const specs = inputSpecs(version);
-  const input: Record<string, number | string> = { version, RE4: 0 };
+  const input: PapInputBuffer = { version, RE4: 0 };
   for (const [name, value] of Object.entries(values)) {
     const spec = specs.get(name);
     const isDefault =
