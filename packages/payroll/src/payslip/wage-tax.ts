@@ -5,17 +5,22 @@ import type { PapInputBuffer, WageTaxCalculator, WageTaxInput, WageTaxResult } f
 export const defaultWageTax: WageTaxCalculator = (input: WageTaxInput): WageTaxResult => calculateLohnsteuer(input);
 
 type PapVersion = ReturnType<typeof versionForDate>['id'];
-type InputSpec = ReturnType<typeof papVersionMeta>['inputs'][number];
 
-const specsByVersion = new Map<PapVersion, ReadonlyMap<string, InputSpec>>();
+/** Per PAP version: each input's default in unscaled units (null = required, no default). */
+const defaultsByVersion = new Map<PapVersion, ReadonlyMap<string, number | null>>();
 
-function inputSpecs(version: PapVersion): ReadonlyMap<string, InputSpec> {
-  let specs = specsByVersion.get(version);
-  if (!specs) {
-    specs = new Map(papVersionMeta(version).inputs.map((spec) => [spec.name, spec]));
-    specsByVersion.set(version, specs);
+function inputDefaults(version: PapVersion): ReadonlyMap<string, number | null> {
+  let defaults = defaultsByVersion.get(version);
+  if (!defaults) {
+    defaults = new Map(
+      papVersionMeta(version).inputs.map((spec) => [
+        spec.name,
+        spec.default === null ? null : spec.default / 10 ** spec.scale,
+      ]),
+    );
+    defaultsByVersion.set(version, defaults);
   }
-  return specs;
+  return defaults;
 }
 
 /**
@@ -26,16 +31,14 @@ function inputSpecs(version: PapVersion): ReadonlyMap<string, InputSpec> {
  */
 export function papInputFor(date: string, values: Readonly<Record<string, number | string>>): PapInputBuffer {
   const version = versionForDate(date).id;
-  const specs = inputSpecs(version);
+  const defaults = inputDefaults(version);
   const input: PapInputBuffer = { version, RE4: 0 };
-  for (const [name, value] of Object.entries(values)) {
-    const spec = specs.get(name);
-    const isDefault =
-      spec !== undefined &&
-      spec.default !== null &&
-      typeof value === 'number' &&
-      value * 10 ** spec.scale === spec.default;
-    if (!isDefault) input[name] = value;
+  for (const name in values) {
+    const value = values[name];
+    if (value === undefined) continue;
+    const fallback = defaults.get(name);
+    if (typeof value === 'number' && fallback !== undefined && fallback !== null && value === fallback) continue;
+    input[name] = value;
   }
   return input;
 }
