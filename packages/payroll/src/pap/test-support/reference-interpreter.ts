@@ -6,14 +6,19 @@
  * parser, dynamic typing, decimal objects instead of scaled integers), so a bug in the
  * generator's analysis or emission cannot hide behind the same bug here. Slow by design.
  */
-import Decimal from 'decimal.js';
+import DecimalImport from 'decimal.js';
+
+// decimal.js ships CommonJS-style typings; as an ES module its default export is the class.
+const Decimal = DecimalImport as unknown as typeof DecimalImport.Decimal;
 
 /** decimal.js with enough precision that +, -, * of PAP values are always exact. */
 const Dec = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN, toExpNeg: -200, toExpPos: 200 });
 type Dec = InstanceType<typeof Dec>;
+type DecimalRounding = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 type Value = number | boolean | Dec | Dec[] | JavaClass | RoundingConstant;
-type Env = Record<string, Value>;
+/** Field values by slot number (fields are numbered at load time, so no name lookups at run time). */
+type Env = Value[];
 type Eval = (env: Env) => Value;
 
 /** Marker for the name `BigDecimal` (static member access). */
@@ -34,6 +39,12 @@ const JAVA_ROUNDING: Record<string, number> = {
   ROUND_HALF_DOWN: 5,
   ROUND_HALF_EVEN: 6,
 };
+
+const ROUNDING_CONSTANTS: Record<string, RoundingConstant> = Object.fromEntries(
+  Object.entries(JAVA_ROUNDING).map(([name, mode]) => [name, new RoundingConstant(mode)]),
+);
+
+const POWERS_OF_TEN: Dec[] = Array.from({ length: 40 }, (_, i) => new Dec(10).pow(i));
 
 /** Thrown where Java's BigDecimal throws ArithmeticException. */
 export class ReferenceArithmeticError extends Error {}
@@ -84,7 +95,7 @@ function roundQuotient(n: Dec, d: Dec, mode: number): Dec {
 
 /** BigDecimal.divide(divisor, scale, mode). */
 function divideScaled(a: Dec, b: Dec, scale: number, mode: number): Dec {
-  const factor = new Dec(10).pow(scale);
+  const factor = POWERS_OF_TEN[scale] ?? new Dec(10).pow(scale);
   return roundQuotient(a.times(factor), b, mode).div(factor);
 }
 
@@ -96,13 +107,21 @@ function divideExact(a: Dec, b: Dec): Dec {
   return q;
 }
 
+/** Decimals are immutable, so BigDecimal.valueOf results can be shared. */
+const valueOfCache = new Map<number, Dec>();
+
 function callMethod(target: Value, name: string, args: Value[]): Value {
   if (target instanceof JavaClass) {
     if (name === 'valueOf') {
       const x = asNumber(args[0] as Value, 'valueOf');
       // valueOf(long) is exact; valueOf(double) uses Double.toString, i.e. the shortest
       // decimal, which is what JS String() produces for these values too.
-      return new Dec(String(x));
+      let cached = valueOfCache.get(x);
+      if (!cached) {
+        cached = new Dec(String(x));
+        valueOfCache.set(x, cached);
+      }
+      return cached;
     }
     throw new Error(`BigDecimal.${name}`);
   }
@@ -121,7 +140,7 @@ function callMethod(target: Value, name: string, args: Value[]): Value {
       if (args.length === 1) return divideExact(a, asDec(arg(0), name));
       return divideScaled(a, asDec(arg(0), name), asNumber(arg(1), name), roundingOf(arg(2)));
     case 'setScale':
-      return divideScaled(a, new Dec(1), asNumber(arg(0), name), roundingOf(arg(1)));
+      return a.toDecimalPlaces(asNumber(arg(0), name), roundingOf(arg(1)) as DecimalRounding);
     case 'compareTo':
       return a.comparedTo(asDec(arg(0), name));
     case 'longValue':
@@ -130,6 +149,33 @@ function callMethod(target: Value, name: string, args: Value[]): Value {
     default:
       throw new Error(`unsupported method ${name}`);
   }
+}
+
+/** Closure for `target.name(args)`, specialised for the hot BigDecimal methods. */
+function methodCall(target: Eval, name: string, args: readonly Eval[]): Eval {
+  const [first, second, third] = args;
+  if (args.length === 1 && first) {
+    const what = name;
+    switch (name) {
+      case 'add':
+        return (env) => asDec(target(env), what).plus(asDec(first(env), what));
+      case 'subtract':
+        return (env) => asDec(target(env), what).minus(asDec(first(env), what));
+      case 'multiply':
+        return (env) => asDec(target(env), what).times(asDec(first(env), what));
+      case 'compareTo':
+        return (env) => asDec(target(env), what).comparedTo(asDec(first(env), what));
+      default:
+        break;
+    }
+  }
+  if (name === 'setScale' && first && second) {
+    return (env) => asDec(target(env), name).toDecimalPlaces(asNumber(first(env), name), roundingOf(second(env)) as DecimalRounding);
+  }
+  if (name === 'divide' && first && second && third) {
+    return (env) => divideScaled(asDec(target(env), name), asDec(first(env), name), asNumber(second(env), name), roundingOf(third(env)));
+  }
+  return (env) => callMethod(target(env), name, args.map((a) => a(env)));
 }
 
 function roundingOf(v: Value): number {
@@ -145,6 +191,7 @@ class Compiler {
   constructor(
     private readonly text: string,
     private readonly constants: ReadonlyMap<string, Value>,
+    private readonly slots: ReadonlyMap<string, number> = new Map(),
   ) {
     this.tokens = text.match(/\d+(?:\.\d+)?|[A-Za-z_]\w*|&&|\|\||[=!<>]=|[-+*/()[\]{},.<>=!]/g) ?? [];
     const rebuilt = this.tokens.join('');
@@ -174,6 +221,8 @@ class Compiler {
     this.take('=');
     return { target, value: this.compileAll() };
   }
+
+  /** Compiles with fields available (statements); `compileAll` alone sees constants only. */
 
   private orExpr(): Eval {
     let left = this.andExpr();
@@ -261,9 +310,7 @@ class Compiler {
         this.take();
         const name = this.take();
         if (this.peek() === '(') {
-          const args = this.argumentList('(', ')');
-          const target = current;
-          current = (env) => callMethod(target(env), name, args.map((a) => a(env)));
+          current = methodCall(current, name, this.argumentList('(', ')'));
         } else {
           const target = current;
           current = (env) => staticMember(target(env), name);
@@ -321,21 +368,20 @@ class Compiler {
     }
     const constant = this.constants.get(token);
     if (constant !== undefined) return () => constant;
-    return (env) => {
-      const v = env[token];
-      if (v === undefined) throw new Error(`unknown name ${token}`);
-      return v;
-    };
+    const slot = this.slots.get(token);
+    if (slot === undefined) throw new Error(`unknown name ${token} in "${this.text}"`);
+    return (env) => env[slot] as Value;
   }
 }
 
+const NAMED_CONSTANTS: Record<string, Dec> = { ZERO: new Dec(0), ONE: new Dec(1), TEN: new Dec(10) };
+
 function staticMember(target: Value, name: string): Value {
   if (!(target instanceof JavaClass)) throw new Error(`field access .${name}`);
-  if (name === 'ZERO') return new Dec(0);
-  if (name === 'ONE') return new Dec(1);
-  if (name === 'TEN') return new Dec(10);
-  const mode = JAVA_ROUNDING[name];
-  if (mode !== undefined) return new RoundingConstant(mode);
+  const constant = NAMED_CONSTANTS[name];
+  if (constant) return constant;
+  const mode = ROUNDING_CONSTANTS[name];
+  if (mode !== undefined) return mode;
   throw new Error(`BigDecimal.${name}`);
 }
 
@@ -412,7 +458,7 @@ export function loadReferencePap(xml: string): ReferencePap {
   const pap = readTags(xml);
   const constants = new Map<string, Value>();
   for (const c of findAll(pap, 'CONSTANT')) {
-    const value = new Compiler(c.attrs['value'] ?? '', constants).compileAll()({});
+    const value = new Compiler(c.attrs['value'] ?? '', constants).compileAll()([]);
     constants.set(c.attrs['name'] ?? '', value);
   }
   const fields: FieldDecl[] = [];
@@ -426,6 +472,7 @@ export function loadReferencePap(xml: string): ReferencePap {
     }
   }
   const types = new Map(fields.map((f) => [f.name, f.type]));
+  const slots = new Map(fields.map((f, i) => [f.name, i]));
   const methods = new Map<string, Exec>();
   const compileBlock = (tags: readonly Tag[]): Exec => {
     const steps = tags.map((t) => compileStatement(t));
@@ -435,11 +482,12 @@ export function loadReferencePap(xml: string): ReferencePap {
   };
   const compileStatement = (tag: Tag): Exec => {
     if (tag.name === 'EVAL') {
-      const { target, value } = new Compiler(tag.attrs['exec'] ?? '', constants).compileAssignment();
+      const { target, value } = new Compiler(tag.attrs['exec'] ?? '', constants, slots).compileAssignment();
       const type = types.get(target);
-      if (!type) throw new Error(`assignment to unknown ${target}`);
+      const slot = slots.get(target);
+      if (!type || slot === undefined) throw new Error(`assignment to unknown ${target}`);
       return (env) => {
-        env[target] = coerce(value(env), type, target);
+        env[slot] = coerce(value(env), type, target);
       };
     }
     if (tag.name === 'EXECUTE') {
@@ -451,7 +499,7 @@ export function loadReferencePap(xml: string): ReferencePap {
       };
     }
     if (tag.name === 'IF') {
-      const cond = new Compiler(tag.attrs['expr'] ?? '', constants).compileAll();
+      const cond = new Compiler(tag.attrs['expr'] ?? '', constants, slots).compileAll();
       const thenTag = tag.children.find((c) => c.name === 'THEN');
       const elseTag = tag.children.find((c) => c.name === 'ELSE');
       const thenBlock = compileBlock(thenTag?.children ?? []);
@@ -476,25 +524,26 @@ export function loadReferencePap(xml: string): ReferencePap {
   const inputNames = fields.filter((f) => roles.get(f.name) === 'INPUT').map((f) => f.name);
   const outputNames = fields.filter((f) => roles.get(f.name) === 'OUTPUT').map((f) => f.name);
 
+  // Field defaults are constant expressions; decimals are immutable, so compute them once.
+  const initialEnv: Env = fields.map((f) => coerce(f.defaultValue ? f.defaultValue([]) : 0, f.type, f.name));
+  const outputSlots = outputNames.map((name) => [name, slots.get(name) as number] as const);
+
   return {
     name: pap.attrs['name'] ?? '',
     inputNames,
     outputNames,
     run(inputs) {
-      const env: Env = {};
-      for (const f of fields) {
-        const initial = f.defaultValue ? f.defaultValue(env) : 0;
-        env[f.name] = coerce(initial, f.type, f.name);
-      }
+      const env = initialEnv.slice();
       for (const [name, raw] of Object.entries(inputs)) {
         const type = types.get(name);
-        if (!type || roles.get(name) !== 'INPUT') throw new Error(`unknown input ${name}`);
-        env[name] = type === 'BigDecimal' ? new Dec(String(raw)) : Number(raw);
+        const slot = slots.get(name);
+        if (!type || slot === undefined || roles.get(name) !== 'INPUT') throw new Error(`unknown input ${name}`);
+        env[slot] = type === 'BigDecimal' ? new Dec(String(raw)) : Number(raw);
       }
       main(env);
       const out: Record<string, string> = {};
-      for (const name of outputNames) {
-        const v = asDec(env[name] as Value, name);
+      for (const [name, slot] of outputSlots) {
+        const v = asDec(env[slot] as Value, name);
         out[name] = v.isZero() ? '0' : v.toFixed();
       }
       return out;
