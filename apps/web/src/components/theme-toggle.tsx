@@ -23,10 +23,10 @@ export function ThemeToggle() {
       }}
     >
       {/* Both icons render; CSS shows the right one, so the first paint matches the stored scheme. */}
-      <Box component="span" display="flex" darkHidden>
+      <Box component="span" darkHidden lh={0}>
         <MoonIcon />
       </Box>
-      <Box component="span" display="flex" lightHidden>
+      <Box component="span" lightHidden lh={0}>
         <SunIcon />
       </Box>
     </ActionIcon>

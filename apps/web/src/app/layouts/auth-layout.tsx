@@ -43,9 +43,6 @@ function Hero() {
           ))}
         </Stack>
       </Stack>
-      <Text c="white" size="sm">
-        {t('footer.copyright')}
-      </Text>
     </aside>
   );
 }

@@ -17,7 +17,7 @@ export function login(body: LoginRequest): Promise<AuthResponse> {
 /**
  * The sign-in call with its pending state. Deliberately not a TanStack mutation: the sign-in screen has
  * no server state to cache, and leaving TanStack Query out of it keeps /login's first load under budget
- * (docs/decisions). The shape mirrors `useMutation` so switching later is a one-line change.
+ * (see apps/web/README.md). The shape mirrors `useMutation` so switching later is a one-line change.
  */
 export function useLogin() {
   const [isPending, setIsPending] = useState(false);
