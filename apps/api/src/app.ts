@@ -24,6 +24,10 @@ import { redactUrl } from './lib/redact.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { CatalogCache } from './modules/catalog/catalog-snapshot.js';
+import { mediaRoutes } from './modules/catalog/media-routes.js';
+import { PersonalRates } from './modules/catalog/personal-rates.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
 import { MailWorker } from './modules/mail/worker.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -47,8 +51,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   cipher: FieldCipher;
   clock?: Clock;
-  /** Overrides the pino logger options (tests pass `false` or a stream). */
-  logger?: FastifyServerOptions['logger'];
+  /** Where the JSON log goes (default stdout); tests capture it. Level and redaction come from config. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole application without listening: the server and the tests share it. */
@@ -57,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
 
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: requestIdFrom,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
@@ -97,6 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profileRoutes({ db, cipher: options.cipher, clock, authenticate, userInfoConfig: defaultUserInfoConfig }),
   );
   if (config.devTools) await app.register(mailboxRoutes({ db }));
+  const catalog = new CatalogCache(db);
+  const rates = new PersonalRates({ db, cipher: options.cipher, clock });
+  await app.register(catalogRoutes({ catalog, rates, authenticate }));
+  await app.register(mediaRoutes({ catalog }));
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),
@@ -107,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+function loggerOptions(config: AppConfig): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
     // Secrets and personal data never reach the log: no headers, no bodies, no codes or e-mails in URLs.

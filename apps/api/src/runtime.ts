@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from './app.js';
 import type { AppConfig } from './config/env.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { seedDemoCatalog } from './modules/catalog/demo-catalog.js';
 import type { Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/field-encryption.js';
 import { warmPasswordHasher } from './lib/password.js';
@@ -29,7 +30,7 @@ export function createFieldCipher(config: AppConfig): FieldCipher {
  */
 export async function startRuntime(
   config: AppConfig,
-  options: { clock?: Clock; logger?: FastifyServerOptions['logger']; database?: DatabaseHandle } = {},
+  options: { clock?: Clock; logStream?: NodeJS.WritableStream; database?: DatabaseHandle } = {},
 ): Promise<Runtime> {
   const database =
     options.database ??
@@ -40,13 +41,14 @@ export async function startRuntime(
     await database.migrate();
     const cipher = createFieldCipher(config);
     const seeded = config.demoData ? await seedDemoData(database.db, cipher) : false;
+    if (config.demoData) await seedDemoCatalog(database.db, config.demoCatalogSize);
     await warmPasswordHasher();
     const app = await buildApp({
       config,
       database,
       cipher,
       ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     });
     return {
       app,

@@ -7,3 +7,4 @@ export * from './account.js';
 export * from './passwords.js';
 export * from './user-info.js';
 export * from './validation-messages.js';
+export * from './catalog.js';

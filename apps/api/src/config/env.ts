@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the demo tenant and accounts into an empty database. Defaults to on outside production. */
   DEMO_DATA: booleanString.optional(),
+  /** Load test option: synthetic variants until the demo catalogue holds this many vehicles. */
+  DEMO_CATALOG_SIZE: z.coerce.number().int().min(1).max(100_000).optional(),
   /** HS256 secret for access tokens (at least 32 characters). Generated into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** AES-256 key (base64, 32 bytes) for personal data at rest. Generated into DATA_DIR when unset. */
@@ -52,6 +54,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
+  demoCatalogSize: number | undefined;
   jwtSecret: string | undefined;
   dataEncryptionKey: string | undefined;
   publicUrl: string;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     demoData,
+    demoCatalogSize: e.DEMO_CATALOG_SIZE,
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -28,6 +28,9 @@ export class TestClock implements Clock {
   now(): Date {
     return new Date(this.current);
   }
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
@@ -56,7 +59,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 export async function createTestApp(
   target: DatabaseTargetName,
-  options: { env?: Record<string, string>; logger?: unknown } = {},
+  options: { env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const clock = new TestClock();
@@ -64,7 +67,7 @@ export async function createTestApp(
   const runtime = await startRuntime(config, {
     clock,
     database,
-    logger: (options.logger ?? false) as never,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     app: runtime.app,

@@ -1,0 +1,151 @@
+import { SalaryInfoSchema, type SalaryInfo } from '@leasing/contract';
+import {
+  compareOffer,
+  PayslipError,
+  preparePayslipProfile,
+  type LeaseOfferInput,
+  type PayslipComparison,
+  type PreparedPayslipProfile,
+  type SalaryProfileInput,
+} from '@leasing/payroll';
+import { eq } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { salaryProfiles } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { FieldCipher } from '../../lib/field-encryption.js';
+import { readSalaryProfile } from '../profile/salary-store.js';
+import type { CatalogPackage, CatalogSnapshot, CatalogVehicle } from './catalog-snapshot.js';
+
+/** Why a user has no personal rate. */
+export type NoRateReason = { kind: 'PROFILE_INCOMPLETE' } | { kind: 'NOT_COMPUTABLE'; message: string };
+
+export type PreparedProfile = { ok: true; prepared: PreparedPayslipProfile } | { ok: false; reason: NoRateReason };
+
+interface Owner {
+  id: string;
+  tenantId: string | null;
+}
+
+const MAX_CACHED_USERS = 2_000;
+
+/**
+ * Personal net rates from the payroll engine. The prepared "before" payslip is cached per user,
+ * profile version and payment month; the cheapest rate of every vehicle per catalogue version too,
+ * so a repeated search costs two version lookups. A saved profile (new version) or a price change
+ * (new catalogue version) invalidates by key.
+ */
+export class PersonalRates {
+  private readonly profiles = new Map<string, { key: string; value: PreparedProfile }>();
+  private readonly cheapest = new Map<string, { key: string; rates: Map<string, number> }>();
+
+  constructor(private readonly deps: { db: Database; cipher: FieldCipher; clock: Clock }) {}
+
+  /** The payment month the rates are computed for: the first day of the current month in Germany. */
+  paymentMonth(): string {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+    }).format(this.deps.clock.now());
+    return `${parts}-01`;
+  }
+
+  async prepare(owner: Owner): Promise<PreparedProfile> {
+    const month = this.paymentMonth();
+    const [row] = await this.deps.db
+      .select({ version: salaryProfiles.version })
+      .from(salaryProfiles)
+      .where(eq(salaryProfiles.userId, owner.id));
+    if (!row) return { ok: false, reason: { kind: 'PROFILE_INCOMPLETE' } };
+    const key = `${row.version}:${month}`;
+    const cached = this.profiles.get(owner.id);
+    if (cached?.key === key) return cached.value;
+    const value = await this.computePrepared(owner, month);
+    remember(this.profiles, owner.id, { key, value });
+    return value;
+  }
+
+  /** The user's cheapest net rate per vehicle (cents), or null without a usable profile. */
+  async cheapestRates(owner: Owner, snapshot: CatalogSnapshot): Promise<Map<string, number> | null> {
+    const prepared = await this.prepare(owner);
+    if (!prepared.ok) return null;
+    const key = `${this.profiles.get(owner.id)?.key ?? ''}:${snapshot.version}`;
+    const cached = this.cheapest.get(owner.id);
+    if (cached?.key === key) return cached.rates;
+    const rates = new Map<string, number>();
+    for (const vehicle of snapshot.vehicles) {
+      // The net rate rises with the converted gross rate for one car (same benefit), so the package
+      // with the lowest gross cost is the one with the lowest net rate.
+      const cheapest = vehicle.packages[0];
+      if (!cheapest) continue;
+      const comparison = safeCompare(prepared.prepared, offerFor(vehicle, cheapest, prepared.prepared.date));
+      if (comparison) rates.set(vehicle.id, comparison.userPrice);
+    }
+    remember(this.cheapest, owner.id, { key, rates });
+    return rates;
+  }
+
+  compare(prepared: PreparedPayslipProfile, vehicle: CatalogVehicle, pkg: CatalogPackage): PayslipComparison | null {
+    return safeCompare(prepared, offerFor(vehicle, pkg, prepared.date));
+  }
+
+  private async computePrepared(owner: Owner, month: string): Promise<PreparedProfile> {
+    const stored = await readSalaryProfile(this.deps.db, this.deps.cipher, {
+      userId: owner.id,
+      tenantId: owner.tenantId,
+    });
+    const parsed = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
+    if (!parsed?.success) return { ok: false, reason: { kind: 'PROFILE_INCOMPLETE' } };
+    try {
+      return { ok: true, prepared: preparePayslipProfile(toPayrollProfile(parsed.data), month) };
+    } catch (error) {
+      if (error instanceof PayslipError)
+        return { ok: false, reason: { kind: 'NOT_COMPUTABLE', message: error.message } };
+      throw error;
+    }
+  }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_CACHED_USERS) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+}
+
+function safeCompare(prepared: PreparedPayslipProfile, offer: LeaseOfferInput): PayslipComparison | null {
+  try {
+    return compareOffer(prepared, offer);
+  } catch (error) {
+    if (error instanceof PayslipError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The offer of one package. The car will be acquired on delivery; under the rules in force until
+ * 2030 the BEV rate does not change between order and delivery, so the payment month stands in.
+ */
+export function offerFor(vehicle: CatalogVehicle, pkg: CatalogPackage, paymentMonth: string): LeaseOfferInput {
+  return {
+    listPriceGrossCents: vehicle.listPriceGrossCents,
+    monthlyGrossRateCents: pkg.totalMonthlyGrossCostCents,
+    driveType: vehicle.driveType,
+    acquisitionDate: paymentMonth,
+  };
+}
+
+/** The stored profile (spec field names, EUR) in the payroll engine's input shape. */
+export function toPayrollProfile(info: SalaryInfo): SalaryProfileInput {
+  return {
+    ...info,
+    federalState: info.federalState as SalaryProfileInput['federalState'],
+    healthInsurance: info.healthInsurance as SalaryProfileInput['healthInsurance'],
+    salaryConversions: (info.salaryConversions ?? []).flatMap((c) =>
+      c.conversationType ? [{ ...c, conversationType: c.conversationType }] : [],
+    ),
+  };
+}

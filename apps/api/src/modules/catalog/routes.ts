@@ -1,0 +1,98 @@
+import {
+  LeasePackageIdParamsSchema,
+  ModelsQuerySchema,
+  SearchQuerySchema,
+  TaxResultSchema,
+  VehicleIdParamsSchema,
+  VehicleSchema,
+  VehicleSummarySchema,
+} from '@leasing/contract';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { requireUser } from '../../plugins/authenticate.js';
+import * as catalog from './service.js';
+
+export function catalogRoutes(
+  deps: catalog.CatalogDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    // Personal rates derive from salary data: never stored by caches.
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+    const security = [{ bearerAuth: [] }];
+
+    app.get(
+      '/v1/search',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Vehicles with the private leasing rate, the estimated and the personal net rate',
+          security,
+          querystring: SearchQuerySchema,
+          response: { 200: z.array(VehicleSummarySchema) },
+        },
+      },
+      async (request) => catalog.search(deps, requireUser(request), request.query),
+    );
+
+    app.get(
+      '/v1/search/manufacturers',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Brand names, sorted',
+          security,
+          response: { 200: z.array(z.string()) },
+        },
+      },
+      async () => catalog.manufacturers(deps),
+    );
+
+    app.get(
+      '/v1/search/models',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Model names of the given brands, sorted',
+          security,
+          querystring: ModelsQuerySchema,
+          response: { 200: z.array(z.string()) },
+        },
+      },
+      async (request) => catalog.models(deps, request.query.manufacturerIds),
+    );
+
+    app.get(
+      '/v1/vehicle/:vehicleId',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'A vehicle with its lease packages and the personal net rate of each',
+          security,
+          params: VehicleIdParamsSchema,
+          response: { 200: VehicleSchema },
+        },
+      },
+      async (request) => catalog.vehicle(deps, requireUser(request), request.params.vehicleId),
+    );
+
+    app.get(
+      '/v1/lease-packages/:id/tax',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary:
+            'Payslip before and after the salary conversion for this package (409 when the profile is incomplete)',
+          security,
+          params: LeasePackageIdParamsSchema,
+          response: { 200: TaxResultSchema },
+        },
+      },
+      async (request) => catalog.taxResult(deps, requireUser(request), request.params.id),
+    );
+  };
+}

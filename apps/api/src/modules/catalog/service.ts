@@ -1,0 +1,195 @@
+import type { LeasePackage, SearchQuery, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
+import { ESTIMATED_RATE_SHARE } from '@leasing/contract';
+import type { PayslipBlock, PayslipComparison, SalarySacrifice } from '@leasing/payroll';
+
+import { AppError, notFound } from '../../lib/errors.js';
+import { sortedUnique, type CatalogCache, type CatalogPackage, type CatalogVehicle } from './catalog-snapshot.js';
+import { photoUrls } from './media-routes.js';
+import type { PersonalRates } from './personal-rates.js';
+
+export interface CatalogDeps {
+  catalog: CatalogCache;
+  rates: PersonalRates;
+}
+
+interface Owner {
+  id: string;
+  tenantId: string | null;
+}
+
+const eur = (cents: number) => cents / 100;
+const lower = (values: string[] | undefined) =>
+  values && values.length > 0 ? new Set(values.map((v) => v.toLowerCase())) : null;
+
+/** Spec 7 `GET /v1/search`: summaries sorted by brand then model, with the user's own net rate. */
+export async function search(deps: CatalogDeps, owner: Owner, query: SearchQuery): Promise<VehicleSummary[]> {
+  const snapshot = await deps.catalog.get();
+  const brands = lower(query.manufacturerIds);
+  const models = lower(query.modelIds);
+  const rates = await deps.rates.cheapestRates(owner, snapshot);
+  return snapshot.vehicles
+    .filter((v) => (!brands || brands.has(v.brand.toLowerCase())) && (!models || models.has(v.model.toLowerCase())))
+    .filter((v) => v.packages.length > 0)
+    .map((v) => summaryOf(v, rates?.get(v.id) ?? null));
+}
+
+function summaryOf(v: CatalogVehicle, yourRateCents: number | null): VehicleSummary {
+  const cheapestGross = v.packages[0] as CatalogPackage;
+  const cheapestComparison = Math.min(...v.packages.map((p) => p.grossComparisonCostCents));
+  return {
+    id: v.id,
+    brand: v.brand,
+    model: v.model,
+    trimLevel: v.trimLevel,
+    maximumPowerKw: v.maximumPowerKw,
+    rangeKm: v.rangeKm,
+    mainPhotoUrl: photoUrls(v)[0] ?? null,
+    leaseFrom: eur(cheapestComparison),
+    yourLeaseFrom: yourRateCents === null ? null : eur(yourRateCents),
+    estimateLeaseFrom: eur(Math.round(cheapestGross.totalMonthlyGrossCostCents * ESTIMATED_RATE_SHARE)),
+    listPrice: eur(v.listPriceGrossCents),
+    consumption: v.consumption,
+    deliveryFromWeeks: v.deliveryFromWeeks,
+    deliveryToWeeks: v.deliveryToWeeks,
+    approximate: v.approximate,
+  };
+}
+
+export async function manufacturers(deps: CatalogDeps): Promise<string[]> {
+  const snapshot = await deps.catalog.get();
+  return sortedUnique(snapshot.vehicles.map((v) => v.brand));
+}
+
+export async function models(deps: CatalogDeps, manufacturerIds: string[] | undefined): Promise<string[]> {
+  const snapshot = await deps.catalog.get();
+  const brands = lower(manufacturerIds);
+  return sortedUnique(
+    snapshot.vehicles.filter((v) => !brands || brands.has(v.brand.toLowerCase())).map((v) => v.model),
+  );
+}
+
+/** Spec 7 `GET /v1/vehicle/{id}`: the vehicle with every package and the user's net rate for each. */
+export async function vehicle(deps: CatalogDeps, owner: Owner, vehicleId: string): Promise<Vehicle> {
+  const snapshot = await deps.catalog.get();
+  const v = snapshot.byId.get(vehicleId);
+  if (!v) throw notFound('Fahrzeug nicht gefunden');
+  const prepared = await deps.rates.prepare(owner);
+  const photos = photoUrls(v);
+  return {
+    id: v.id,
+    brand: v.brand,
+    carModel: v.model,
+    trimLevel: v.trimLevel,
+    maximumPowerKw: v.maximumPowerKw,
+    rangeKm: v.rangeKm,
+    batteryKwh: v.batteryKwh,
+    consumption: v.consumption,
+    listPrice: eur(v.listPriceGrossCents),
+    mainPhotoUrl: photos[0] ?? null,
+    otherPhotos: photos.slice(1),
+    pictureUrls: photos,
+    colors: v.colors,
+    deliveryOptions: v.deliveryOptions,
+    deliveryFromWeeks: v.deliveryFromWeeks,
+    deliveryToWeeks: v.deliveryToWeeks,
+    vehicleDetails: {
+      technicalDetails: v.technicalDetails,
+      standardEquipment: v.standardEquipment,
+      specialEquipment: v.specialEquipment,
+    },
+    leasePackages: v.packages.map((pkg) => {
+      const comparison = prepared.ok ? deps.rates.compare(prepared.prepared, v, pkg) : null;
+      return packageOf(v, pkg, comparison ? comparison.userPrice : null);
+    }),
+    approximate: v.approximate,
+  };
+}
+
+function packageOf(v: CatalogVehicle, pkg: CatalogPackage, userPriceCents: number | null): LeasePackage {
+  return {
+    id: pkg.id,
+    durationMonths: pkg.durationMonths,
+    kmPerYear: pkg.kmPerYear,
+    tires: pkg.tires,
+    userPrice: userPriceCents === null ? null : eur(userPriceCents),
+    grossComparisonCostEur: eur(pkg.grossComparisonCostCents),
+    grossRetailPriceEur: eur(v.listPriceGrossCents),
+    totalMonthlyGrossCostEur: eur(pkg.totalMonthlyGrossCostCents),
+    maintenanceAndServicingIncluded: pkg.maintenanceAndServicingIncluded,
+    vehicleInsuranceIncluded: pkg.vehicleInsuranceIncluded,
+    tirePackageIncluded: pkg.tirePackageIncluded,
+    tireChangeIncluded: pkg.tireChangeIncluded,
+    rateInsuranceIncluded: pkg.rateInsuranceIncluded,
+    costsMoreKilometers: pkg.costsMoreKilometers,
+    reimbursementLessKilometers: pkg.reimbursementLessKilometers,
+    excessMileageAllowance: pkg.excessMileageAllowance,
+    exemptionLimitLessKilometers: pkg.exemptionLimitLessKilometers,
+    capFewerKilometers: pkg.capFewerKilometers,
+    capExtraKilometers: pkg.capExtraKilometers,
+  };
+}
+
+/** Spec 7 `GET /v1/lease-packages/{id}/tax`: the full payslip comparison for this user and package. */
+export async function taxResult(deps: CatalogDeps, owner: Owner, packageId: string): Promise<TaxResult> {
+  const snapshot = await deps.catalog.get();
+  const found = snapshot.packagesById.get(packageId);
+  if (!found) throw notFound('Leasingpaket nicht gefunden');
+  const prepared = await deps.rates.prepare(owner);
+  if (!prepared.ok) {
+    const message =
+      prepared.reason.kind === 'PROFILE_INCOMPLETE'
+        ? 'Bitte vervollständigen Sie zuerst Ihre Gehaltsdaten im Profil.'
+        : prepared.reason.message;
+    throw new AppError('PROFILE_INCOMPLETE', message);
+  }
+  const comparison = deps.rates.compare(prepared.prepared, found.vehicle, found.pkg);
+  if (!comparison)
+    throw new AppError('PROFILE_INCOMPLETE', 'Für dieses Angebot kann keine Nettorate berechnet werden.');
+  return toTaxResult(comparison, prepared.prepared.date);
+}
+
+/** The payroll engine's comparison (cents) in the spec's tax-result shape (EUR). */
+export function toTaxResult(c: PayslipComparison, calculatedFor: string): TaxResult {
+  return {
+    userPrice: eur(c.userPrice),
+    price: eur(c.price),
+    before: blockOf(c.before),
+    after: blockOf(c.after),
+    salarySacrificeData: sacrificeOf(c.salarySacrificeData),
+    salarySacrificeBefore: sacrificeOf(c.salarySacrificeBefore),
+    pensionImpact: {
+      entgeltpunkteLossPerYear: c.pensionImpact.entgeltpunkteReductionPerYear,
+      monthlyPensionLossPerYear: eur(c.pensionImpact.monthlyPensionReduction),
+      notes: [...c.benefitImpact.notes],
+    },
+    calculatedFor,
+  };
+}
+
+function blockOf(b: PayslipBlock): TaxResult['before'] {
+  return {
+    brutto: eur(b.brutto),
+    adjustedGross: eur(b.adjustedGross),
+    lohnst: eur(b.lohnst),
+    soli: eur(b.soli),
+    kirchensteuer: eur(b.kirchensteuer),
+    krankenversicherung: eur(b.krankenversicherung),
+    pflegeversicherung: eur(b.pflegeversicherung),
+    rentenversicherung: eur(b.rentenversicherung),
+    arbeitslosenversicherung: eur(b.arbeitslosenversicherung),
+    arbeitskammerbeitrag: eur(b.arbeitskammerbeitrag),
+    arbeitgeberzuschussPKV: eur(b.arbeitgeberzuschussPKV),
+    arbeitgeberzuschussPV: eur(b.arbeitgeberzuschussPV),
+    takeHome: eur(b.takeHome),
+  };
+}
+
+function sacrificeOf(s: SalarySacrifice): TaxResult['salarySacrificeData'] {
+  return {
+    monthlyNetLeasing: eur(s.monthlyNetLeasing),
+    vehicleTaxation: eur(s.vehicleTaxation),
+    commutingTaxation: eur(s.commutingTaxation),
+    employerContribution: eur(s.employerContribution),
+    nonCashBenefit: eur(s.nonCashBenefit),
+  };
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+import { KM_PER_YEAR_OPTIONS } from './limits.js';
+
+/** Money in the API is EUR with at most two decimals (exact cents inside the server). */
+const Eur = z.number();
+
+export const TiresSchema = z.enum(['ALL_SEASON', 'SUMMER_WINTER_SETS']);
+export type Tires = z.infer<typeof TiresSchema>;
+export const DeliveryOptionSchema = z.enum(['HOME', 'COMPANY', 'DEALER']);
+export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
+export const DURATION_OPTIONS = [24, 36, 48] as const;
+
+/** A comma-separated list in the query string (spec 7); empty entries are ignored. */
+const commaList = (maxItems: number) =>
+  z
+    .string()
+    .max(2_000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    )
+    .pipe(z.array(z.string().max(100)).max(maxItems));
+
+export const SearchQuerySchema = z
+  .object({
+    manufacturerIds: commaList(50).optional(),
+    modelIds: commaList(200).optional(),
+  })
+  .strict();
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const ModelsQuerySchema = z.object({ manufacturerIds: commaList(50).optional() }).strict();
+
+/** Spec 3 "Vehicle summary". Rates are monthly EUR. */
+export const VehicleSummarySchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  trimLevel: z.string().nullable(),
+  maximumPowerKw: z.number(),
+  rangeKm: z.number(),
+  mainPhotoUrl: z.string().nullable(),
+  /** The cheapest private-leasing comparison rate. */
+  leaseFrom: Eur,
+  /** The user's cheapest net rate; absent while the salary profile is incomplete. */
+  yourLeaseFrom: Eur.nullable(),
+  /** 70 % of the cheapest total monthly gross cost. */
+  estimateLeaseFrom: Eur,
+  listPrice: Eur,
+  consumption: z.number().nullable(),
+  deliveryFromWeeks: z.number().nullable(),
+  deliveryToWeeks: z.number().nullable(),
+  approximate: z.boolean(),
+});
+export type VehicleSummary = z.infer<typeof VehicleSummarySchema>;
+
+/** Spec 3 "Lease package". */
+export const LeasePackageSchema = z.object({
+  id: z.string(),
+  durationMonths: z.number(),
+  kmPerYear: z.number(),
+  tires: TiresSchema,
+  /** The user's net monthly rate for this package; null while the salary profile is incomplete. */
+  userPrice: Eur.nullable(),
+  grossComparisonCostEur: Eur,
+  grossRetailPriceEur: Eur,
+  totalMonthlyGrossCostEur: Eur,
+  maintenanceAndServicingIncluded: z.boolean(),
+  vehicleInsuranceIncluded: z.boolean(),
+  tirePackageIncluded: z.boolean(),
+  tireChangeIncluded: z.boolean(),
+  rateInsuranceIncluded: z.boolean(),
+  /** EUR per km, up to 4 decimals. */
+  costsMoreKilometers: z.number(),
+  reimbursementLessKilometers: z.number(),
+  excessMileageAllowance: z.number(),
+  exemptionLimitLessKilometers: z.number(),
+  capFewerKilometers: z.number(),
+  capExtraKilometers: z.number(),
+});
+export type LeasePackage = z.infer<typeof LeasePackageSchema>;
+
+/** Spec 3 "Vehicle" (detail). */
+export const VehicleSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  carModel: z.string(),
+  trimLevel: z.string().nullable(),
+  maximumPowerKw: z.number(),
+  rangeKm: z.number(),
+  batteryKwh: z.number(),
+  consumption: z.number().nullable(),
+  listPrice: Eur,
+  mainPhotoUrl: z.string().nullable(),
+  otherPhotos: z.array(z.string()),
+  pictureUrls: z.array(z.string()),
+  colors: z.array(z.string()),
+  deliveryOptions: z.array(DeliveryOptionSchema),
+  deliveryFromWeeks: z.number().nullable(),
+  deliveryToWeeks: z.number().nullable(),
+  vehicleDetails: z.object({
+    technicalDetails: z.string().nullable(),
+    standardEquipment: z.string().nullable(),
+    specialEquipment: z.string().nullable(),
+  }),
+  leasePackages: z.array(LeasePackageSchema),
+  approximate: z.boolean(),
+});
+export type Vehicle = z.infer<typeof VehicleSchema>;
+
+export const VehicleIdParamsSchema = z.object({ vehicleId: z.uuid() });
+export const LeasePackageIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Spec 3 "Tax result": one payslip block, monthly EUR. */
+export const PayslipBlockSchema = z.object({
+  brutto: Eur,
+  adjustedGross: Eur,
+  lohnst: Eur,
+  soli: Eur,
+  kirchensteuer: Eur,
+  krankenversicherung: Eur,
+  pflegeversicherung: Eur,
+  rentenversicherung: Eur,
+  arbeitslosenversicherung: Eur,
+  arbeitskammerbeitrag: Eur,
+  arbeitgeberzuschussPKV: Eur,
+  arbeitgeberzuschussPV: Eur,
+  takeHome: Eur,
+});
+export const SalarySacrificeSchema = z.object({
+  monthlyNetLeasing: Eur,
+  vehicleTaxation: Eur,
+  commutingTaxation: Eur,
+  employerContribution: Eur,
+  nonCashBenefit: Eur,
+});
+export const PensionImpactSchema = z.object({
+  /** Fewer Entgeltpunkte per year through the lower pension-insurance base. */
+  entgeltpunkteLossPerYear: z.number(),
+  /** Estimated monthly pension reduction per year of conversion, EUR, at today's Rentenwert. */
+  monthlyPensionLossPerYear: Eur,
+  notes: z.array(z.string()),
+});
+export const TaxResultSchema = z.object({
+  userPrice: Eur,
+  price: Eur,
+  before: PayslipBlockSchema,
+  after: PayslipBlockSchema,
+  salarySacrificeData: SalarySacrificeSchema,
+  salarySacrificeBefore: SalarySacrificeSchema,
+  pensionImpact: PensionImpactSchema.optional(),
+  /** The payment month the calculation is for (ISO date). */
+  calculatedFor: z.string(),
+});
+export type TaxResult = z.infer<typeof TaxResultSchema>;
