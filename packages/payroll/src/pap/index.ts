@@ -3,6 +3,7 @@
  * from the BMF's XML pseudo-code. See packages/payroll/README.md.
  */
 export { calculateLohnsteuer } from './calculate.js';
+export { papJsonLine } from './cli.js';
 export type {
   LohnsteuerDateInput,
   LohnsteuerDynamicInput,

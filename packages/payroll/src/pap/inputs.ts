@@ -21,6 +21,17 @@ function formatScaled(value: number, scale: number): string {
   return negative ? `-${text}` : text;
 }
 
+/** Shortest decimal text of a number without exponent (1e-7 -> "0.0000001"). */
+function plainText(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const digits = (match[2] ?? '') + (match[3] ?? '');
+  const exponent = Number(match[4]);
+  if (exponent < 0) return `${match[1] ?? ''}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  return `${match[1] ?? ''}${digits.padEnd(exponent + 1, '0')}`;
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
@@ -57,7 +68,7 @@ export function scaleInputValue(spec: PapInputSpec, papId: string, value: unknow
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) fail(spec, papId, 'must be a finite number', value);
     // Integers are the common case (cents, codes) and scale without any rounding risk.
-    scaled = Number.isInteger(value) ? value * (POW10[spec.scale] ?? 10 ** spec.scale) : parseDecimalText(spec, papId, String(value), value);
+    scaled = Number.isInteger(value) ? value * (POW10[spec.scale] ?? 10 ** spec.scale) : parseDecimalText(spec, papId, plainText(value), value);
   } else if (typeof value === 'string') {
     scaled = parseDecimalText(spec, papId, value.trim(), value);
   } else {

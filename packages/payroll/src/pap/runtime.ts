@@ -26,7 +26,7 @@ function nonTerminating(): never {
  * the remainder detects and fixes the overshoot.
  */
 function truncDiv(n: number, d: number): number {
-  const q = Math.trunc(n / d);
+  const q = Math.trunc(n / d) + 0; // + 0 turns -0 (from e.g. 0 / -1) into 0
   const r = n - q * d;
   if (r === 0 || r > 0 === n > 0) return q;
   return n > 0 === d > 0 ? q - 1 : q + 1;
