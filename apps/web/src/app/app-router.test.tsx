@@ -7,12 +7,13 @@ import { createTestI18n } from '../test/i18n';
 import { jsonResponse } from '../test/memory-storage';
 import { AppRouter } from './app-router';
 import { AppProviders } from './providers';
+import { createAppRouter } from './router';
 
 function renderApp(path: string) {
   window.history.replaceState(null, '', path);
   return render(
     <AppProviders i18n={createTestI18n()} env="test">
-      <AppRouter />
+      <AppRouter router={createAppRouter()} />
     </AppProviders>,
   );
 }

@@ -1,11 +1,14 @@
+import type { DataRouter } from 'react-router';
+
 import { i18n } from '../lib/i18n';
 import { AppRouter } from './app-router';
 import { AppProviders } from './providers';
 
-export function App() {
+/** The router is created once by the entry (main.tsx), outside React, so StrictMode cannot duplicate it. */
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProviders i18n={i18n}>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProviders>
   );
 }
