@@ -15,7 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // dist is served as is by the API; no source maps in it.
+    sourcemap: false,
     // Every supported browser knows <link rel="modulepreload">; the polyfill would only cost bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
