@@ -389,13 +389,6 @@ function emitInputTypes(w: Writer, ctx: EmitContext, specs: readonly InputSpec[]
   });
   w.line('}');
   w.line('');
-  w.line(`/** Validated inputs of PAP ${ctx.model.name}, each as value x 10^scale (see {@link meta}). */`);
-  w.line(`export type ${prefix}ScaledInput = {`);
-  w.indent(() => {
-    for (const spec of specs) w.line(`readonly ${spec.field.name}: number;`);
-  });
-  w.line('};');
-  w.line('');
 }
 
 function outputFields(ctx: EmitContext): IrField[] {
@@ -553,25 +546,28 @@ function outputCode(field: IrField, expr: ExpressionEmitter, ctx: EmitContext): 
 
 function emitRun(w: Writer, ctx: EmitContext, expr: ExpressionEmitter, specs: readonly InputSpec[]): void {
   const prefix = typePrefix(ctx.model.name);
-  w.line(`/** A fresh scaled input with every input at its default (NaN where the input is required). */`);
-  w.line(`export function createInput(): ${prefix}ScaledInput {`);
+  w.line('/**');
+  w.line(' * A fresh array of scaled inputs in the order of `meta.inputs`, each at its default');
+  w.line(' * (NaN where the input is required).');
+  w.line(' */');
+  w.line('export function createInput(): number[] {');
   w.indent(() => {
-    w.line('return {');
+    w.line('return [');
     w.indent(() => {
-      for (const spec of specs) w.line(`${spec.field.name}: ${spec.defaultValue === null ? 'Number.NaN' : spec.defaultValue.toString()},`);
+      for (const spec of specs) w.line(`${spec.defaultValue === null ? 'Number.NaN' : spec.defaultValue.toString()}, // ${spec.field.name}`);
     });
-    w.line('};');
+    w.line('];');
   });
   w.line('}');
   w.line('');
-  w.line(`/** Runs PAP ${ctx.model.name} (MAIN) on validated, scaled inputs. Not re-entrant. */`);
-  w.line(`export function run(input: ${prefix}ScaledInput): ${prefix}Output {`);
+  w.line(`/** Runs PAP ${ctx.model.name} (MAIN) on validated inputs, scaled, in the order of \`meta.inputs\`. Not re-entrant. */`);
+  w.line(`export function run(input: readonly number[]): ${prefix}Output {`);
   w.indent(() => {
-    for (const spec of specs) {
+    for (const [index, spec] of specs.entries()) {
       const name = spec.field.name;
       const extra = spec.field.type === 'int' ? 0 : expr.fieldScale(name) - spec.domain.scale;
       const rep = expr.fieldRep(name);
-      let code = rep === 'num' ? `input.${name}` : `BigInt(input.${name})`;
+      let code = rep === 'num' ? `input[${index}]!` : `BigInt(input[${index}]!)`;
       if (extra > 0) code = `${code} * ${pow10(extra, rep)}`;
       w.line(`${expr.ref(name)} = ${code};`);
     }

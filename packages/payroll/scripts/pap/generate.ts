@@ -104,7 +104,7 @@ export function generateIndex(paps: readonly GeneratedPap[]): string {
   lines.push('');
   for (const p of paps) {
     const prefix = typePrefix(p.papName);
-    lines.push(`export type { ${prefix}Input, ${prefix}Output, ${prefix}ScaledInput } from './${p.fileName.replace(/\.ts$/, '.js')}';`);
+    lines.push(`export type { ${prefix}Input, ${prefix}Output } from './${p.fileName.replace(/\.ts$/, '.js')}';`);
   }
   lines.push('', '/** Generated PAP modules by version id. */', 'export const PAP_MODULES = {');
   for (const p of paps) lines.push(`  '${p.id}': ${local(p)},`);

@@ -82,5 +82,5 @@ export function calculateLohnsteuer(input: LohnsteuerInput | LohnsteuerDynamicIn
   const module = papModule(id);
   const scaled = module.createInput();
   scaleInputs(module.meta, id, raw, scaled);
-  return module.run(scaled) as unknown as LohnsteuerOutput;
+  return module.run(scaled);
 }

@@ -80,22 +80,27 @@ export function scaleInputValue(spec: PapInputSpec, papId: string, value: unknow
 
 /** Per-module data prepared once: specs by name, required inputs, string cache. */
 interface PreparedMeta {
-  readonly specs: ReadonlyMap<string, PapInputSpec>;
+  /** Spec and position of each input by name (a prototype-free object: fastest lookup). */
+  readonly specs: Readonly<Record<string, { readonly spec: PapInputSpec; readonly index: number } | undefined>>;
+  readonly names: readonly string[];
   readonly required: readonly PapInputSpec[];
-  /** Parsed decimal strings ("2.90") per input; the same few strings recur constantly. */
-  readonly parsedStrings: Map<PapInputSpec, Map<string, number>>;
+  /** Parsed decimals ("2.90", 0.5) per input; the same few values recur constantly. */
+  readonly parsedDecimals: Map<PapInputSpec, Map<unknown, number>>;
 }
 
 const prepared = new WeakMap<PapModuleMeta, PreparedMeta>();
-const MAX_CACHED_STRINGS = 256;
+const MAX_CACHED_VALUES = 256;
 
 function prepare(meta: PapModuleMeta): PreparedMeta {
   let data = prepared.get(meta);
   if (!data) {
+    const specs: Record<string, { spec: PapInputSpec; index: number } | undefined> = Object.create(null) as Record<string, never>;
+    meta.inputs.forEach((spec, index) => (specs[spec.name] = { spec, index }));
     data = {
-      specs: new Map(meta.inputs.map((spec) => [spec.name, spec])),
+      specs,
+      names: meta.inputs.map((spec) => spec.name),
       required: meta.inputs.filter((spec) => spec.default === null),
-      parsedStrings: new Map(),
+      parsedDecimals: new Map(),
     };
     prepared.set(meta, data);
   }
@@ -103,16 +108,16 @@ function prepare(meta: PapModuleMeta): PreparedMeta {
 }
 
 function scaleCached(data: PreparedMeta, spec: PapInputSpec, papId: string, value: unknown): number {
-  if (typeof value !== 'string') return scaleInputValue(spec, papId, value);
-  let cache = data.parsedStrings.get(spec);
+  if (typeof value !== 'string' && typeof value !== 'number') return scaleInputValue(spec, papId, value);
+  let cache = data.parsedDecimals.get(spec);
   const hit = cache?.get(value);
   if (hit !== undefined) return hit;
-  const scaled = scaleInputValue(spec, papId, value);
+  const scaled = scaleInputValue(spec, papId, value); // throws for invalid values, which are never cached
   if (!cache) {
     cache = new Map();
-    data.parsedStrings.set(spec, cache);
+    data.parsedDecimals.set(spec, cache);
   }
-  if (cache.size < MAX_CACHED_STRINGS) cache.set(value, scaled);
+  if (cache.size < MAX_CACHED_VALUES) cache.set(value, scaled);
   return scaled;
 }
 
@@ -122,26 +127,31 @@ function isSelector(name: string): boolean {
 }
 
 /**
- * Validates the given inputs and writes them, scaled, into `target`, which must already
- * hold every input at its default (NaN where required; see the generated `createInput`).
+ * Validates the given inputs and writes them, scaled, into `target` (one slot per input in
+ * `meta.inputs` order), which must already hold every input at its default (NaN where
+ * required; see the generated `createInput`).
  * Throws PapInputError for unknown names, bad values or missing required inputs.
  */
-export function scaleInputs(meta: PapModuleMeta, papId: string, raw: Readonly<Record<string, unknown>>, target: Record<string, number>): void {
+export function scaleInputs(meta: PapModuleMeta, papId: string, raw: Readonly<Record<string, unknown>>, target: number[]): void {
   const data = prepare(meta);
-  for (const name in raw) {
+  const names = Object.keys(raw);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     if (isSelector(name)) continue;
     const value = raw[name];
     if (value === undefined) continue;
-    const spec = data.specs.get(name);
-    if (!spec) {
-      throw new PapInputError(`Unknown input "${name}" for PAP ${papId}. Known inputs: ${[...data.specs.keys()].join(', ')}.`, name);
+    const entry = data.specs[name];
+    if (!entry) {
+      throw new PapInputError(`Unknown input "${name}" for PAP ${papId}. Known inputs: ${data.names.join(', ')}.`, name);
     }
-    target[name] = typeof value === 'number' && spec.scale === 0 && Number.isInteger(value) && value >= spec.min && value <= spec.max
-      ? value // fast path: whole numbers in range (cents, codes) need no further work
-      : scaleCached(data, spec, papId, value);
+    const spec = entry.spec;
+    target[entry.index] =
+      typeof value === 'number' && spec.scale === 0 && Number.isInteger(value) && value >= spec.min && value <= spec.max
+        ? value // fast path: whole numbers in range (cents, codes) need no further work
+        : scaleCached(data, spec, papId, value);
   }
   for (const spec of data.required) {
-    if (Number.isNaN(target[spec.name])) {
+    if (Number.isNaN(target[data.specs[spec.name]?.index ?? -1])) {
       throw new PapInputError(`Input ${spec.name} is required for PAP ${papId} (the PAP declares no default).`, spec.name);
     }
   }

@@ -4,7 +4,7 @@
  * (checked by registry.test.ts).
  */
 import { PapInputError, PapVersionNotFoundError } from './errors.js';
-import { PAP_MODULES, type PapVersionId } from './generated/index.js';
+import { PAP_MODULES, type PapOutputByVersion, type PapVersionId } from './generated/index.js';
 import type { PapModule, PapModuleMeta } from './types.js';
 
 /** A registered PAP version and the payment dates (inclusive, YYYY-MM-DD) it applies to. */
@@ -87,9 +87,9 @@ export function isPapVersionId(id: unknown): id is PapVersionId {
   return typeof id === 'string' && Object.hasOwn(PAP_MODULES, id) && PAP_VERSIONS.some((v) => v.id === id);
 }
 
-/** Generated module of a version, typed loosely for the generic engine. */
-export function papModule(id: PapVersionId): PapModule<Readonly<Record<string, number>>> {
-  return PAP_MODULES[id] as unknown as PapModule<Readonly<Record<string, number>>>;
+/** Generated module of a version. */
+export function papModule(id: PapVersionId): PapModule<PapOutputByVersion[PapVersionId]> {
+  return PAP_MODULES[id];
 }
 
 /**

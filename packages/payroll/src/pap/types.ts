@@ -41,11 +41,11 @@ export interface PapModuleMeta {
 /** A generated PAP module: metadata plus the calculation over validated, scaled inputs. */
 export interface PapModule<Output> {
   readonly meta: PapModuleMeta;
-  /** A fresh input object with every input at its default, scaled (NaN = required). */
-  readonly createInput: () => Record<string, number>;
+  /** A fresh array of the inputs in `meta.inputs` order, each at its default, scaled (NaN = required). */
+  readonly createInput: () => number[];
   /**
-   * Runs the PAP. Every input named in `meta.inputs` must be present, validated and scaled
+   * Runs the PAP on every input of `meta.inputs`, in that order, validated and scaled
    * (value x 10^scale). Not re-entrant: the module keeps the PAP fields in module state.
    */
-  readonly run: (input: Readonly<Record<string, number>>) => Output;
+  readonly run: (input: readonly number[]) => Output;
 }

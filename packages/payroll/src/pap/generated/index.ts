@@ -11,10 +11,10 @@ import type { Lohnsteuer2024DezemberInput, Lohnsteuer2024DezemberOutput } from '
 import type { Lohnsteuer2025Input, Lohnsteuer2025Output } from './lohnsteuer-2025.js';
 import type { Lohnsteuer2026Input, Lohnsteuer2026Output } from './lohnsteuer-2026.js';
 
-export type { Lohnsteuer2024Input, Lohnsteuer2024Output, Lohnsteuer2024ScaledInput } from './lohnsteuer-2024.js';
-export type { Lohnsteuer2024DezemberInput, Lohnsteuer2024DezemberOutput, Lohnsteuer2024DezemberScaledInput } from './lohnsteuer-2024-dezember.js';
-export type { Lohnsteuer2025Input, Lohnsteuer2025Output, Lohnsteuer2025ScaledInput } from './lohnsteuer-2025.js';
-export type { Lohnsteuer2026Input, Lohnsteuer2026Output, Lohnsteuer2026ScaledInput } from './lohnsteuer-2026.js';
+export type { Lohnsteuer2024Input, Lohnsteuer2024Output } from './lohnsteuer-2024.js';
+export type { Lohnsteuer2024DezemberInput, Lohnsteuer2024DezemberOutput } from './lohnsteuer-2024-dezember.js';
+export type { Lohnsteuer2025Input, Lohnsteuer2025Output } from './lohnsteuer-2025.js';
+export type { Lohnsteuer2026Input, Lohnsteuer2026Output } from './lohnsteuer-2026.js';
 
 /** Generated PAP modules by version id. */
 export const PAP_MODULES = {

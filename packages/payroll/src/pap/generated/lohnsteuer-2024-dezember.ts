@@ -314,46 +314,6 @@ export interface Lohnsteuer2024DezemberInput {
   readonly SONSTENT?: number;
 }
 
-/** Validated inputs of PAP Lohnsteuer2024Dezember, each as value x 10^scale (see {@link meta}). */
-export type Lohnsteuer2024DezemberScaledInput = {
-  readonly af: number;
-  readonly AJAHR: number;
-  readonly ALTER1: number;
-  readonly ENTSCH: number;
-  readonly f: number;
-  readonly JFREIB: number;
-  readonly JHINZU: number;
-  readonly JRE4: number;
-  readonly JVBEZ: number;
-  readonly KRV: number;
-  readonly KVZ: number;
-  readonly LZZ: number;
-  readonly LZZFREIB: number;
-  readonly LZZHINZU: number;
-  readonly MBV: number;
-  readonly PKPV: number;
-  readonly PKV: number;
-  readonly PVA: number;
-  readonly PVS: number;
-  readonly PVZ: number;
-  readonly R: number;
-  readonly RE4: number;
-  readonly SONSTB: number;
-  readonly STERBE: number;
-  readonly STKL: number;
-  readonly VBEZ: number;
-  readonly VBEZM: number;
-  readonly VBEZS: number;
-  readonly VBS: number;
-  readonly VJAHR: number;
-  readonly VKAPA: number;
-  readonly VMT: number;
-  readonly ZKF: number;
-  readonly ZMVB: number;
-  readonly JRE4ENT: number;
-  readonly SONSTENT: number;
-};
-
 /** Outputs of PAP Lohnsteuer2024Dezember, all in cent. */
 export interface Lohnsteuer2024DezemberOutput {
   /**
@@ -2106,86 +2066,89 @@ function UPTAB24N(): void {
   pap.ST = (pap.ST * pap.KZTAB);
 }
 
-/** A fresh scaled input with every input at its default (NaN where the input is required). */
-export function createInput(): Lohnsteuer2024DezemberScaledInput {
-  return {
-    af: 1,
-    AJAHR: 0,
-    ALTER1: 0,
-    ENTSCH: 0,
-    f: 1000,
-    JFREIB: 0,
-    JHINZU: 0,
-    JRE4: 0,
-    JVBEZ: 0,
-    KRV: 0,
-    KVZ: 0,
-    LZZ: Number.NaN,
-    LZZFREIB: 0,
-    LZZHINZU: 0,
-    MBV: 0,
-    PKPV: 0,
-    PKV: 0,
-    PVA: 0,
-    PVS: 0,
-    PVZ: 0,
-    R: 0,
-    RE4: 0,
-    SONSTB: 0,
-    STERBE: 0,
-    STKL: Number.NaN,
-    VBEZ: 0,
-    VBEZM: 0,
-    VBEZS: 0,
-    VBS: 0,
-    VJAHR: 0,
-    VKAPA: 0,
-    VMT: 0,
-    ZKF: 0,
-    ZMVB: 0,
-    JRE4ENT: 0,
-    SONSTENT: 0,
-  };
+/**
+ * A fresh array of scaled inputs in the order of `meta.inputs`, each at its default
+ * (NaN where the input is required).
+ */
+export function createInput(): number[] {
+  return [
+    1, // af
+    0, // AJAHR
+    0, // ALTER1
+    0, // ENTSCH
+    1000, // f
+    0, // JFREIB
+    0, // JHINZU
+    0, // JRE4
+    0, // JVBEZ
+    0, // KRV
+    0, // KVZ
+    Number.NaN, // LZZ
+    0, // LZZFREIB
+    0, // LZZHINZU
+    0, // MBV
+    0, // PKPV
+    0, // PKV
+    0, // PVA
+    0, // PVS
+    0, // PVZ
+    0, // R
+    0, // RE4
+    0, // SONSTB
+    0, // STERBE
+    Number.NaN, // STKL
+    0, // VBEZ
+    0, // VBEZM
+    0, // VBEZS
+    0, // VBS
+    0, // VJAHR
+    0, // VKAPA
+    0, // VMT
+    0, // ZKF
+    0, // ZMVB
+    0, // JRE4ENT
+    0, // SONSTENT
+  ];
 }
 
-/** Runs PAP Lohnsteuer2024Dezember (MAIN) on validated, scaled inputs. Not re-entrant. */
-export function run(input: Lohnsteuer2024DezemberScaledInput): Lohnsteuer2024DezemberOutput {
-  pap.af = input.af;
-  pap.AJAHR = input.AJAHR;
-  pap.ALTER1 = input.ALTER1;
-  pap.ENTSCH = input.ENTSCH;
-  pap.f = input.f;
-  pap.JFREIB = input.JFREIB;
-  pap.JHINZU = input.JHINZU;
-  pap.JRE4 = input.JRE4;
-  pap.JVBEZ = input.JVBEZ;
-  pap.KRV = input.KRV;
-  pap.KVZ = input.KVZ;
-  pap.LZZ = input.LZZ;
-  pap.LZZFREIB = input.LZZFREIB;
-  pap.LZZHINZU = input.LZZHINZU;
-  pap.MBV = input.MBV;
-  pap.PKPV = input.PKPV;
-  pap.PKV = input.PKV;
-  pap.PVA = input.PVA;
-  pap.PVS = input.PVS;
-  pap.PVZ = input.PVZ;
-  pap.R = input.R;
-  pap.RE4 = input.RE4;
-  pap.SONSTB = input.SONSTB;
-  pap.STERBE = input.STERBE;
-  pap.STKL = input.STKL;
-  pap.VBEZ = input.VBEZ;
-  pap.VBEZM = input.VBEZM;
-  pap.VBEZS = input.VBEZS;
-  pap.VBS = input.VBS;
-  pap.VJAHR = input.VJAHR;
-  pap.VKAPA = input.VKAPA;
-  pap.VMT = input.VMT;
-  pap.ZKF = input.ZKF;
-  pap.ZMVB = input.ZMVB;
-  pap.JRE4ENT = input.JRE4ENT;
-  pap.SONSTENT = input.SONSTENT;
+/** Runs PAP Lohnsteuer2024Dezember (MAIN) on validated inputs, scaled, in the order of `meta.inputs`. Not re-entrant. */
+export function run(input: readonly number[]): Lohnsteuer2024DezemberOutput {
+  pap.af = input[0]!;
+  pap.AJAHR = input[1]!;
+  pap.ALTER1 = input[2]!;
+  pap.ENTSCH = input[3]!;
+  pap.f = input[4]!;
+  pap.JFREIB = input[5]!;
+  pap.JHINZU = input[6]!;
+  pap.JRE4 = input[7]!;
+  pap.JVBEZ = input[8]!;
+  pap.KRV = input[9]!;
+  pap.KVZ = input[10]!;
+  pap.LZZ = input[11]!;
+  pap.LZZFREIB = input[12]!;
+  pap.LZZHINZU = input[13]!;
+  pap.MBV = input[14]!;
+  pap.PKPV = input[15]!;
+  pap.PKV = input[16]!;
+  pap.PVA = input[17]!;
+  pap.PVS = input[18]!;
+  pap.PVZ = input[19]!;
+  pap.R = input[20]!;
+  pap.RE4 = input[21]!;
+  pap.SONSTB = input[22]!;
+  pap.STERBE = input[23]!;
+  pap.STKL = input[24]!;
+  pap.VBEZ = input[25]!;
+  pap.VBEZM = input[26]!;
+  pap.VBEZS = input[27]!;
+  pap.VBS = input[28]!;
+  pap.VJAHR = input[29]!;
+  pap.VKAPA = input[30]!;
+  pap.VMT = input[31]!;
+  pap.ZKF = input[32]!;
+  pap.ZMVB = input[33]!;
+  pap.JRE4ENT = input[34]!;
+  pap.SONSTENT = input[35]!;
   pap.BK = 0;
   pap.BKS = 0;
   pap.BKV = 0;

@@ -288,43 +288,6 @@ export interface Lohnsteuer2025Input {
   readonly ZMVB?: number;
 }
 
-/** Validated inputs of PAP Lohnsteuer2025, each as value x 10^scale (see {@link meta}). */
-export type Lohnsteuer2025ScaledInput = {
-  readonly af: number;
-  readonly AJAHR: number;
-  readonly ALTER1: number;
-  readonly f: number;
-  readonly JFREIB: number;
-  readonly JHINZU: number;
-  readonly JRE4: number;
-  readonly JRE4ENT: number;
-  readonly JVBEZ: number;
-  readonly KRV: number;
-  readonly KVZ: number;
-  readonly LZZ: number;
-  readonly LZZFREIB: number;
-  readonly LZZHINZU: number;
-  readonly MBV: number;
-  readonly PKPV: number;
-  readonly PKV: number;
-  readonly PVA: number;
-  readonly PVS: number;
-  readonly PVZ: number;
-  readonly R: number;
-  readonly RE4: number;
-  readonly SONSTB: number;
-  readonly SONSTENT: number;
-  readonly STERBE: number;
-  readonly STKL: number;
-  readonly VBEZ: number;
-  readonly VBEZM: number;
-  readonly VBEZS: number;
-  readonly VBS: number;
-  readonly VJAHR: number;
-  readonly ZKF: number;
-  readonly ZMVB: number;
-};
-
 /** Outputs of PAP Lohnsteuer2025, all in cent. */
 export interface Lohnsteuer2025Output {
   /**
@@ -1651,80 +1614,83 @@ function UPTAB25(): void {
   pap.ST = (pap.ST * pap.KZTAB);
 }
 
-/** A fresh scaled input with every input at its default (NaN where the input is required). */
-export function createInput(): Lohnsteuer2025ScaledInput {
-  return {
-    af: 1,
-    AJAHR: 0,
-    ALTER1: 0,
-    f: 1000,
-    JFREIB: 0,
-    JHINZU: 0,
-    JRE4: 0,
-    JRE4ENT: 0,
-    JVBEZ: 0,
-    KRV: 0,
-    KVZ: 0,
-    LZZ: Number.NaN,
-    LZZFREIB: 0,
-    LZZHINZU: 0,
-    MBV: 0,
-    PKPV: 0,
-    PKV: 0,
-    PVA: 0,
-    PVS: 0,
-    PVZ: 0,
-    R: 0,
-    RE4: 0,
-    SONSTB: 0,
-    SONSTENT: 0,
-    STERBE: 0,
-    STKL: Number.NaN,
-    VBEZ: 0,
-    VBEZM: 0,
-    VBEZS: 0,
-    VBS: 0,
-    VJAHR: 0,
-    ZKF: 0,
-    ZMVB: 0,
-  };
+/**
+ * A fresh array of scaled inputs in the order of `meta.inputs`, each at its default
+ * (NaN where the input is required).
+ */
+export function createInput(): number[] {
+  return [
+    1, // af
+    0, // AJAHR
+    0, // ALTER1
+    1000, // f
+    0, // JFREIB
+    0, // JHINZU
+    0, // JRE4
+    0, // JRE4ENT
+    0, // JVBEZ
+    0, // KRV
+    0, // KVZ
+    Number.NaN, // LZZ
+    0, // LZZFREIB
+    0, // LZZHINZU
+    0, // MBV
+    0, // PKPV
+    0, // PKV
+    0, // PVA
+    0, // PVS
+    0, // PVZ
+    0, // R
+    0, // RE4
+    0, // SONSTB
+    0, // SONSTENT
+    0, // STERBE
+    Number.NaN, // STKL
+    0, // VBEZ
+    0, // VBEZM
+    0, // VBEZS
+    0, // VBS
+    0, // VJAHR
+    0, // ZKF
+    0, // ZMVB
+  ];
 }
 
-/** Runs PAP Lohnsteuer2025 (MAIN) on validated, scaled inputs. Not re-entrant. */
-export function run(input: Lohnsteuer2025ScaledInput): Lohnsteuer2025Output {
-  pap.af = input.af;
-  pap.AJAHR = input.AJAHR;
-  pap.ALTER1 = input.ALTER1;
-  pap.f = input.f;
-  pap.JFREIB = input.JFREIB;
-  pap.JHINZU = input.JHINZU;
-  pap.JRE4 = input.JRE4;
-  pap.JRE4ENT = input.JRE4ENT;
-  pap.JVBEZ = input.JVBEZ;
-  pap.KRV = input.KRV;
-  pap.KVZ = input.KVZ;
-  pap.LZZ = input.LZZ;
-  pap.LZZFREIB = input.LZZFREIB;
-  pap.LZZHINZU = input.LZZHINZU;
-  pap.MBV = input.MBV;
-  pap.PKPV = input.PKPV;
-  pap.PKV = input.PKV;
-  pap.PVA = input.PVA;
-  pap.PVS = input.PVS;
-  pap.PVZ = input.PVZ;
-  pap.R = input.R;
-  pap.RE4 = input.RE4;
-  pap.SONSTB = input.SONSTB;
-  pap.SONSTENT = input.SONSTENT;
-  pap.STERBE = input.STERBE;
-  pap.STKL = input.STKL;
-  pap.VBEZ = input.VBEZ;
-  pap.VBEZM = input.VBEZM;
-  pap.VBEZS = input.VBEZS;
-  pap.VBS = input.VBS;
-  pap.VJAHR = input.VJAHR;
-  pap.ZKF = input.ZKF;
-  pap.ZMVB = input.ZMVB;
+/** Runs PAP Lohnsteuer2025 (MAIN) on validated inputs, scaled, in the order of `meta.inputs`. Not re-entrant. */
+export function run(input: readonly number[]): Lohnsteuer2025Output {
+  pap.af = input[0]!;
+  pap.AJAHR = input[1]!;
+  pap.ALTER1 = input[2]!;
+  pap.f = input[3]!;
+  pap.JFREIB = input[4]!;
+  pap.JHINZU = input[5]!;
+  pap.JRE4 = input[6]!;
+  pap.JRE4ENT = input[7]!;
+  pap.JVBEZ = input[8]!;
+  pap.KRV = input[9]!;
+  pap.KVZ = input[10]!;
+  pap.LZZ = input[11]!;
+  pap.LZZFREIB = input[12]!;
+  pap.LZZHINZU = input[13]!;
+  pap.MBV = input[14]!;
+  pap.PKPV = input[15]!;
+  pap.PKV = input[16]!;
+  pap.PVA = input[17]!;
+  pap.PVS = input[18]!;
+  pap.PVZ = input[19]!;
+  pap.R = input[20]!;
+  pap.RE4 = input[21]!;
+  pap.SONSTB = input[22]!;
+  pap.SONSTENT = input[23]!;
+  pap.STERBE = input[24]!;
+  pap.STKL = input[25]!;
+  pap.VBEZ = input[26]!;
+  pap.VBEZM = input[27]!;
+  pap.VBEZS = input[28]!;
+  pap.VBS = input[29]!;
+  pap.VJAHR = input[30]!;
+  pap.ZKF = input[31]!;
+  pap.ZMVB = input[32]!;
   pap.BK = 0;
   pap.BKS = 0;
   pap.LSTLZZ = 0;
