@@ -1,12 +1,13 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One runner for all workspaces. Packages are resolved to their TypeScript sources
 // through the "@leasing/source" export condition, so tests never need a build first.
-const sourceCondition = ['@leasing/source'];
+const sourceCondition = '@leasing/source';
 
 export default defineConfig({
-  resolve: { conditions: sourceCondition },
-  ssr: { resolve: { conditions: sourceCondition } },
+  resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
   test: {
     env: { TZ: 'Europe/Berlin' },
     projects: [

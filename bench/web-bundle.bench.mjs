@@ -45,7 +45,7 @@ try {
   report('/login', login);
 
   await page.getByLabel(/E-Mail|Benutzername/).fill('max.mustermann@example.com');
-  await page.getByLabel('Passwort', { exact: true }).fill('Demo-Passwort-1');
+  await page.getByLabel(/^Passwort\s*\*?$/).fill('Demo-Passwort-1');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL(/\/search/);
   // A fresh page load of /search with the stored session: what a returning user downloads.

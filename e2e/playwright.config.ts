@@ -9,16 +9,17 @@ import { defineConfig } from '@playwright/test';
  * The journeys start the built app themselves, on a free port with a fresh embedded database, and
  * drive Debian's Chromium (no browser download).
  */
-const port = Number(
-  process.env['E2E_PORT'] ??
-    execFileSync(process.execPath, [
-      '-e',
-      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-    ])
-      .toString()
-      .trim(),
-);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-e2e-'));
+// The config is evaluated by the runner and again by each worker: port and data folder are chosen once
+// and handed on through the environment.
+process.env['E2E_PORT'] ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+process.env['E2E_DATA_DIR'] ??= fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-e2e-'));
+const port = Number(process.env['E2E_PORT']);
+const dataDir = process.env['E2E_DATA_DIR'];
 const chromium = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium'].find((p) => p && fs.existsSync(p));
 
 export default defineConfig({

@@ -7,7 +7,7 @@ test('a visitor is sent to login, signs in, uses the shell and signs out', async
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(employee.password);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 
   await expect(page).toHaveURL(/\/search$/);
@@ -37,7 +37,7 @@ test('a deep link survives the login through callbackPath', async ({ page }) => 
   await page.goto('/faq');
   await expect(page).toHaveURL(/\/login\?callbackPath=%2Ffaq/);
   await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(employee.password);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/faq$/);
 });
@@ -45,7 +45,7 @@ test('a deep link survives the login through callbackPath', async ({ page }) => 
 test('a wrong password shows the German message', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel('Passwort', { exact: true }).fill('falsch-falsch');
+  await page.getByLabel(/^Passwort\s*\*?$/).fill('falsch-falsch');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText(/Benutzername oder Passwort/)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -54,7 +54,7 @@ test('a wrong password shows the German message', async ({ page }) => {
 test('unknown pages show the German 404 page', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(employee.password);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/search$/);
   await page.goto('/gibt-es-nicht');
