@@ -1,7 +1,10 @@
 import 'i18next';
 
+import type account from '../public/locales/de/account.json';
+import type catalog from '../public/locales/de/catalog.json';
 import type faq from '../public/locales/de/faq.json';
 import type legal from '../public/locales/de/legal.json';
+import type profile from '../public/locales/de/profile.json';
 import type translation from '../public/locales/de/translation.json';
 
 // The German files are the source of truth for keys: a misspelt key is a type error.
@@ -12,6 +15,9 @@ declare module 'i18next' {
       translation: typeof translation;
       faq: typeof faq;
       legal: typeof legal;
+      account: typeof account;
+      profile: typeof profile;
+      catalog: typeof catalog;
     };
   }
 }
