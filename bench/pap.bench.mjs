@@ -74,7 +74,10 @@ for (const [i, input] of inputs.entries()) {
   const expected = reference.run(referenceInputs[i]);
   for (const key of Object.keys(expected)) {
     if (String(engine[key]) !== expected[key]) {
-      if (mismatches++ < 5) console.error(`MISMATCH #${i} ${key}: engine ${engine[key]} reference ${expected[key]} ${JSON.stringify(input)}`);
+      if (mismatches++ < 5)
+        console.error(
+          `MISMATCH #${i} ${key}: engine ${engine[key]} reference ${expected[key]} ${JSON.stringify(input)}`,
+        );
     }
   }
 }
@@ -87,10 +90,18 @@ const engine = measure(engineRun, seconds);
 const ref = measure(referenceRun, Math.max(1, seconds / 2));
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`PAP 2026, ${INPUT_COUNT.toLocaleString('en-US')} realistic monthly inputs, node ${process.version}, one core`);
-console.log(`results identical to the reference interpreter: ${mismatches === 0 ? 'yes' : `NO (${mismatches} differences)`}`);
-console.log(`generated engine:      ${fmt(engine.perCpuSecond)} calculations/s (CPU time; wall clock ${fmt(engine.perWallSecond)}/s)`);
-console.log(`reference (decimal.js): ${fmt(ref.perCpuSecond)} calculations/s (CPU time; wall clock ${fmt(ref.perWallSecond)}/s)`);
+console.log(
+  `PAP 2026, ${INPUT_COUNT.toLocaleString('en-US')} realistic monthly inputs, node ${process.version}, one core`,
+);
+console.log(
+  `results identical to the reference interpreter: ${mismatches === 0 ? 'yes' : `NO (${mismatches} differences)`}`,
+);
+console.log(
+  `generated engine:      ${fmt(engine.perCpuSecond)} calculations/s (CPU time; wall clock ${fmt(engine.perWallSecond)}/s)`,
+);
+console.log(
+  `reference (decimal.js): ${fmt(ref.perCpuSecond)} calculations/s (CPU time; wall clock ${fmt(ref.perWallSecond)}/s)`,
+);
 console.log(`ratio engine/reference: ${(engine.perCpuSecond / ref.perCpuSecond).toFixed(1)}x`);
 console.log(`target ${fmt(TARGET_PER_SECOND)}/s: ${engine.perCpuSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'}`);
 console.log(

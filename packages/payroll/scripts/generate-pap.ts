@@ -30,7 +30,9 @@ function main(): void {
   mkdirSync(outDir, { recursive: true });
   const existing = readdirSync(outDir).filter((f) => f.endsWith('.ts'));
   const stale = existing.filter((f) => !files.has(f));
-  const changed = [...files].filter(([name, content]) => readIfExists(join(outDir, name)) !== content).map(([name]) => name);
+  const changed = [...files]
+    .filter(([name, content]) => readIfExists(join(outDir, name)) !== content)
+    .map(([name]) => name);
   if (check) {
     if (changed.length > 0 || stale.length > 0) {
       console.error(`Generated PAP code is out of date: ${[...changed, ...stale].join(', ')}`);

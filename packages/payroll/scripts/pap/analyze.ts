@@ -186,7 +186,9 @@ class RangeAnalyzer {
     const values = this.program.tables.get(table);
     if (!values) throw new Error(`unknown table ${table}`);
     if (!index || index.lo.cmp(Rational.ZERO) < 0 || index.hi.cmp(Rational.of(BigInt(values.length - 1))) > 0) {
-      throw new Error(`cannot prove that the index of ${table} stays within 0..${values.length - 1} (range ${String(index)})`);
+      throw new Error(
+        `cannot prove that the index of ${table} stays within 0..${values.length - 1} (range ${String(index)})`,
+      );
     }
     let range: Interval | undefined;
     for (let i = Number(index.lo.n / index.lo.d); i <= Number(index.hi.n / index.hi.d); i++) {
@@ -243,9 +245,25 @@ class RangeAnalyzer {
         return [joinStates(ta, tb), fb];
       }
       case 'cmp':
-        return this.refineRelation(cond.op, cond.a, cond.b, this.dec(cond.a, state), this.dec(cond.b, state), state, false);
+        return this.refineRelation(
+          cond.op,
+          cond.a,
+          cond.b,
+          this.dec(cond.a, state),
+          this.dec(cond.b, state),
+          state,
+          false,
+        );
       case 'icmp':
-        return this.refineRelation(cond.op, cond.a, cond.b, this.int(cond.a, state), this.int(cond.b, state), state, true);
+        return this.refineRelation(
+          cond.op,
+          cond.a,
+          cond.b,
+          this.int(cond.a, state),
+          this.int(cond.b, state),
+          state,
+          true,
+        );
     }
   }
 
@@ -293,7 +311,11 @@ export function tableScale(values: readonly Rational[]): number {
 }
 
 /** Infers the fixed scale of every decimal field (a fixpoint over all assignments). */
-function inferScales(program: IrProgram, initialScales: ReadonlyMap<string, number>, ranges: ReadonlyMap<DecExpr, Range>): Map<string, number> {
+function inferScales(
+  program: IrProgram,
+  initialScales: ReadonlyMap<string, number>,
+  ranges: ReadonlyMap<DecExpr, Range>,
+): Map<string, number> {
   const scales = new Map(initialScales);
   const assignments: { target: string; value: DecExpr }[] = [];
   const collect = (statements: readonly Stmt[]): void => {
@@ -352,7 +374,12 @@ function divisionExtraScale(divisor: DecExpr, divisorScale: number, ranges: Read
 }
 
 /** Natural scale of an expression given the field scales (BigDecimal scale rules, upper bound). */
-export function exprScale(node: DecExpr, scales: ReadonlyMap<string, number>, program: IrProgram, ranges: ReadonlyMap<DecExpr, Range>): number {
+export function exprScale(
+  node: DecExpr,
+  scales: ReadonlyMap<string, number>,
+  program: IrProgram,
+  ranges: ReadonlyMap<DecExpr, Range>,
+): number {
   const scale = (e: DecExpr): number => exprScale(e, scales, program, ranges);
   switch (node.k) {
     case 'const':
@@ -405,7 +432,11 @@ function fail(message: string): never {
  * @param initialRanges range of every field at the start (inputs: their domain; others: default)
  * @param initialScales minimum scale of decimal fields (inputs: their domain scale)
  */
-export function analyze(program: IrProgram, initialRanges: ReadonlyMap<string, Range>, initialScales: ReadonlyMap<string, number>): Analysis {
+export function analyze(
+  program: IrProgram,
+  initialRanges: ReadonlyMap<string, Range>,
+  initialScales: ReadonlyMap<string, number>,
+): Analysis {
   const analyzer = new RangeAnalyzer(program);
   analyzer.run(new Map(initialRanges));
   const fieldScales = inferScales(program, initialScales, analyzer.decRanges);

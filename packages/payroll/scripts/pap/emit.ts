@@ -44,7 +44,14 @@ const SAFE = 2n ** 52n;
  * keeps number fields unboxed instead of allocating a heap number per assignment.
  */
 const STATE = 'pap';
-const JS_OPS: Readonly<Record<RelOp, string>> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=', '==': '===', '!=': '!==' };
+const JS_OPS: Readonly<Record<RelOp, string>> = {
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '==': '===',
+  '!=': '!==',
+};
 const HELPERS = ['divDown', 'divUp', 'divExact', 'bigDivDown', 'bigDivUp', 'bigDivExact'] as const;
 
 /** True if |magnitude| x 10^scale is at most 2^52. */
@@ -64,6 +71,11 @@ function pow10(k: number, rep: Rep): string {
 function literal(value: bigint, rep: Rep): string {
   const text = rep === 'num' ? value.toString() : `${value}n`;
   return value < 0n ? `(${text})` : text;
+}
+
+/** A single-quoted JS string literal. */
+function quote(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 }
 
 /** Escapes text for use inside a block comment. */
@@ -119,7 +131,9 @@ class ExpressionEmitter {
   }
 
   helper(name: (typeof HELPERS)[number], rep: Rep): string {
-    const actual = (rep === 'big' ? `big${name[0]?.toUpperCase() ?? ''}${name.slice(1)}` : name) as (typeof HELPERS)[number];
+    const actual = (
+      rep === 'big' ? `big${name[0]?.toUpperCase() ?? ''}${name.slice(1)}` : name
+    ) as (typeof HELPERS)[number];
     this.usedHelpers.add(actual);
     return `$${actual}`;
   }
@@ -211,7 +225,13 @@ class ExpressionEmitter {
     return { code, rep };
   }
 
-  roundingDivision(a: DecExpr, b: DecExpr, scale: number, mode: 'DOWN' | 'UP', node: DecExpr): { code: string; rep: Rep } {
+  roundingDivision(
+    a: DecExpr,
+    b: DecExpr,
+    scale: number,
+    mode: 'DOWN' | 'UP',
+    node: DecExpr,
+  ): { code: string; rep: Rep } {
     // a/b rounded to `scale`: A*10^(scale+sb-sa) / B, moving a negative exponent to B.
     const sa = this.scaleOf(a);
     const sb = this.scaleOf(b);
@@ -381,7 +401,8 @@ function emitInputTypes(w: Writer, ctx: EmitContext, specs: readonly InputSpec[]
       const range = `${formatScaled(spec.min, spec.domain.scale)} .. ${formatScaled(spec.max, spec.domain.scale)}`;
       const unit = spec.domain.unit === 'cent' ? ' cent' : '';
       const decimals = spec.domain.scale > 0 ? `, up to ${spec.domain.scale} decimals` : '';
-      const def = spec.defaultValue === null ? 'required' : `default ${decimalText(spec.defaultValue, spec.domain.scale)}`;
+      const def =
+        spec.defaultValue === null ? 'required' : `default ${decimalText(spec.defaultValue, spec.domain.scale)}`;
       docComment(w, `${spec.field.doc}\n\n(${spec.field.javaType}; ${range}${unit}${decimals}; ${def})`);
       const type = spec.domain.scale > 0 ? 'number | string' : 'number';
       w.line(`readonly ${spec.field.name}?: ${type};`);
@@ -413,11 +434,11 @@ function emitMeta(w: Writer, ctx: EmitContext, specs: readonly InputSpec[]): voi
   w.line(`/** Metadata of PAP ${ctx.model.name}: source file, inputs (scaled bounds/defaults), outputs. */`);
   w.line('export const meta: PapModuleMeta = {');
   w.indent(() => {
-    w.line(`papName: ${JSON.stringify(ctx.model.name)},`);
-    w.line(`papVersion: ${JSON.stringify(ctx.model.version)},`);
-    w.line(`stand: ${JSON.stringify(ctx.model.stand ?? '')},`);
-    w.line(`xmlFile: ${JSON.stringify(ctx.xmlFile)},`);
-    w.line(`xmlSha256: ${JSON.stringify(ctx.xmlSha256)},`);
+    w.line(`papName: ${quote(ctx.model.name)},`);
+    w.line(`papVersion: ${quote(ctx.model.version)},`);
+    w.line(`stand: ${quote(ctx.model.stand ?? '')},`);
+    w.line(`xmlFile: ${quote(ctx.xmlFile)},`);
+    w.line(`xmlSha256: ${quote(ctx.xmlSha256)},`);
     w.line('inputs: [');
     w.indent(() => {
       for (const s of specs) {
@@ -428,9 +449,11 @@ function emitMeta(w: Writer, ctx: EmitContext, specs: readonly InputSpec[]): voi
       }
     });
     w.line('],');
-    w.line(`outputs: [${outputFields(ctx)
-      .map((f) => `'${f.name}'`)
-      .join(', ')}],`);
+    w.line(
+      `outputs: [${outputFields(ctx)
+        .map((f) => `'${f.name}'`)
+        .join(', ')}],`,
+    );
   });
   w.line('};');
   w.line('');
@@ -463,7 +486,8 @@ function moduleFields(ctx: EmitContext): IrField[] {
 }
 
 function emitFields(w: Writer, ctx: EmitContext, expr: ExpressionEmitter): void {
-  if (ctx.program.fields.has(STATE) || ctx.program.methods.has(STATE)) throw new Error(`the PAP uses the name ${STATE}`);
+  if (ctx.program.fields.has(STATE) || ctx.program.methods.has(STATE))
+    throw new Error(`the PAP uses the name ${STATE}`);
   const fields = moduleFields(ctx);
   w.line('/** The PAP fields (inputs, outputs, internals) as value x 10^scale; reset by every run(). */');
   w.line('interface PapState {');
@@ -499,7 +523,9 @@ function emitStatements(w: Writer, statements: readonly Stmt[], expr: Expression
         w.line(`${s.method}();`);
         break;
       case 'if':
-        w.line(`// IF ${commentText(s.source.trim())}${ctx.analysis.reached.has(s) ? '' : ' (unreachable for valid inputs)'}`);
+        w.line(
+          `// IF ${commentText(s.source.trim())}${ctx.analysis.reached.has(s) ? '' : ' (unreachable for valid inputs)'}`,
+        );
         w.line(`if (${expr.bool(s.cond)}) {`);
         w.indent(() => emitStatements(w, s.then, expr, ctx));
         if (s.else.length > 0) {
@@ -554,13 +580,16 @@ function emitRun(w: Writer, ctx: EmitContext, expr: ExpressionEmitter, specs: re
   w.indent(() => {
     w.line('return [');
     w.indent(() => {
-      for (const spec of specs) w.line(`${spec.defaultValue === null ? 'Number.NaN' : spec.defaultValue.toString()}, // ${spec.field.name}`);
+      for (const spec of specs)
+        w.line(`${spec.defaultValue === null ? 'Number.NaN' : spec.defaultValue.toString()}, // ${spec.field.name}`);
     });
     w.line('];');
   });
   w.line('}');
   w.line('');
-  w.line(`/** Runs PAP ${ctx.model.name} (MAIN) on validated inputs, scaled, in the order of \`meta.inputs\`. Not re-entrant. */`);
+  w.line(
+    `/** Runs PAP ${ctx.model.name} (MAIN) on validated inputs, scaled, in the order of \`meta.inputs\`. Not re-entrant. */`,
+  );
   w.line(`export function run(input: readonly number[]): ${prefix}Output {`);
   w.indent(() => {
     for (const [index, spec] of specs.entries()) {

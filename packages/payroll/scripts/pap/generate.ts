@@ -53,7 +53,11 @@ function kebab(id: string): string {
 }
 
 /** Generates the TypeScript module for one PAP XML document. */
-export function generatePap(xmlBytes: Uint8Array, xmlFile: string, imports: ImportOptions = GENERATED_DIR_IMPORTS): GeneratedPap {
+export function generatePap(
+  xmlBytes: Uint8Array,
+  xmlFile: string,
+  imports: ImportOptions = GENERATED_DIR_IMPORTS,
+): GeneratedPap {
   const model = readPapModel(new TextDecoder('utf-8').decode(xmlBytes));
   const { program, locals } = splitMethodLocals(lowerPap(model));
   const domains = new Map<string, InputDomain>();

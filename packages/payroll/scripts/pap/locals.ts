@@ -211,7 +211,10 @@ export interface LocalVariable {
   readonly method: string;
 }
 
-function transitiveReferences(program: IrProgram, direct: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
+function transitiveReferences(
+  program: IrProgram,
+  direct: ReadonlyMap<string, ReadonlySet<string>>,
+): Map<string, Set<string>> {
   const result = new Map<string, Set<string>>();
   const visit = (name: string, body: readonly Stmt[]): Set<string> => {
     const known = result.get(name);
@@ -282,12 +285,16 @@ export function splitMethodLocals(program: IrProgram): { program: IrProgram; loc
     renamed.set(name, new Renamer(readName, defName).statements(body));
   }
   const methods = new Map<string, { readonly doc: string; readonly body: readonly Stmt[] }>();
-  for (const [name, method] of program.methods) methods.set(name, { doc: method.doc, body: renamed.get(name) ?? method.body });
+  for (const [name, method] of program.methods)
+    methods.set(name, { doc: method.doc, body: renamed.get(name) ?? method.body });
   return { program: { ...program, fields, methods, main: renamed.get('') ?? program.main }, locals };
 }
 
 /** Web keys ("method#root") per field, in order of appearance. */
-function collectWebs(finders: ReadonlyMap<string, WebFinder>, notLocal: ReadonlySet<string>): Map<string, { key: string; method: string }[]> {
+function collectWebs(
+  finders: ReadonlyMap<string, WebFinder>,
+  notLocal: ReadonlySet<string>,
+): Map<string, { key: string; method: string }[]> {
   const webs = new Map<string, { key: string; method: string }[]>();
   for (const [method, finder] of finders) {
     for (let def = 0; def < finder.defTarget.length; def++) {

@@ -24,7 +24,13 @@ export type DecExpr =
   /** Exact `divide(b)`: Java throws if the quotient does not terminate. */
   | { readonly k: 'div'; readonly a: DecExpr; readonly b: DecExpr }
   /** `divide(b, scale, mode)`. */
-  | { readonly k: 'divRound'; readonly a: DecExpr; readonly b: DecExpr; readonly scale: number; readonly mode: RoundingMode }
+  | {
+      readonly k: 'divRound';
+      readonly a: DecExpr;
+      readonly b: DecExpr;
+      readonly scale: number;
+      readonly mode: RoundingMode;
+    }
   /** `setScale(scale, mode)`. */
   | { readonly k: 'round'; readonly a: DecExpr; readonly scale: number; readonly mode: RoundingMode };
 
@@ -47,8 +53,20 @@ export type BoolExpr =
 
 /** A typed statement; `source` is the original XML text for comments in generated code. */
 export type Stmt =
-  | { readonly k: 'setDec'; readonly target: string; readonly value: DecExpr; readonly source: string; readonly line: number }
-  | { readonly k: 'setInt'; readonly target: string; readonly value: IntExpr; readonly source: string; readonly line: number }
+  | {
+      readonly k: 'setDec';
+      readonly target: string;
+      readonly value: DecExpr;
+      readonly source: string;
+      readonly line: number;
+    }
+  | {
+      readonly k: 'setInt';
+      readonly target: string;
+      readonly value: IntExpr;
+      readonly source: string;
+      readonly line: number;
+    }
   | { readonly k: 'call'; readonly method: string; readonly line: number }
   | {
       readonly k: 'if';
@@ -184,13 +202,18 @@ class Lowerer {
       }
       case 'member':
         if (isBigDecimalClass(node.object)) {
-          const named: Record<string, Rational> = { ZERO: Rational.of(0n), ONE: Rational.of(1n), TEN: Rational.of(10n) };
+          const named: Record<string, Rational> = {
+            ZERO: Rational.of(0n),
+            ONE: Rational.of(1n),
+            TEN: Rational.of(10n),
+          };
           const value = named[node.name];
           if (value) return { k: 'const', value };
         }
         throw new Error(`unsupported member ${node.name}`);
       case 'new':
-        if (node.className !== 'BigDecimal' || node.args.length !== 1) throw new Error('only new BigDecimal(x) is supported');
+        if (node.className !== 'BigDecimal' || node.args.length !== 1)
+          throw new Error('only new BigDecimal(x) is supported');
         return this.fromNumber(node.args[0] as JavaNode, true);
       case 'index':
         return this.element(node.object, node.index);
@@ -297,7 +320,8 @@ class Lowerer {
         if (node.op !== '-') throw new Error('"!" on an int');
         return foldInt({ k: 'ineg', a: this.int(node.operand) });
       case 'binary':
-        if (node.op !== '+' && node.op !== '-' && node.op !== '*') throw new Error(`int operator ${node.op} unsupported`);
+        if (node.op !== '+' && node.op !== '-' && node.op !== '*')
+          throw new Error(`int operator ${node.op} unsupported`);
         return foldInt({ k: 'ibin', op: node.op, a: this.int(node.left), b: this.int(node.right) });
       case 'call':
         if ((node.name === 'longValue' || node.name === 'intValue') && node.args.length === 0) {
@@ -311,7 +335,8 @@ class Lowerer {
 
   bool(node: JavaNode): BoolExpr {
     if (node.t === 'unary' && node.op === '!') return { k: 'not', a: this.bool(node.operand) };
-    if (node.t === 'name' && (node.name === 'true' || node.name === 'false')) return { k: 'bool', value: node.name === 'true' };
+    if (node.t === 'name' && (node.name === 'true' || node.name === 'false'))
+      return { k: 'bool', value: node.name === 'true' };
     if (node.t !== 'binary') throw new Error('condition expected');
     if (node.op === '&&' || node.op === '||') {
       return { k: node.op === '&&' ? 'and' : 'or', a: this.bool(node.left), b: this.bool(node.right) };
@@ -394,7 +419,8 @@ function fold(expr: DecExpr): DecExpr {
       const b = c(expr.b);
       // Dividing by 2^i * 5^j / 10^k always terminates and equals multiplying by the
       // (finite decimal) reciprocal, e.g. x.divide(ZAHL100) == x * 0.01: no division needed.
-      if (!a && b && onlyTwosAndFives(b)) return { k: 'mul', a: expr.a, b: { k: 'const', value: Rational.of(1n).div(b) } };
+      if (!a && b && onlyTwosAndFives(b))
+        return { k: 'mul', a: expr.a, b: { k: 'const', value: Rational.of(1n).div(b) } };
       if (!a || !b || b.isZero()) return expr;
       const value = a.div(b);
       // A non-terminating constant quotient would throw in Java; leave it to run time.
@@ -445,7 +471,11 @@ function constantValue(lowerer: Lowerer, text: string): Rational {
   return expr.value;
 }
 
-function lowerStatements(lowerer: Lowerer, fields: ReadonlyMap<string, IrField>, statements: readonly PapStatement[]): Stmt[] {
+function lowerStatements(
+  lowerer: Lowerer,
+  fields: ReadonlyMap<string, IrField>,
+  statements: readonly PapStatement[],
+): Stmt[] {
   return statements.map((statement): Stmt => {
     try {
       if (statement.kind === 'execute') return { k: 'call', method: statement.method, line: statement.line };
@@ -466,7 +496,8 @@ function lowerStatements(lowerer: Lowerer, fields: ReadonlyMap<string, IrField>,
         return { k: 'setInt', target, value: lowerer.int(value), source: statement.exec, line: statement.line };
       }
       const dec = lowerer.dec(value);
-      if (field.javaType === 'double' && dec.k !== 'const') throw new Error(`double field ${target} may only get constants`);
+      if (field.javaType === 'double' && dec.k !== 'const')
+        throw new Error(`double field ${target} may only get constants`);
       return { k: 'setDec', target, value: dec, source: statement.exec, line: statement.line };
     } catch (error) {
       if (error instanceof Error && !error.message.startsWith('PAP line')) {
@@ -516,7 +547,14 @@ export function lowerPap(model: PapModel): IrProgram {
   for (const [name, method] of model.methods) {
     methods.set(name, { doc: method.doc, body: lowerStatements(lowerer, fields, method.body) });
   }
-  const program: IrProgram = { name: model.name, fields, tables, constants, methods, main: lowerStatements(lowerer, fields, model.main) };
+  const program: IrProgram = {
+    name: model.name,
+    fields,
+    tables,
+    constants,
+    methods,
+    main: lowerStatements(lowerer, fields, model.main),
+  };
   checkCalls(program);
   return program;
 }

@@ -22,7 +22,9 @@ describe('calculateLohnsteuer', () => {
   });
 
   it('selects the same PAP by payment date as by version', () => {
-    expect(calculateLohnsteuer({ date: '2026-03-01', ...MONTHLY })).toEqual(calculateLohnsteuer({ version: '2026', ...MONTHLY }));
+    expect(calculateLohnsteuer({ date: '2026-03-01', ...MONTHLY })).toEqual(
+      calculateLohnsteuer({ version: '2026', ...MONTHLY }),
+    );
     expect(calculateLohnsteuer({ date: '2024-12-15', ...MONTHLY, KRV: 0 })).toEqual(
       calculateLohnsteuer({ version: '2024Dezember', ...MONTHLY, KRV: 0 }),
     );
@@ -42,13 +44,17 @@ describe('calculateLohnsteuer', () => {
     const asString = calculateLohnsteuer({ version: '2026', ...MONTHLY, KVZ: '2.90', ZKF: '1.5', STKL: 4, f: '0.875' });
     const asNumber = calculateLohnsteuer({ version: '2026', ...MONTHLY, KVZ: 2.9, ZKF: 1.5, STKL: 4, f: 0.875 });
     expect(asNumber).toEqual(asString);
-    expect(calculateLohnsteuer({ version: '2026', ...MONTHLY, KVZ: ' 2.500 ' })).toEqual(calculateLohnsteuer({ version: '2026', ...MONTHLY }));
+    expect(calculateLohnsteuer({ version: '2026', ...MONTHLY, KVZ: ' 2.500 ' })).toEqual(
+      calculateLohnsteuer({ version: '2026', ...MONTHLY }),
+    );
   });
 
   it('uses the XML defaults for inputs left out', () => {
     // 2026 declares LZZ=1 and STKL=1 as defaults, f=1.0 and af=1.
     expect(calculateLohnsteuer({ version: '2026', RE4: 2_500_000 }).LSTLZZ).toBe(137_600);
-    expect(calculateLohnsteuer({ version: '2026', RE4: 2_500_000, LZZ: 1, STKL: 1, f: 1, af: 1, R: 0 }).LSTLZZ).toBe(137_600);
+    expect(calculateLohnsteuer({ version: '2026', RE4: 2_500_000, LZZ: 1, STKL: 1, f: 1, af: 1, R: 0 }).LSTLZZ).toBe(
+      137_600,
+    );
   });
 
   it('requires inputs that have no default and no valid zero (2025: LZZ, STKL)', () => {
@@ -94,13 +100,19 @@ describe('calculateLohnsteuer', () => {
   });
 
   it('accepts PKV 2 only where the PAP knows it (2025)', () => {
-    expect(calculateLohnsteuer({ version: '2025', ...MONTHLY, KRV: 0, PKV: 2, PKPV: 40_000 }).LSTLZZ).toBeGreaterThan(0);
+    expect(calculateLohnsteuer({ version: '2025', ...MONTHLY, KRV: 0, PKV: 2, PKPV: 40_000 }).LSTLZZ).toBeGreaterThan(
+      0,
+    );
   });
 
   it('rejects a bad selector with clear messages', () => {
     expect(inputError({ ...MONTHLY }).message).toMatch(/Missing "version" or "date"/);
-    expect(inputError({ version: '2027', ...MONTHLY }).message).toMatch(/Unknown PAP version "2027"; known versions: 2024, 2024Dezember, 2025, 2026/);
-    expect(inputError({ version: '2026', date: '2026-01-01', ...MONTHLY }).message).toMatch(/either "version" or "date"/);
+    expect(inputError({ version: '2027', ...MONTHLY }).message).toMatch(
+      /Unknown PAP version "2027"; known versions: 2024, 2024Dezember, 2025, 2026/,
+    );
+    expect(inputError({ version: '2026', date: '2026-01-01', ...MONTHLY }).message).toMatch(
+      /either "version" or "date"/,
+    );
     expect(inputError({ date: '1.3.2026', ...MONTHLY }).message).toMatch(/YYYY-MM-DD/);
     expect(() => calculateLohnsteuer({ date: '2023-06-30', ...MONTHLY })).toThrow(PapVersionNotFoundError);
     expect(() => calculateLohnsteuer(null as never)).toThrow(PapInputError);
@@ -122,5 +134,23 @@ describe('calculateLohnsteuer', () => {
     expect(() => calculateLohnsteuer({ version: '2026', ...MONTHLY, STKL: 9 })).toThrow(PapInputError);
     calculateLohnsteuer({ version: '2026', LZZ: 1, RE4: 99_000_000, STKL: 5, SONSTB: 5_000_000, JRE4: 99_000_000 });
     expect(calculateLohnsteuer({ version: '2026', ...MONTHLY, STKL: 3, ZKF: 2 })).toEqual(before);
+  });
+});
+
+describe('calculateLohnsteuer types (checked by tsc, run by vitest)', () => {
+  it('types a literal version strictly and still admits dynamic inputs', () => {
+    // @ts-expect-error ALV is not an input of the 2025 PAP
+    expect(() => calculateLohnsteuer({ version: '2025', LZZ: 1, STKL: 1, ALV: 0 })).toThrow(PapInputError);
+    // @ts-expect-error STKL is an int input: number only in the static type
+    expect(calculateLohnsteuer({ version: '2026', STKL: '1' }).LSTLZZ).toBe(0);
+    // @ts-expect-error unknown input name
+    expect(() => calculateLohnsteuer({ version: '2026', FOO: 1 })).toThrow(/Unknown input "FOO"/);
+    const wide: { readonly version: string; readonly [name: string]: number | string } = {
+      version: '2026',
+      RE4: 2_500_000,
+    };
+    expect(calculateLohnsteuer(wide).LSTLZZ).toBe(137_600);
+    const parsed = JSON.parse('{"date":"2026-05-01","RE4":2500000}') as LohnsteuerDynamicInput;
+    expect(calculateLohnsteuer(parsed).LSTLZZ).toBe(137_600);
   });
 });

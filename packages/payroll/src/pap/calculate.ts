@@ -33,6 +33,12 @@ export interface LohnsteuerDynamicInput {
   readonly [name: string]: unknown;
 }
 
+/**
+ * Admits dynamic inputs (version typed as plain `string`, parsed JSON) while a literal
+ * version such as '2025' must match that version's input type exactly.
+ */
+type WideSelector<T extends LohnsteuerDynamicInput> = string extends T['version'] ? unknown : never;
+
 /** Any typed calculation input. Money in cent; decimals (KVZ, ZKF, PVA, f) as numbers or strings. */
 export type LohnsteuerInput = LohnsteuerVersionInput | LohnsteuerDateInput;
 
@@ -70,9 +76,13 @@ function selectVersion(input: Readonly<Record<string, unknown>>): PapVersionId {
  * @throws PapVersionNotFoundError if no PAP covers the payment date
  * @example calculateLohnsteuer({ version: '2026', LZZ: 2, STKL: 1, RE4: 500000, KVZ: '2.50', PVZ: 1 })
  */
-export function calculateLohnsteuer<V extends PapVersionId>(input: { readonly version: V } & PapInputByVersion[V]): PapOutputByVersion[V];
+export function calculateLohnsteuer<V extends PapVersionId>(
+  input: { readonly version: V } & PapInputByVersion[V],
+): PapOutputByVersion[V];
 export function calculateLohnsteuer(input: LohnsteuerDateInput): LohnsteuerOutput;
-export function calculateLohnsteuer(input: LohnsteuerInput | LohnsteuerDynamicInput): LohnsteuerOutput;
+export function calculateLohnsteuer<const T extends LohnsteuerDynamicInput>(
+  input: T & WideSelector<T>,
+): LohnsteuerOutput;
 export function calculateLohnsteuer(input: LohnsteuerInput | LohnsteuerDynamicInput): LohnsteuerOutput {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new PapInputError('Calculation input must be an object.');

@@ -88,7 +88,9 @@ describe('XML reader', () => {
 describe('Java expression parser', () => {
   it('follows Java precedence and member-call chains', () => {
     expect(parseJavaExpression('a + b * c == d && !e || f')).toMatchObject({ t: 'binary', op: '||' });
-    expect(parseJavaAssignment('X= (ZX.multiply (BigDecimal.valueOf(1.25))).setScale (0, BigDecimal.ROUND_DOWN)')).toMatchObject({
+    expect(
+      parseJavaAssignment('X= (ZX.multiply (BigDecimal.valueOf(1.25))).setScale (0, BigDecimal.ROUND_DOWN)'),
+    ).toMatchObject({
       target: 'X',
       value: { t: 'call', name: 'setScale' },
     });
@@ -108,7 +110,9 @@ describe('lowering', () => {
 
   it('normalises compareTo(..) relations', () => {
     const pap = (expr: string): unknown =>
-      lowerPap(readPapModel(syntheticPap(`<METHOD name="M1"><IF expr="${expr}"><THEN/></IF></METHOD>`))).methods.get('M1')?.body[0];
+      lowerPap(readPapModel(syntheticPap(`<METHOD name="M1"><IF expr="${expr}"><THEN/></IF></METHOD>`))).methods.get(
+        'M1',
+      )?.body[0];
     expect(pap('RE4.compareTo(KVZ) == -1')).toMatchObject({ cond: { k: 'cmp', op: '<' } });
     expect(pap('RE4.compareTo(KVZ) &gt;= 0')).toMatchObject({ cond: { k: 'cmp', op: '>=' } });
     expect(pap('RE4.compareTo(KVZ) != 1')).toMatchObject({ cond: { k: 'cmp', op: '<=' } });
@@ -117,8 +121,12 @@ describe('lowering', () => {
   });
 
   it('evaluates BigDecimal.valueOf(double + double) with IEEE doubles like Java', () => {
-    const p = lowerPap(readPapModel(syntheticPap('<METHOD name="M1"><EVAL exec="T = BigDecimal.valueOf(0.0065+0.07)"/></METHOD>')));
-    expect(p.methods.get('M1')?.body[0]).toMatchObject({ value: { k: 'const', value: Rational.parse(String(0.0065 + 0.07)) } });
+    const p = lowerPap(
+      readPapModel(syntheticPap('<METHOD name="M1"><EVAL exec="T = BigDecimal.valueOf(0.0065+0.07)"/></METHOD>')),
+    );
+    expect(p.methods.get('M1')?.body[0]).toMatchObject({
+      value: { k: 'const', value: Rational.parse(String(0.0065 + 0.07)) },
+    });
   });
 
   it('splits method-local scratch fields into independent variables', () => {
@@ -143,14 +151,17 @@ describe('scales', () => {
 
 describe('generated code for a synthetic PAP', () => {
   const xml = SYNTHETIC;
-  const generated = generatePap(new TextEncoder().encode(xml), 'LohnsteuerTest.xml', { runtimeImport: RUNTIME, typesImport: TYPES });
+  const generated = generatePap(new TextEncoder().encode(xml), 'LohnsteuerTest.xml', {
+    runtimeImport: RUNTIME,
+    typesImport: TYPES,
+  });
 
   it('derives id and file name from the PAP name', () => {
     expect(generated.id).toBe('Test');
     expect(versionId('Lohnsteuer2024Dezember')).toBe('2024Dezember');
-    expect(generatePap(new TextEncoder().encode(xml.replace('LohnsteuerTest', 'Lohnsteuer2024Dezember')), 'x.xml').fileName).toBe(
-      'lohnsteuer-2024-dezember.ts',
-    );
+    expect(
+      generatePap(new TextEncoder().encode(xml.replace('LohnsteuerTest', 'Lohnsteuer2024Dezember')), 'x.xml').fileName,
+    ).toBe('lohnsteuer-2024-dezember.ts');
   });
 
   it('falls back to bigint exactly where a value may exceed 2^52, and stays exact', async () => {
@@ -161,13 +172,18 @@ describe('generated code for a synthetic PAP', () => {
     const module = (await import(path)) as PapModule<Readonly<Record<string, number>>>;
     const reference = loadReferencePap(xml);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 4 }), (re4, kvz, lzz) => {
-        const raw = { RE4: re4, KVZ: (kvz / 100).toFixed(2), LZZ: lzz };
-        const scaled = module.createInput();
-        scaleInputs(module.meta, 'Test', raw, scaled);
-        const actual = Object.fromEntries(Object.entries(module.run(scaled)).map(([k, v]) => [k, String(v)]));
-        expect(actual).toEqual(reference.run(raw));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000_000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 1, max: 4 }),
+        (re4, kvz, lzz) => {
+          const raw = { RE4: re4, KVZ: (kvz / 100).toFixed(2), LZZ: lzz };
+          const scaled = module.createInput();
+          scaleInputs(module.meta, 'Test', raw, scaled);
+          const actual = Object.fromEntries(Object.entries(module.run(scaled)).map(([k, v]) => [k, String(v)]));
+          expect(actual).toEqual(reference.run(raw));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -177,12 +193,17 @@ describe('generator errors are explicit', () => {
   const generate = (xml: string): unknown => generatePap(new TextEncoder().encode(xml), 'x.xml');
 
   it('for an input without a declared domain', () => {
-    const xml = SYNTHETIC.replace('<INPUT name="KVZ" type="BigDecimal"/>', '<INPUT name="KVZ" type="BigDecimal"/><INPUT name="NEUINPUT" type="int"/>');
+    const xml = SYNTHETIC.replace(
+      '<INPUT name="KVZ" type="BigDecimal"/>',
+      '<INPUT name="KVZ" type="BigDecimal"/><INPUT name="NEUINPUT" type="int"/>',
+    );
     expect(() => generate(xml)).toThrow(/No domain declared for PAP input NEUINPUT.*input-domains\.ts/);
   });
 
   it('for an unsupported rounding mode', () => {
-    const xml = syntheticPap('<METHOD name="M1"><EVAL exec="BIG = RE4.setScale(0, BigDecimal.ROUND_HALF_UP)"/></METHOD>');
+    const xml = syntheticPap(
+      '<METHOD name="M1"><EVAL exec="BIG = RE4.setScale(0, BigDecimal.ROUND_HALF_UP)"/></METHOD>',
+    );
     expect(() => generate(xml)).toThrow(/unsupported rounding mode BigDecimal.ROUND_HALF_UP/);
   });
 
@@ -192,8 +213,12 @@ describe('generator errors are explicit', () => {
   });
 
   it('for recursion, unknown methods and undeclared fields', () => {
-    expect(() => generate(syntheticPap('<METHOD name="M1"><EXECUTE method="M1"/></METHOD>'))).toThrow(/recursive method M1/);
-    expect(() => generate(syntheticPap('<METHOD name="M1"><EXECUTE method="M2"/></METHOD>'))).toThrow(/unknown method M2/);
+    expect(() => generate(syntheticPap('<METHOD name="M1"><EXECUTE method="M1"/></METHOD>'))).toThrow(
+      /recursive method M1/,
+    );
+    expect(() => generate(syntheticPap('<METHOD name="M1"><EXECUTE method="M2"/></METHOD>'))).toThrow(
+      /unknown method M2/,
+    );
     expect(() => generate(syntheticPap('<METHOD name="M1"><EVAL exec="Q = RE4"/></METHOD>'))).toThrow(/undeclared Q/);
   });
 

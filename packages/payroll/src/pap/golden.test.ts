@@ -26,7 +26,10 @@ function versionOf(vector: Vector, fallback: PapVersionId): PapVersionId {
 }
 
 /** The outputs of `actual` named in `expected`, for a readable toEqual diff. */
-function selected(actual: Readonly<Record<string, unknown>>, expected: Readonly<Record<string, number>>): Record<string, unknown> {
+function selected(
+  actual: Readonly<Record<string, unknown>>,
+  expected: Readonly<Record<string, number>>,
+): Record<string, unknown> {
   return Object.fromEntries(Object.keys(expected).map((k) => [k, actual[k]]));
 }
 
@@ -50,7 +53,9 @@ describe.each(SETS)('golden vectors $file', ({ file, fallback, minimum }) => {
       const version = versionOf(vector, fallback);
       const actual = calculateLohnsteuer({ version, ...vector.inputs } as never) as unknown as Record<string, unknown>;
       if (JSON.stringify(selected(actual, vector.expected)) !== JSON.stringify(vector.expected)) {
-        failures.push(`#${i} ${version} ${JSON.stringify(vector.inputs)} -> ${JSON.stringify(selected(actual, vector.expected))}`);
+        failures.push(
+          `#${i} ${version} ${JSON.stringify(vector.inputs)} -> ${JSON.stringify(selected(actual, vector.expected))}`,
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -58,9 +63,13 @@ describe.each(SETS)('golden vectors $file', ({ file, fallback, minimum }) => {
 
   it('engine returns exactly the outputs the PAP declares, as integers', () => {
     for (const vector of vectors.slice(0, 50)) {
-      const actual = calculateLohnsteuer({ version: versionOf(vector, fallback), ...vector.inputs } as never) as unknown as Record<string, number>;
+      const actual = calculateLohnsteuer({
+        version: versionOf(vector, fallback),
+        ...vector.inputs,
+      } as never) as unknown as Record<string, number>;
       for (const key of Object.keys(vector.expected)) expect(Number.isInteger(actual[key]), key).toBe(true);
-      if (Object.keys(vector.expected).length >= 12) expect(Object.keys(actual).sort()).toEqual(Object.keys(vector.expected).sort());
+      if (Object.keys(vector.expected).length >= 12)
+        expect(Object.keys(actual).sort()).toEqual(Object.keys(vector.expected).sort());
     }
   });
 

@@ -13,19 +13,9 @@ export type {
   LohnsteuerVersionInput,
 } from './calculate.js';
 export { PapArithmeticError, PapError, PapInputError, PapVersionNotFoundError } from './errors.js';
-export type {
-  Lohnsteuer2024DezemberInput,
-  Lohnsteuer2024DezemberOutput,
-  Lohnsteuer2024Input,
-  Lohnsteuer2024Output,
-  Lohnsteuer2025Input,
-  Lohnsteuer2025Output,
-  Lohnsteuer2026Input,
-  Lohnsteuer2026Output,
-  PapInputByVersion,
-  PapOutputByVersion,
-  PapVersionId,
-} from './generated/index.js';
+// Per-version input/output types (Lohnsteuer2026Input, Lohnsteuer2026Output, ...), the
+// version id union and the per-version type maps, straight from the generated index.
+export type * from './generated/index.js';
 export { PAP_VERSIONS, papVersionMeta, versionForDate } from './registry.js';
 export type { PapVersionRange } from './registry.js';
 export type { PapInputSpec, PapModuleMeta } from './types.js';

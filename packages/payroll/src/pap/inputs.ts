@@ -48,7 +48,12 @@ function parseDecimalText(spec: PapInputSpec, papId: string, text: string, origi
   if (!match) fail(spec, papId, 'must be a number or a decimal string like "2.90"', original);
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > spec.scale) {
-    const allowed = spec.scale === 0 ? (spec.unit === 'cent' ? 'must be a whole number of cents' : 'must be a whole number') : `allows at most ${spec.scale} decimal places`;
+    const allowed =
+      spec.scale === 0
+        ? spec.unit === 'cent'
+          ? 'must be a whole number of cents'
+          : 'must be a whole number'
+        : `allows at most ${spec.scale} decimal places`;
     fail(spec, papId, allowed, original);
   }
   const digits = ((match[2] ?? '') + fraction.padEnd(spec.scale, '0')).replace(/^0+(?=\d)/, '');
@@ -68,7 +73,9 @@ export function scaleInputValue(spec: PapInputSpec, papId: string, value: unknow
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) fail(spec, papId, 'must be a finite number', value);
     // Integers are the common case (cents, codes) and scale without any rounding risk.
-    scaled = Number.isInteger(value) ? value * (POW10[spec.scale] ?? 10 ** spec.scale) : parseDecimalText(spec, papId, plainText(value), value);
+    scaled = Number.isInteger(value)
+      ? value * (POW10[spec.scale] ?? 10 ** spec.scale)
+      : parseDecimalText(spec, papId, plainText(value), value);
   } else if (typeof value === 'string') {
     scaled = parseDecimalText(spec, papId, value.trim(), value);
   } else {
@@ -94,7 +101,10 @@ const MAX_CACHED_VALUES = 256;
 function prepare(meta: PapModuleMeta): PreparedMeta {
   let data = prepared.get(meta);
   if (!data) {
-    const specs: Record<string, { spec: PapInputSpec; index: number } | undefined> = Object.create(null) as Record<string, never>;
+    const specs: Record<string, { spec: PapInputSpec; index: number } | undefined> = Object.create(null) as Record<
+      string,
+      never
+    >;
     meta.inputs.forEach((spec, index) => (specs[spec.name] = { spec, index }));
     data = {
       specs,
@@ -132,7 +142,12 @@ function isSelector(name: string): boolean {
  * required; see the generated `createInput`).
  * Throws PapInputError for unknown names, bad values or missing required inputs.
  */
-export function scaleInputs(meta: PapModuleMeta, papId: string, raw: Readonly<Record<string, unknown>>, target: number[]): void {
+export function scaleInputs(
+  meta: PapModuleMeta,
+  papId: string,
+  raw: Readonly<Record<string, unknown>>,
+  target: number[],
+): void {
   const data = prepare(meta);
   const names = Object.keys(raw);
   for (let i = 0; i < names.length; i++) {
@@ -142,7 +157,10 @@ export function scaleInputs(meta: PapModuleMeta, papId: string, raw: Readonly<Re
     if (value === undefined) continue;
     const entry = data.specs[name];
     if (!entry) {
-      throw new PapInputError(`Unknown input "${name}" for PAP ${papId}. Known inputs: ${data.names.join(', ')}.`, name);
+      throw new PapInputError(
+        `Unknown input "${name}" for PAP ${papId}. Known inputs: ${data.names.join(', ')}.`,
+        name,
+      );
     }
     const spec = entry.spec;
     target[entry.index] =
@@ -152,7 +170,10 @@ export function scaleInputs(meta: PapModuleMeta, papId: string, raw: Readonly<Re
   }
   for (const spec of data.required) {
     if (Number.isNaN(target[data.specs[spec.name]?.index ?? -1])) {
-      throw new PapInputError(`Input ${spec.name} is required for PAP ${papId} (the PAP declares no default).`, spec.name);
+      throw new PapInputError(
+        `Input ${spec.name} is required for PAP ${papId} (the PAP declares no default).`,
+        spec.name,
+      );
     }
   }
 }

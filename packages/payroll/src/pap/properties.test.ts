@@ -111,7 +111,8 @@ describe.each(VERSIONS)('PAP %s properties', (version) => {
     fc.assert(
       fc.property(anyInput(version), (inputs) => {
         const out = run(version, inputs);
-        for (const [key, value] of Object.entries(out)) expect(Number.isSafeInteger(value) && value >= 0, `${key}=${value}`).toBe(true);
+        for (const [key, value] of Object.entries(out))
+          expect(Number.isSafeInteger(value) && value >= 0, `${key}=${value}`).toBe(true);
       }),
       { numRuns: 1000 },
     );
@@ -151,7 +152,20 @@ describe('facts of the official PAP (pinned, verified against the reference inte
   });
 
   it('with pension payments the employee allowance phases in, so a higher wage can lower the tax', () => {
-    const inputs = { LZZ: 1, STKL: 5, R: 0, ZKF: 3, KVZ: '5.72', PVS: 1, PVZ: 1, VBEZ: 3_022_460, VJAHR: 2018, VBEZM: 6, ZMVB: 4, RE4: 3_091_211 };
+    const inputs = {
+      LZZ: 1,
+      STKL: 5,
+      R: 0,
+      ZKF: 3,
+      KVZ: '5.72',
+      PVS: 1,
+      PVZ: 1,
+      VBEZ: 3_022_460,
+      VJAHR: 2018,
+      VBEZM: 6,
+      ZMVB: 4,
+      RE4: 3_091_211,
+    };
     const taxes = [0, 10_000, 50_000].map((extra) => run('2026', { ...inputs, RE4: inputs.RE4 + extra })['LSTLZZ']);
     expect(taxes).toEqual([583_000, 582_100, 578_400]);
   });

@@ -81,7 +81,10 @@ let tempDir = '';
 beforeAll(async () => {
   tempDir = mkdtempSync(join(tmpdir(), 'pap-legacy-'));
   for (const xml of readdirSync(XML_DIR).filter((f) => f.endsWith('.xml'))) {
-    const generated = generatePap(readFileSync(join(XML_DIR, xml)), xml, { runtimeImport: RUNTIME, typesImport: TYPES });
+    const generated = generatePap(readFileSync(join(XML_DIR, xml)), xml, {
+      runtimeImport: RUNTIME,
+      typesImport: TYPES,
+    });
     const path = join(tempDir, generated.fileName);
     writeFileSync(path, generated.content);
     modules.set(xml, (await import(path)) as LegacyModule);
@@ -105,7 +108,8 @@ describe('official BMF Prüftabellen 2016-2023 with code generated from the old 
     for (const [wage = 0, ...expected] of table.rows) {
       expected.forEach((euro, column) => {
         const out = calculate(module, inputsFor(table, wage, column + 1));
-        if (out['LSTLZZ'] !== euro * 100) failures.push(`${wage} ${CLASSES[column] ?? ''}: ${out['LSTLZZ'] ?? '-'} != ${euro * 100}`);
+        if (out['LSTLZZ'] !== euro * 100)
+          failures.push(`${wage} ${CLASSES[column] ?? ''}: ${out['LSTLZZ'] ?? '-'} != ${euro * 100}`);
       });
     }
     expect(failures).toEqual([]);
@@ -121,7 +125,9 @@ describe('official BMF Prüftabellen 2016-2023 with code generated from the old 
       }
       for (const [wage = 0, ...expected] of table.rows) {
         expected.forEach((euro, column) => {
-          expect(reference.run(inputsFor(table, wage, column + 1))['LSTLZZ'], `${table.file} ${wage}`).toBe(String(euro * 100));
+          expect(reference.run(inputsFor(table, wage, column + 1))['LSTLZZ'], `${table.file} ${wage}`).toBe(
+            String(euro * 100),
+          );
         });
       }
     }

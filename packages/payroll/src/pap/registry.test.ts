@@ -47,13 +47,18 @@ describe('PAP version registry', () => {
     const first = PAP_VERSIONS[0]?.validFrom ?? '';
     const last = PAP_VERSIONS[PAP_VERSIONS.length - 1]?.validTo ?? '';
     for (let day = first; day <= last; day = nextDay(day)) {
-      expect(PAP_VERSIONS.filter((v) => day >= v.validFrom && day <= v.validTo), day).toHaveLength(1);
+      expect(
+        PAP_VERSIONS.filter((v) => day >= v.validFrom && day <= v.validTo),
+        day,
+      ).toHaveLength(1);
     }
   });
 
   it('throws a typed, clear error outside every version', () => {
     expect(() => versionForDate('2023-12-31')).toThrow(PapVersionNotFoundError);
-    expect(() => versionForDate('2027-01-01')).toThrow(/No PAP version for payment date 2027-01-01.*2024-01-01 to 2026-12-31/);
+    expect(() => versionForDate('2027-01-01')).toThrow(
+      /No PAP version for payment date 2027-01-01.*2024-01-01 to 2026-12-31/,
+    );
     try {
       versionForDate('2027-01-01');
     } catch (error) {

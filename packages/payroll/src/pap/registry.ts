@@ -50,7 +50,8 @@ export function toIsoDate(date: string | Date): string {
     return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
   }
   const match = typeof date === 'string' ? ISO_DATE.exec(date) : null;
-  if (!match) throw new PapInputError(`Payment date must be a string YYYY-MM-DD (got ${JSON.stringify(date)}).`, 'date');
+  if (!match)
+    throw new PapInputError(`Payment date must be a string YYYY-MM-DD (got ${JSON.stringify(date)}).`, 'date');
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {

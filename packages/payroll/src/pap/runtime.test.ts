@@ -5,10 +5,12 @@ import { bigDivDown, bigDivExact, bigDivUp, divDown, divExact, divUp } from './r
 
 const LIMIT = 2n ** 52n;
 const safe = fc.bigInt({ min: -LIMIT, max: LIMIT });
-const divisor = fc.oneof(
-  fc.constantFrom(1n, 2n, 7n, 10n, 12n, 100n, 360n, 700n, 1000n, 10n ** 13n, 10n ** 14n),
-  fc.bigInt({ min: 1n, max: LIMIT }),
-).chain((d) => fc.constantFrom(d, -d));
+const divisor = fc
+  .oneof(
+    fc.constantFrom(1n, 2n, 7n, 10n, 12n, 100n, 360n, 700n, 1000n, 10n ** 13n, 10n ** 14n),
+    fc.bigInt({ min: 1n, max: LIMIT }),
+  )
+  .chain((d) => fc.constantFrom(d, -d));
 
 /** Java BigDecimal rounding of n/d, computed with bigint. */
 function javaDiv(n: bigint, d: bigint, mode: 'DOWN' | 'UP'): bigint {
@@ -51,7 +53,14 @@ describe('runtime division helpers', () => {
   });
 
   it('throws on division by zero', () => {
-    for (const fn of [() => divDown(1, 0), () => divUp(1, 0), () => divExact(1, 0), () => bigDivDown(1n, 0n), () => bigDivUp(1n, 0n), () => bigDivExact(1n, 0n)]) {
+    for (const fn of [
+      () => divDown(1, 0),
+      () => divUp(1, 0),
+      () => divExact(1, 0),
+      () => bigDivDown(1n, 0n),
+      () => bigDivUp(1n, 0n),
+      () => bigDivExact(1n, 0n),
+    ]) {
       expect(fn).toThrow(/Division by zero/);
     }
   });

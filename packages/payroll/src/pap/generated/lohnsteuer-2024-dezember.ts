@@ -452,11 +452,11 @@ export interface Lohnsteuer2024DezemberOutput {
 
 /** Metadata of PAP Lohnsteuer2024Dezember: source file, inputs (scaled bounds/defaults), outputs. */
 export const meta: PapModuleMeta = {
-  papName: "Lohnsteuer2024Dezember",
-  papVersion: "1.0",
-  stand: "2024-10-11 06:50",
-  xmlFile: "Lohnsteuer2024Dezember.xml",
-  xmlSha256: "8cb8a5e00ede0d30a986e8874e4cc4db8d2ef80504c7135cc39fbee5a9d73282",
+  papName: 'Lohnsteuer2024Dezember',
+  papVersion: '1.0',
+  stand: '2024-10-11 06:50',
+  xmlFile: 'Lohnsteuer2024Dezember.xml',
+  xmlSha256: '8cb8a5e00ede0d30a986e8874e4cc4db8d2ef80504c7135cc39fbee5a9d73282',
   inputs: [
     { name: 'af', javaType: 'int', scale: 0, min: 0, max: 1, default: 1, unit: 'number' },
     { name: 'AJAHR', javaType: 'int', scale: 0, min: 0, max: 9999, default: 0, unit: 'number' },

@@ -452,11 +452,11 @@ export interface Lohnsteuer2024Output {
 
 /** Metadata of PAP Lohnsteuer2024: source file, inputs (scaled bounds/defaults), outputs. */
 export const meta: PapModuleMeta = {
-  papName: "Lohnsteuer2024",
-  papVersion: "1.0",
-  stand: "2024-03-11 09:00",
-  xmlFile: "Lohnsteuer2024.xml",
-  xmlSha256: "c336a8af2bd1a4266c1e9e72bf39aa4a2a36ba174f7d9259b72799635a35a83b",
+  papName: 'Lohnsteuer2024',
+  papVersion: '1.0',
+  stand: '2024-03-11 09:00',
+  xmlFile: 'Lohnsteuer2024.xml',
+  xmlSha256: 'c336a8af2bd1a4266c1e9e72bf39aa4a2a36ba174f7d9259b72799635a35a83b',
   inputs: [
     { name: 'af', javaType: 'int', scale: 0, min: 0, max: 1, default: 1, unit: 'number' },
     { name: 'AJAHR', javaType: 'int', scale: 0, min: 0, max: 9999, default: 0, unit: 'number' },

@@ -403,11 +403,11 @@ export interface Lohnsteuer2025Output {
 
 /** Metadata of PAP Lohnsteuer2025: source file, inputs (scaled bounds/defaults), outputs. */
 export const meta: PapModuleMeta = {
-  papName: "Lohnsteuer2025",
-  papVersion: "1.0",
-  stand: "2025-09-17 13:05",
-  xmlFile: "Lohnsteuer2025.xml",
-  xmlSha256: "878ea4a0a1e0bb7122e44b02fe7f2e1d70b605768a2b42ec84f895365f4fb7e1",
+  papName: 'Lohnsteuer2025',
+  papVersion: '1.0',
+  stand: '2025-09-17 13:05',
+  xmlFile: 'Lohnsteuer2025.xml',
+  xmlSha256: '878ea4a0a1e0bb7122e44b02fe7f2e1d70b605768a2b42ec84f895365f4fb7e1',
   inputs: [
     { name: 'af', javaType: 'int', scale: 0, min: 0, max: 1, default: 1, unit: 'number' },
     { name: 'AJAHR', javaType: 'int', scale: 0, min: 0, max: 9999, default: 0, unit: 'number' },

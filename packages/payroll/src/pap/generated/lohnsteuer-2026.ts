@@ -397,11 +397,11 @@ export interface Lohnsteuer2026Output {
 
 /** Metadata of PAP Lohnsteuer2026: source file, inputs (scaled bounds/defaults), outputs. */
 export const meta: PapModuleMeta = {
-  papName: "Lohnsteuer2026",
-  papVersion: "1.0",
-  stand: "2025-10-23 12:40",
-  xmlFile: "Lohnsteuer2026.xml",
-  xmlSha256: "63d8981646d139eba2f4dd990c13b43c4fb3883b402a5a40cddf253aa7aa96b4",
+  papName: 'Lohnsteuer2026',
+  papVersion: '1.0',
+  stand: '2025-10-23 12:40',
+  xmlFile: 'Lohnsteuer2026.xml',
+  xmlSha256: '63d8981646d139eba2f4dd990c13b43c4fb3883b402a5a40cddf253aa7aa96b4',
   inputs: [
     { name: 'af', javaType: 'int', scale: 0, min: 0, max: 1, default: 1, unit: 'number' },
     { name: 'AJAHR', javaType: 'int', scale: 0, min: 0, max: 9999, default: 0, unit: 'number' },

@@ -51,7 +51,11 @@ function sameOutcome(a: Record<string, string>, b: Record<string, string>): bool
   return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
 }
 
-function countCoverage(coverage: Record<string, number>, input: Record<string, number | string>, out: Record<string, string>): void {
+function countCoverage(
+  coverage: Record<string, number>,
+  input: Record<string, number | string>,
+  out: Record<string, string>,
+): void {
   const bump = (key: string): void => {
     coverage[key] = (coverage[key] ?? 0) + 1;
   };
@@ -73,7 +77,12 @@ function countCoverage(coverage: Record<string, number>, input: Record<string, n
  * Runs `count` random inputs through calculateLohnsteuer and the reference interpreter.
  * Stops collecting after `maxMismatches` disagreements.
  */
-export function runDifferential(version: PapVersionId, count: number, seed: number, maxMismatches = 5): DifferentialResult {
+export function runDifferential(
+  version: PapVersionId,
+  count: number,
+  seed: number,
+  maxMismatches = 5,
+): DifferentialResult {
   const reference = referenceFor(version);
   const names = new Set(papVersionMeta(version).inputs.map((s) => s.name));
   const rng = createRng(seed);
@@ -91,7 +100,9 @@ export function runDifferential(version: PapVersionId, count: number, seed: numb
 
 /** Human-readable report of mismatches, with everything needed to reproduce them. */
 export function describeMismatches(version: PapVersionId, result: DifferentialResult): string {
-  const lines = [`PAP ${version}: ${result.mismatches.length} mismatch(es); seed ${result.seed} (set PAP_DIFF_SEED to reproduce)`];
+  const lines = [
+    `PAP ${version}: ${result.mismatches.length} mismatch(es); seed ${result.seed} (set PAP_DIFF_SEED to reproduce)`,
+  ];
   for (const m of result.mismatches) {
     lines.push(`#${m.index} input ${JSON.stringify({ version, ...m.input })}`);
     const keys = Object.keys(m.reference).filter((k) => m.engine[k] !== m.reference[k]);

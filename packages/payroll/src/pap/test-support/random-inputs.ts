@@ -92,7 +92,8 @@ function base(rng: Rng, out: Record<string, number | string>, names: ReadonlySet
 function healthInsurance(rng: Rng, out: Record<string, number | string>, names: ReadonlySet<string>): void {
   const maxPkv = names.has('PKPVAGZ') ? 1 : 2;
   out['PKV'] = chance(rng, 0.7) ? 0 : int(rng, 1, maxPkv);
-  if (out['PKV'] !== 0 || chance(rng, 0.1)) out['PKPV'] = chance(rng, 0.95) ? int(rng, 0, 150_000) : money(rng, 10_000_000);
+  if (out['PKV'] !== 0 || chance(rng, 0.1))
+    out['PKPV'] = chance(rng, 0.95) ? int(rng, 0, 150_000) : money(rng, 10_000_000);
   if (names.has('PKPVAGZ') && chance(rng, 0.4)) out['PKPVAGZ'] = int(rng, 0, 100_000);
 }
 
@@ -153,10 +154,11 @@ export function randomPapInput(rng: Rng, names: ReadonlySet<string>): Record<str
   pensions(rng, out, re4);
   allowances(rng, out, re4);
   otherPayments(rng, out, names, re4);
-  for (const key of Object.keys(out)) {
-    if (!names.has(key)) delete out[key];
+  const result: Record<string, number | string> = {};
+  for (const [key, value] of Object.entries(out)) {
+    if (!names.has(key)) continue;
     // Derived amounts (e.g. a daily wage times 360) must stay inside the input domain.
-    else if (typeof out[key] === 'number' && (out[key] as number) > MAX_CENTS) out[key] = MAX_CENTS;
+    result[key] = typeof value === 'number' && value > MAX_CENTS ? MAX_CENTS : value;
   }
-  return out;
+  return result;
 }

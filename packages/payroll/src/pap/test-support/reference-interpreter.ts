@@ -170,12 +170,24 @@ function methodCall(target: Eval, name: string, args: readonly Eval[]): Eval {
     }
   }
   if (name === 'setScale' && first && second) {
-    return (env) => asDec(target(env), name).toDecimalPlaces(asNumber(first(env), name), roundingOf(second(env)) as DecimalRounding);
+    return (env) =>
+      asDec(target(env), name).toDecimalPlaces(asNumber(first(env), name), roundingOf(second(env)) as DecimalRounding);
   }
   if (name === 'divide' && first && second && third) {
-    return (env) => divideScaled(asDec(target(env), name), asDec(first(env), name), asNumber(second(env), name), roundingOf(third(env)));
+    return (env) =>
+      divideScaled(
+        asDec(target(env), name),
+        asDec(first(env), name),
+        asNumber(second(env), name),
+        roundingOf(third(env)),
+      );
   }
-  return (env) => callMethod(target(env), name, args.map((a) => a(env)));
+  return (env) =>
+    callMethod(
+      target(env),
+      name,
+      args.map((a) => a(env)),
+    );
 }
 
 function roundingOf(v: Value): number {
@@ -276,7 +288,10 @@ class Compiler {
       this.take();
       const l = left;
       const r = this.productExpr();
-      left = op === '+' ? (env) => (l(env) as number) + (r(env) as number) : (env) => (l(env) as number) - (r(env) as number);
+      left =
+        op === '+'
+          ? (env) => (l(env) as number) + (r(env) as number)
+          : (env) => (l(env) as number) - (r(env) as number);
     }
     return left;
   }
@@ -286,7 +301,10 @@ class Compiler {
       this.take();
       const l = left;
       const r = this.unaryExpr();
-      left = op === '*' ? (env) => (l(env) as number) * (r(env) as number) : (env) => (l(env) as number) / (r(env) as number);
+      left =
+        op === '*'
+          ? (env) => (l(env) as number) * (r(env) as number)
+          : (env) => (l(env) as number) / (r(env) as number);
     }
     return left;
   }
@@ -467,7 +485,11 @@ export function loadReferencePap(xml: string): ReferencePap {
     for (const f of findAll(pap, role)) {
       const name = f.attrs['name'] ?? '';
       const def = f.attrs['default'];
-      fields.push({ name, type: f.attrs['type'] ?? '', defaultValue: def === undefined ? undefined : new Compiler(def, constants).compileAll() });
+      fields.push({
+        name,
+        type: f.attrs['type'] ?? '',
+        defaultValue: def === undefined ? undefined : new Compiler(def, constants).compileAll(),
+      });
       roles.set(name, role);
     }
   }
