@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { calculateLohnsteuer } from '../calculate.js';
 import type { PapVersionId } from '../generated/index.js';
 import { papVersionMeta } from '../registry.js';
-import { createRng, randomPapInput } from './random-inputs.js';
+import { createRng, domainInput, randomPapInput } from './random-inputs.js';
 import { loadReferencePap, type ReferencePap } from './reference-interpreter.js';
 
 /** Directory of the PAP XML files. */
@@ -84,12 +84,14 @@ export function runDifferential(
   maxMismatches = 5,
 ): DifferentialResult {
   const reference = referenceFor(version);
-  const names = new Set(papVersionMeta(version).inputs.map((s) => s.name));
+  const specs = papVersionMeta(version).inputs;
+  const names = new Set(specs.map((s) => s.name));
   const rng = createRng(seed);
   const mismatches: Mismatch[] = [];
   const coverage: Record<string, number> = {};
   for (let index = 0; index < count && mismatches.length < maxMismatches; index++) {
-    const input = randomPapInput(rng, names);
+    // Every 20th case ignores realism and draws from the whole domain of every input.
+    const input = index % 20 === 19 ? domainInput(rng, specs) : randomPapInput(rng, names);
     const engine = outcome(() => calculateLohnsteuer({ version, ...input }) as unknown as Record<string, unknown>);
     const expected = outcome(() => reference.run(input));
     countCoverage(coverage, input, expected);

@@ -162,3 +162,26 @@ export function randomPapInput(rng: Rng, names: ReadonlySet<string>): Record<str
   }
   return result;
 }
+
+/** The parts of an input spec needed to draw values from its whole domain. */
+export interface DomainSpec {
+  readonly name: string;
+  readonly scale: number;
+  readonly min: number;
+  readonly max: number;
+  readonly default: number | null;
+}
+
+/**
+ * An input drawn from the whole allowed domain of every input (bounds included), regardless
+ * of realism: exercises extreme magnitudes and the generator's bigint fallbacks.
+ */
+export function domainInput(rng: Rng, specs: readonly DomainSpec[]): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const spec of specs) {
+    if (spec.default !== null && chance(rng, 0.4)) continue;
+    const scaled = chance(rng, 0.3) ? (chance(rng, 0.5) ? spec.min : spec.max) : int(rng, spec.min, spec.max);
+    out[spec.name] = spec.scale === 0 ? scaled : decimal(rng, scaled, spec.scale);
+  }
+  return out;
+}
