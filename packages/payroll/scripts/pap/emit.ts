@@ -251,7 +251,10 @@ class ExpressionEmitter {
       const rep = this.pick(node, scale, [[node.a, scale]]);
       return { code: this.dec(node.a, scale, rep), rep };
     }
-    const rep = this.pick(node, scale, [[node.a, sa]]);
+    // The divisor 10^(sa - scale) must itself be a safe number for the number path.
+    const rep = fitsMagnitude(Rational.of(10n ** BigInt(sa - scale)), 0)
+      ? this.pick(node, scale, [[node.a, sa]])
+      : 'big';
     const helper = this.helper(node.mode === 'DOWN' ? 'divDown' : 'divUp', rep);
     return { code: `${helper}(${this.dec(node.a, sa, rep)}, ${pow10(sa - scale, rep)})`, rep };
   }
@@ -277,7 +280,7 @@ class ExpressionEmitter {
   truncate(operand: DecExpr): string {
     const sa = this.scaleOf(operand);
     if (sa === 0) return this.dec(operand, 0, 'num');
-    const rep: Rep = this.fitsNode(operand, sa) ? 'num' : 'big';
+    const rep: Rep = this.fitsNode(operand, sa) && fitsMagnitude(Rational.of(10n ** BigInt(sa)), 0) ? 'num' : 'big';
     const code = `${this.helper('divDown', rep)}(${this.dec(operand, sa, rep)}, ${pow10(sa, rep)})`;
     return convert(code, rep, 'num');
   }
