@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { EmailConfirm } from '../../features/account/components/email-confirm';
 
-/** /user/emailConfirm/:code: confirms the e-mail address once (placeholder). */
+/** /user/emailConfirm/:code: confirms the e-mail address once (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('emailConfirm.title')} />;
+  const code = useParams()['code'] ?? '';
+  return <EmailConfirm key={code} code={code} />;
 }

@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { ForgottenForm } from '../../features/account/components/forgotten-form';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /forgotten: password-reset request (placeholder). */
+/** /forgotten: password-reset request (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('forgotten.title')} intro={t('forgotten.intro')} />;
+  return <ForgottenForm />;
 }

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { SetPasswordForm } from '../../features/account/components/set-password-form';
 
-/** /invite/:code: set-password screen, invite variant (placeholder). */
+/** /invite/:code: set-password screen, invite variant (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('setPassword.inviteTitle')} intro={t('setPassword.inviteIntro')} />;
+  const code = useParams()['code'] ?? '';
+  return <SetPasswordForm key={code} variant="invite" code={code} />;
 }

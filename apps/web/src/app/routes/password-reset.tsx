@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { SetPasswordForm } from '../../features/account/components/set-password-form';
 
-/** /user/passwordReset/:code: set-password screen, reset variant (placeholder). */
+/** /user/passwordReset/:code: set-password screen, reset variant (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('setPassword.resetTitle')} intro={t('setPassword.resetIntro')} />;
+  const code = useParams()['code'] ?? '';
+  return <SetPasswordForm key={code} variant="reset" code={code} />;
 }

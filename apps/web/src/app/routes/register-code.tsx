@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { MissingRegisterCode, RegisterForm } from '../../features/account/components/register-form';
 
-/** /register/:registerCode: registration form (placeholder). */
+/** /register/:registerCode: registration form, or 'No code present' without a usable code (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('registerForm.title')} intro={t('registerForm.intro')} />;
+  const registerCode = useParams()['registerCode']?.trim() ?? '';
+  return registerCode ? <RegisterForm key={registerCode} registerCode={registerCode} /> : <MissingRegisterCode />;
 }

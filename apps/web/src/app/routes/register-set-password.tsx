@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { SetPasswordForm } from '../../features/account/components/set-password-form';
 
-/** /register/set-password/:code: set-password screen, welcome variant (placeholder). */
+/** /register/set-password/:code: set-password screen, welcome variant (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('setPassword.welcomeTitle')} intro={t('setPassword.welcomeIntro')} />;
+  const code = useParams()['code'] ?? '';
+  return <SetPasswordForm key={code} variant="welcome" code={code} />;
 }

@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { RegisterCodeForm } from '../../features/account/components/register-code-form';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /register: registration-code form (placeholder). */
+/** /register: the employer's registration code (spec 2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('register.title')} intro={t('register.intro')} />;
+  return <RegisterCodeForm />;
 }
