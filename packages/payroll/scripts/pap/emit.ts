@@ -530,7 +530,9 @@ function emitStatements(w: Writer, statements: readonly Stmt[], expr: Expression
           `// IF ${commentText(s.source.trim())}${ctx.analysis.reached.has(s) ? '' : ' (unreachable for valid inputs)'}`,
         );
         w.line(`if (${expr.bool(s.cond)}) {`);
-        w.indent(() => emitStatements(w, s.then, expr, ctx));
+        w.indent(() =>
+          s.then.length > 0 ? emitStatements(w, s.then, expr, ctx) : w.line('// nothing to do (empty THEN in the PAP)'),
+        );
         if (s.else.length > 0) {
           w.line('} else {');
           w.indent(() => emitStatements(w, s.else, expr, ctx));

@@ -1534,6 +1534,7 @@ function STSMIN(): void {
   if ((pap.STS < 0)) {
     // IF MBV.compareTo(BigDecimal.ZERO) == 0
     if ((pap.MBV === 0)) {
+      // nothing to do (empty THEN in the PAP)
     } else {
       // LSTLZZ = LSTLZZ.add(STS)
       pap.LSTLZZ = (pap.LSTLZZ + pap.STS);

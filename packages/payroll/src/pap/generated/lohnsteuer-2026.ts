@@ -1107,9 +1107,11 @@ function UPEVP(): void {
   MVSPKVPV();
   // IF ALV == 1
   if ((pap.ALV === 1)) {
+    // nothing to do (empty THEN in the PAP)
   } else {
     // IF STKL == 6
     if ((pap.STKL === 6)) {
+      // nothing to do (empty THEN in the PAP)
     } else {
       MVSPHB();
     }
@@ -1395,6 +1397,7 @@ function STSMIN(): void {
   if ((pap.STS < 0)) {
     // IF MBV.compareTo(BigDecimal.ZERO) == 0
     if ((pap.MBV === 0)) {
+      // nothing to do (empty THEN in the PAP)
     } else {
       // LSTLZZ = LSTLZZ.add(STS)
       pap.LSTLZZ = (pap.LSTLZZ + pap.STS);
