@@ -1,9 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { SearchPage } from '../../features/catalog/components/search-page';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /search: vehicle list with filters (placeholder). */
-export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('search.title')} intro={t('search.intro')} />;
-}
+/** /search: vehicle list with filters (spec 2.3). */
+export { SearchPage as Component };

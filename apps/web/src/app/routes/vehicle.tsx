@@ -1,9 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { VehiclePage } from '../../features/catalog/components/vehicle-page';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /vehicle/:vehicleId: vehicle detail and package choice (placeholder). */
-export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('vehicle.title')} />;
-}
+/** /vehicle/:vehicleId: vehicle detail and package choice (spec 2.4). */
+export { VehiclePage as Component };

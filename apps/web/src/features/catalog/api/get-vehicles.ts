@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { VehicleSummarySchema, type VehicleSummary } from '@leasing/contract';
+
+import { apiClient } from '../../../lib/api-client';
+import type { CatalogFilter } from '../search-filter';
+import { catalogQueryKey } from './keys';
+
+const VehicleSummaryListSchema = z.array(VehicleSummarySchema);
+
+/** `GET /v1/search`: vehicle summaries for the brands and models (names), sorted by brand then model. */
+export function getVehicles(filter: CatalogFilter, signal?: AbortSignal): Promise<VehicleSummary[]> {
+  return apiClient.request('/v1/search', {
+    schema: VehicleSummaryListSchema,
+    query: { manufacturerIds: filter.brands, modelIds: filter.models },
+    signal,
+  });
+}
+
+export function vehiclesQueryOptions(filter: CatalogFilter) {
+  return queryOptions({
+    queryKey: [...catalogQueryKey, 'search', { brands: filter.brands, models: filter.models }],
+    queryFn: ({ signal }) => getVehicles(filter, signal),
+    // The cards carry the user's own net rate: fetch again on every visit, it may have changed with the profile.
+    staleTime: 0,
+  });
+}
+
+export function useVehicles(filter: CatalogFilter) {
+  return useQuery({ ...vehiclesQueryOptions(filter), placeholderData: keepPreviousData });
+}

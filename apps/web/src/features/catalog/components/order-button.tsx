@@ -1,0 +1,82 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import type { FieldError } from '@leasing/contract';
+
+import { useNotify } from '../../../components/use-notify';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateOrder } from '../api/create-order';
+import { orderBlocker, type OrderChoice } from '../order-rules';
+
+/**
+ * The order button of spec 4.3. Disabled, with a hint and a link to the salary form, while the package
+ * has no personal net rate; otherwise it checks the choice, creates the order and opens its workflow.
+ */
+export function OrderButton(choice: OrderChoice) {
+  const { t } = useTranslation('catalog');
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const hintId = useId();
+  const createOrder = useCreateOrder();
+  const blocker = orderBlocker(choice);
+  const disabled = blocker === 'NO_USER_PRICE';
+
+  const warnMissing = (errors: readonly FieldError[]) => {
+    for (const error of errors) notify.warning(t('order.missingField', { field: error.message || error.field }));
+  };
+
+  const submit = () => {
+    const { leasePackage, color, delivery } = choice;
+    if (blocker !== null || !leasePackage || !color || !delivery) {
+      notify.warning(t('order.missingOptions'));
+      return;
+    }
+    createOrder.mutate(
+      { leasePackageId: leasePackage.id, color, delivery },
+      {
+        onSuccess: (answer) => {
+          if (answer.errors && answer.errors.length > 0) {
+            warnMissing(answer.errors);
+            return;
+          }
+          if (answer.orderId === null) {
+            notify.error(t('order.failed'));
+            return;
+          }
+          void navigate(`/order/${encodeURIComponent(answer.orderId)}/workflow`);
+        },
+        onError: (error) => {
+          // A 4xx answer may list the missing fields as well; anything else is a failed request.
+          if (isApiError(error) && error.errors.length > 0) warnMissing(error.errors);
+          else notify.error(t('order.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="xs">
+      <Button
+        size="lg"
+        fullWidth
+        onClick={submit}
+        disabled={disabled}
+        loading={createOrder.isPending}
+        aria-describedby={disabled ? hintId : undefined}
+        data-testid="order-button"
+      >
+        {t('order.button')}
+      </Button>
+      {disabled ? (
+        <Text id={hintId} size="sm" data-testid="order-hint">
+          {t('order.needsSalary')}{' '}
+          <Anchor component={Link} to="/profile/salary" size="sm" fw={600}>
+            {t('order.toSalary')}
+          </Anchor>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

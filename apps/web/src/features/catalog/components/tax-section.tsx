@@ -1,0 +1,85 @@
+import { Alert, Anchor, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import type { LeasePackage } from '@leasing/contract';
+
+import { PageLoader } from '../../../components/page-loader';
+import { isApiError } from '../../../lib/api-client';
+import { useTaxResult } from '../api/get-tax-result';
+import { MoneyFlowChart } from './money-flow-chart';
+import { PensionImpact } from './pension-impact';
+import { TaxTable } from './tax-table';
+import classes from './vehicle-page.module.css';
+
+/** Collapsed height of the tax table (spec 2.4). */
+export const TAX_TABLE_COLLAPSED_HEIGHT = 200;
+
+const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
+const formatMonth = (isoDate: string) => {
+  const date = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : monthFormat.format(date);
+};
+
+function SalaryHint() {
+  const { t } = useTranslation('catalog');
+  return (
+    <Alert variant="light" color="blue" data-testid="tax-needs-salary">
+      <Text size="sm">
+        {t('tax.needsSalary')}{' '}
+        <Anchor component={Link} to="/profile/salary" size="sm" fw={600}>
+          {t('tax.toSalary')}
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * Tax comparison, money-flow chart and pension note for the selected package, loaded again whenever the
+ * package changes (spec 4.3). Without salary data there is no net rate and no table, only the hint.
+ */
+export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
+  const { t } = useTranslation('catalog');
+  const hasNetRate = leasePackage.userPrice !== null;
+  const tax = useTaxResult(leasePackage.id, hasNetRate);
+  const profileIncomplete = isApiError(tax.error) && tax.error.code === 'PROFILE_INCOMPLETE';
+
+  let content;
+  if (!hasNetRate || profileIncomplete) {
+    content = <SalaryHint />;
+  } else if (tax.data) {
+    const updating = tax.isPlaceholderData;
+    content = (
+      <Stack gap="xl" aria-busy={updating} className={updating ? classes.updating : undefined}>
+        <Text size="sm" c="dimmed">
+          {t('tax.intro', { month: formatMonth(tax.data.calculatedFor) })}
+        </Text>
+        <Spoiler maxHeight={TAX_TABLE_COLLAPSED_HEIGHT} showLabel={t('tax.showMore')} hideLabel={t('tax.showLess')}>
+          <TaxTable tax={tax.data} />
+        </Spoiler>
+        <MoneyFlowChart tax={tax.data} />
+        {tax.data.pensionImpact ? <PensionImpact impact={tax.data.pensionImpact} /> : null}
+      </Stack>
+    );
+  } else if (tax.isError) {
+    content = (
+      <Alert variant="light" color="red" role="alert">
+        {t('tax.loadError')}
+      </Alert>
+    );
+  } else {
+    content = <PageLoader minHeight={200} />;
+  }
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="tax-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="tax-title">
+          {t('tax.title')}
+        </Title>
+        {content}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,91 @@
+import { Anchor, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import type { Vehicle } from '@leasing/contract';
+
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatConsumption, formatDeliveryTime, formatKm, formatKw } from '../../../lib/format';
+import { usePackageSelection } from '../hooks/use-package-selection';
+import { InfoSections } from './info-sections';
+import { Inclusions } from './inclusions';
+import { KmRulesTable } from './km-rules-table';
+import { OrderButton } from './order-button';
+import { PackageOptions } from './package-options';
+import { PictureCarousel } from './picture-carousel';
+import { PricePreview } from './price-preview';
+import { TaxSection } from './tax-section';
+import classes from './vehicle-page.module.css';
+
+/** The vehicle page once the vehicle is loaded (spec 2.4); mount with `key={vehicle.id}`. */
+export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('catalog');
+  const name = `${vehicle.brand} ${vehicle.carModel}`;
+  usePageTitle(name);
+  const selection = usePackageSelection(vehicle);
+  const pkg = selection.leasePackage;
+
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Anchor component={Link} to="/search" size="sm">
+          ← {t('vehicle.backToSearch')}
+        </Anchor>
+        <Text fw={600} c="dimmed">
+          {vehicle.brand}
+        </Text>
+        <Title order={1}>{vehicle.carModel}</Title>
+        {vehicle.trimLevel ? <Text size="lg">{vehicle.trimLevel}</Text> : null}
+      </Stack>
+
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <PictureCarousel name={name} pictureUrls={vehicle.pictureUrls} />
+            <dl className={classes.facts}>
+              <dt>{t('info.power')}</dt>
+              <dd>{formatKw(vehicle.maximumPowerKw)}</dd>
+              <dt>{t('info.range')}</dt>
+              <dd>{formatKm(vehicle.rangeKm)}</dd>
+              <dt>{t('info.consumption')}</dt>
+              <dd>{formatConsumption(vehicle.consumption)}</dd>
+              <dt>{t('info.deliveryTime')}</dt>
+              <dd>{formatDeliveryTime(vehicle.deliveryFromWeeks, vehicle.deliveryToWeeks, 'other')}</dd>
+            </dl>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" className={classes.sticky} component="section" aria-labelledby="package-title">
+            <Stack gap="lg">
+              <Title order={2} size="h3" id="package-title">
+                {t('options.title')}
+              </Title>
+              <PackageOptions selection={selection} colors={vehicle.colors} deliveryOptions={vehicle.deliveryOptions} />
+              {pkg ? (
+                <PricePreview leasePackage={pkg} listPrice={vehicle.listPrice} approximate={vehicle.approximate} />
+              ) : null}
+              <OrderButton leasePackage={pkg} color={selection.color} delivery={selection.delivery} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      {pkg ? (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <Inclusions leasePackage={pkg} />
+            <KmRulesTable leasePackage={pkg} />
+          </SimpleGrid>
+          <TaxSection leasePackage={pkg} />
+        </>
+      ) : null}
+
+      <Stack gap="md" component="section" aria-labelledby="info-title">
+        <Title order={2} size="h3" id="info-title">
+          {t('info.title')}
+        </Title>
+        <InfoSections vehicle={vehicle} />
+      </Stack>
+    </Stack>
+  );
+}
