@@ -38,10 +38,14 @@ export async function startRuntime(
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
     ));
   try {
-    await database.migrate();
     const cipher = createFieldCipher(config);
-    const seeded = config.demoData ? await seedDemoData(database.db, cipher) : false;
-    if (config.demoData) await seedDemoCatalog(database.db, config.demoCatalogSize);
+    await database.migrate();
+    const seeded = await database.withStartupLock(async () => {
+      if (!config.demoData) return false;
+      const created = await seedDemoData(database.db, cipher);
+      await seedDemoCatalog(database.db, config.demoCatalogSize);
+      return created;
+    });
     await warmPasswordHasher();
     const app = await buildApp({
       config,

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, demo data) so that instances starting together take turns: on
+   * PostgreSQL under an advisory lock, on PGlite the directory lock already makes it one process.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,19 +57,23 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   let closed = false;
+  const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      return await work();
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lockClient.release();
+    }
+  };
   return {
     db,
     kind: 'postgres',
     async migrate() {
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-      } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        lockClient.release();
-      }
+      await withStartupLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
     },
+    withStartupLock,
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -95,6 +104,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       // One process owns the directory (see lockDataDir), so no database lock is needed here.
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    withStartupLock: (work) => work(),
     async ping() {
       if (closed) throw new Error('database closed');
       await client.query('select 1');

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
-import { findUserById } from '../modules/auth/repository.js';
+import { findRequestUser } from '../modules/auth/repository.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 
 export interface AuthenticatedUser {
@@ -12,6 +12,12 @@ export interface AuthenticatedUser {
   role: Role;
   tenantId: string | null;
   email: string;
+  /**
+   * Versions read in the same round trip as the user (the hot path of every search): the salary
+   * profile's version (null without a profile) and the catalogue's. They key the personal-rate caches.
+   */
+  profileVersion: number | null;
+  catalogVersion: number;
 }
 
 declare module 'fastify' {
@@ -32,14 +38,21 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
     if (!match?.[1]) throw unauthenticated();
     const claims = await deps.tokens.verifyAccessToken(match[1], deps.clock.now());
     if (!claims) throw unauthenticated();
-    const user = await findUserById(deps.db, claims.userId);
+    const user = await findRequestUser(deps.db, claims.userId);
     if (!user || user.disabledAt) throw unauthenticated();
     // iat has second precision; tokensValidAfter is truncated the same way before comparing.
     const validAfter = user.tokensValidAfter;
     if (validAfter && claims.issuedAt.getTime() < Math.floor(validAfter.getTime() / 1000) * 1000) {
       throw unauthenticated();
     }
-    request.user = { id: user.id, role: user.role, tenantId: user.tenantId, email: user.email };
+    request.user = {
+      id: user.id,
+      role: user.role,
+      tenantId: user.tenantId,
+      email: user.email,
+      profileVersion: user.profileVersion,
+      catalogVersion: user.catalogVersion,
+    };
   };
 }
 

@@ -1,7 +1,8 @@
+import type { Role } from '@leasing/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { refreshTokens, users } from '../../db/schema.js';
+import { catalogState, refreshTokens, salaryProfiles, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -14,6 +15,45 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+export interface RequestUserRow {
+  id: string;
+  role: Role;
+  tenantId: string | null;
+  email: string;
+  disabledAt: Date | null;
+  tokensValidAfter: Date | null;
+  profileVersion: number | null;
+  catalogVersion: number;
+}
+
+/** The signed-in user plus the versions that key the caches, in one round trip. */
+export async function findRequestUser(db: Database, id: string): Promise<RequestUserRow | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      tenantId: users.tenantId,
+      email: users.email,
+      disabledAt: users.disabledAt,
+      tokensValidAfter: users.tokensValidAfter,
+      profileVersion: sql<
+        number | null
+      >`(select ${salaryProfiles.version} from ${salaryProfiles} where ${salaryProfiles.userId} = ${users.id})`,
+      catalogVersion: sql<
+        string | number
+      >`(select ${catalogState.version} from ${catalogState} where ${catalogState.id} = 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...row,
+    catalogVersion: Number(row.catalogVersion ?? 0),
+    profileVersion: row.profileVersion === null ? null : Number(row.profileVersion),
+  };
 }
 
 export async function findRefreshToken(db: Database, tokenHash: string): Promise<RefreshTokenRow | undefined> {

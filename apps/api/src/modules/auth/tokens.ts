@@ -20,11 +20,12 @@ export interface AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** A KeyObject, so jose does not import the raw key again on every verification. */
+  private readonly key: crypto.KeyObject;
   private readonly successorKey: Buffer;
 
   constructor(secret: Buffer) {
-    this.key = new Uint8Array(crypto.createHmac('sha256', secret).update('access-token').digest());
+    this.key = crypto.createSecretKey(crypto.createHmac('sha256', secret).update('access-token').digest());
     this.successorKey = crypto.createHmac('sha256', secret).update('refresh-successor').digest();
   }
 
@@ -41,8 +42,28 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * Verified signatures, by token: the check is a WebCrypto job on the thread pool, and the same token
+   * comes back on every request for 15 minutes. Expiry is still checked on each use; revocation is
+   * the database's job (see authenticate).
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+
   /** Returns the claims, or null for any invalid, expired, foreign or tampered token. */
   async verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) return known.expiresAt > now.getTime() ? known.claims : null;
+    const claims = await this.verifySignedToken(token, now);
+    if (claims) this.remember(token, claims);
+    return claims;
+  }
+
+  private remember(token: string, claims: AccessClaims): void {
+    if (this.verified.size >= 10_000) this.verified.clear();
+    this.verified.set(token, { claims, expiresAt: claims.issuedAt.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000 });
+  }
+
+  private async verifySignedToken(token: string, now: Date): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

@@ -56,6 +56,8 @@ export interface CatalogSnapshot {
   vehicles: CatalogVehicle[];
   byId: Map<string, CatalogVehicle>;
   packagesById: Map<string, { vehicle: CatalogVehicle; pkg: CatalogPackage }>;
+  /** Serialised search answers of this catalogue version, by personal-rate key and filter. */
+  responses: Map<string, string>;
 }
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
@@ -70,18 +72,23 @@ export class CatalogCache {
 
   constructor(private readonly db: Database) {}
 
-  async get(): Promise<CatalogSnapshot> {
-    const [state] = await this.db
-      .select({ version: catalogState.version })
-      .from(catalogState)
-      .where(eq(catalogState.id, 1));
-    const version = state?.version ?? 0;
+  /** The snapshot of `knownVersion` (read with the request's user), or of the current version. */
+  async get(knownVersion?: number): Promise<CatalogSnapshot> {
+    const version = knownVersion ?? (await this.currentVersion());
     if (this.snapshot?.version === version) return this.snapshot;
     this.loading ??= loadSnapshot(this.db, version).finally(() => {
       this.loading = null;
     });
     this.snapshot = await this.loading;
     return this.snapshot;
+  }
+
+  private async currentVersion(): Promise<number> {
+    const [state] = await this.db
+      .select({ version: catalogState.version })
+      .from(catalogState)
+      .where(eq(catalogState.id, 1));
+    return Number(state?.version ?? 0);
   }
 }
 
@@ -134,7 +141,7 @@ async function loadSnapshot(db: Database, version: number): Promise<CatalogSnaps
   const packagesById = new Map(
     list.flatMap((vehicle) => vehicle.packages.map((pkg) => [pkg.id, { vehicle, pkg }] as const)),
   );
-  return { version, vehicles: list, byId, packagesById };
+  return { version, vehicles: list, byId, packagesById, responses: new Map() };
 }
 
 export function sortedUnique(values: Iterable<string>): string[] {

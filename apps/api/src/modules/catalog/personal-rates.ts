@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { FieldCipher } from '../../lib/field-encryption.js';
+import { DecryptionError, type FieldCipher } from '../../lib/field-encryption.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import type { CatalogPackage, CatalogSnapshot, CatalogVehicle } from './catalog-snapshot.js';
 
@@ -25,9 +25,13 @@ export type PreparedProfile = { ok: true; prepared: PreparedPayslipProfile } | {
 interface Owner {
   id: string;
   tenantId: string | null;
+  /** The salary profile's version when the caller already knows it (read with the user). */
+  profileVersion?: number | null;
 }
 
 const MAX_CACHED_USERS = 2_000;
+/** Year and month in Germany ("2026-03"); created once, formatting is the hot path. */
+const BERLIN_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
 
 /**
  * Personal net rates from the payroll engine. The prepared "before" payslip is cached per user,
@@ -43,27 +47,33 @@ export class PersonalRates {
 
   /** The payment month the rates are computed for: the first day of the current month in Germany. */
   paymentMonth(): string {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-    }).format(this.deps.clock.now());
-    return `${parts}-01`;
+    return `${BERLIN_MONTH.format(this.deps.clock.now())}-01`;
   }
 
   async prepare(owner: Owner): Promise<PreparedProfile> {
     const month = this.paymentMonth();
-    const [row] = await this.deps.db
-      .select({ version: salaryProfiles.version })
-      .from(salaryProfiles)
-      .where(eq(salaryProfiles.userId, owner.id));
-    if (!row) return { ok: false, reason: { kind: 'PROFILE_INCOMPLETE' } };
-    const key = `${row.version}:${month}`;
+    const version = owner.profileVersion !== undefined ? owner.profileVersion : await this.profileVersion(owner.id);
+    if (version === null) return { ok: false, reason: { kind: 'PROFILE_INCOMPLETE' } };
+    const key = `${version}:${month}`;
     const cached = this.profiles.get(owner.id);
     if (cached?.key === key) return cached.value;
     const value = await this.computePrepared(owner, month);
     remember(this.profiles, owner.id, { key, value });
     return value;
+  }
+
+  /** Identifies the personal rates of a user: profile version and payment month (null: no profile). */
+  rateKey(owner: Owner): string | null {
+    const cached = this.profiles.get(owner.id);
+    return cached?.value.ok ? cached.key : null;
+  }
+
+  private async profileVersion(userId: string): Promise<number | null> {
+    const [row] = await this.deps.db
+      .select({ version: salaryProfiles.version })
+      .from(salaryProfiles)
+      .where(eq(salaryProfiles.userId, userId));
+    return row?.version ?? null;
   }
 
   /** The user's cheapest net rate per vehicle (cents), or null without a usable profile. */
@@ -94,6 +104,11 @@ export class PersonalRates {
     const stored = await readSalaryProfile(this.deps.db, this.deps.cipher, {
       userId: owner.id,
       tenantId: owner.tenantId,
+    }).catch((error: unknown) => {
+      // A profile that cannot be decrypted (wrong or missing key) must not take the catalogue down:
+      // the user sees estimated rates; the profile screen reports the fault.
+      if (error instanceof DecryptionError) return null;
+      throw error;
     });
     const parsed = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
     if (!parsed?.success) return { ok: false, reason: { kind: 'PROFILE_INCOMPLETE' } };

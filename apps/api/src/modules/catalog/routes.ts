@@ -7,6 +7,7 @@ import {
   VehicleSchema,
   VehicleSummarySchema,
 } from '@leasing/contract';
+import type { VehicleSummary } from '@leasing/contract';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +37,11 @@ export function catalogRoutes(
           response: { 200: z.array(VehicleSummarySchema) },
         },
       },
-      async (request) => catalog.search(deps, requireUser(request), request.query),
+      async (request, reply) => {
+        const json = await catalog.searchJson(deps, requireUser(request), request.query);
+        // Already serialised (and cached) by the service: sent as it is.
+        return reply.type('application/json; charset=utf-8').send(json as unknown as VehicleSummary[]);
+      },
     );
 
     app.get(

@@ -15,19 +15,37 @@ export interface CatalogDeps {
 interface Owner {
   id: string;
   tenantId: string | null;
+  profileVersion?: number | null;
+  catalogVersion?: number;
 }
 
 const eur = (cents: number) => cents / 100;
 const lower = (values: string[] | undefined) =>
   values && values.length > 0 ? new Set(values.map((v) => v.toLowerCase())) : null;
 
-/** Spec 7 `GET /v1/search`: summaries sorted by brand then model, with the user's own net rate. */
-export async function search(deps: CatalogDeps, owner: Owner, query: SearchQuery): Promise<VehicleSummary[]> {
-  const snapshot = await deps.catalog.get();
+/**
+ * Spec 7 `GET /v1/search`: summaries sorted by brand then model, with the user's own net rate, as
+ * JSON. The answer depends only on the catalogue version, the user's rate key (profile version and
+ * payment month) and the filter, so it is serialised once per combination and reused.
+ */
+export async function searchJson(deps: CatalogDeps, owner: Owner, query: SearchQuery): Promise<string> {
+  const snapshot = await deps.catalog.get(owner.catalogVersion);
+  const rates = await deps.rates.cheapestRates(owner, snapshot);
+  const rateKey = rates ? deps.rates.rateKey(owner) : 'estimate';
+  const filterKey = JSON.stringify([query.manufacturerIds ?? [], query.modelIds ?? []]);
+  const cacheKey = `${owner.id}|${rateKey}|${filterKey}`;
+  const cached = snapshot.responses.get(cacheKey);
+  if (cached) return cached;
+  const json = JSON.stringify(searchIn(snapshot.vehicles, query, rates));
+  if (snapshot.responses.size > 5_000) snapshot.responses.clear();
+  snapshot.responses.set(cacheKey, json);
+  return json;
+}
+
+function searchIn(all: CatalogVehicle[], query: SearchQuery, rates: Map<string, number> | null): VehicleSummary[] {
   const brands = lower(query.manufacturerIds);
   const models = lower(query.modelIds);
-  const rates = await deps.rates.cheapestRates(owner, snapshot);
-  return snapshot.vehicles
+  return all
     .filter((v) => (!brands || brands.has(v.brand.toLowerCase())) && (!models || models.has(v.model.toLowerCase())))
     .filter((v) => v.packages.length > 0)
     .map((v) => summaryOf(v, rates?.get(v.id) ?? null));
@@ -70,7 +88,7 @@ export async function models(deps: CatalogDeps, manufacturerIds: string[] | unde
 
 /** Spec 7 `GET /v1/vehicle/{id}`: the vehicle with every package and the user's net rate for each. */
 export async function vehicle(deps: CatalogDeps, owner: Owner, vehicleId: string): Promise<Vehicle> {
-  const snapshot = await deps.catalog.get();
+  const snapshot = await deps.catalog.get(owner.catalogVersion);
   const v = snapshot.byId.get(vehicleId);
   if (!v) throw notFound('Fahrzeug nicht gefunden');
   const prepared = await deps.rates.prepare(owner);
@@ -131,7 +149,7 @@ function packageOf(v: CatalogVehicle, pkg: CatalogPackage, userPriceCents: numbe
 
 /** Spec 7 `GET /v1/lease-packages/{id}/tax`: the full payslip comparison for this user and package. */
 export async function taxResult(deps: CatalogDeps, owner: Owner, packageId: string): Promise<TaxResult> {
-  const snapshot = await deps.catalog.get();
+  const snapshot = await deps.catalog.get(owner.catalogVersion);
   const found = snapshot.packagesById.get(packageId);
   if (!found) throw notFound('Leasingpaket nicht gefunden');
   const prepared = await deps.rates.prepare(owner);

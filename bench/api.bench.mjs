@@ -1,0 +1,162 @@
+// API latency under load (autocannon): GET /v1/search with personal rates on every vehicle, and
+// GET /v1/lease-packages/{id}/tax, with DEMO_CATALOG_SIZE=1000 and the demo employee's complete
+// profile. Runs against a real PostgreSQL server (BENCH_DATABASE_URL, else a fresh database on the
+// TEST_DATABASE_URL / local server) and against the embedded PGlite.
+// Targets: search p95 < 30 ms at 10 connections; tax p95 < 5 ms.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 1000);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const targets = [];
+const pgDatabase = await createPostgresDatabase(serverUrl);
+if (pgDatabase) targets.push({ name: 'PostgreSQL', env: { DATABASE_URL: pgDatabase.url }, cleanup: pgDatabase.drop });
+else console.log(`PostgreSQL: skipped (no server at ${redact(serverUrl)})`);
+targets.push({ name: 'PGlite', env: {}, cleanup: async () => undefined });
+
+for (const target of targets) {
+  try {
+    await benchTarget(target);
+  } finally {
+    await target.cleanup();
+  }
+}
+
+async function benchTarget(target) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-bench-api-'));
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      ...target.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      DEMO_CATALOG_SIZE: String(CATALOG_SIZE),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/health`);
+    const token = await login(base);
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await (await fetch(`${base}/v1/search`, { headers })).json();
+    const withRate = list.filter((v) => typeof v.yourLeaseFrom === 'number').length;
+    const vehicle = await (await fetch(`${base}/v1/vehicle/${list[Math.floor(list.length / 2)].id}`, { headers })).json();
+    const packageId = vehicle.leasePackages[7].id;
+    console.log(`\n${target.name}: ${list.length} vehicles, ${withRate} with a personal net rate`);
+    report('GET /v1/search', await load(`${base}/v1/search`, headers), 30);
+    report('GET /v1/lease-packages/{id}/tax', await load(`${base}/v1/lease-packages/${packageId}/tax`, headers), 5);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function load(url, headers) {
+  // Warm-up: fill caches, let the JIT settle.
+  await runCannon(url, headers, 2);
+  return runCannon(url, headers, DURATION_S);
+}
+
+function runCannon(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    let non2xx = 0;
+    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ result, latencies, non2xx });
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) non2xx++;
+    });
+  });
+}
+
+function report(label, { result, latencies, non2xx }, targetP95) {
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  const p95 = pct(95);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${pct(50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms  ` +
+      `${Math.round(result.requests.average)} req/s  (${latencies.length} requests, ${non2xx} non-2xx)  ` +
+      `target p95 < ${targetP95} ms: ratio ${(p95 / targetP95).toFixed(2)}`,
+  );
+}
+
+async function login(base) {
+  const response = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'max.mustermann@example.com', password: 'Demo-Passwort-1' }),
+  });
+  const body = await response.json();
+  if (!body.authenticated) throw new Error('login failed');
+  return body.accessToken;
+}
+
+async function createPostgresDatabase(url) {
+  const name = `leasing_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch {
+    await admin.end().catch(() => undefined);
+    return null;
+  }
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function redact(url) {
+  return url.replace(/\/\/[^@]*@/, '//***@');
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
