@@ -8,3 +8,4 @@ export * from './passwords.js';
 export * from './user-info.js';
 export * from './validation-messages.js';
 export * from './catalog.js';
+export * from './orders.js';

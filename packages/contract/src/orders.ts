@@ -1,0 +1,182 @@
+import { z } from 'zod';
+
+import { DeliveryOptionSchema, LeasePackageSchema, TaxResultSchema } from './catalog.js';
+
+/** Spec 4.5: step types in workflow order, then the terminal states. */
+export const StepTypes = [
+  'CONFIRM_SUMMARY',
+  'PREVIEW_CONTRACT',
+  'NECT_DRIVERS_LICENCE',
+  'NECT_SIGN',
+  'TENANT_ADMIN_CLICK_CONFIRM',
+  'ADMIN_CONFIRM',
+  'LEASING_ACTIVE',
+  'DECLINED_BY_TENANT',
+  'DECLINED_BY_ADMIN',
+  'EXPIRED',
+  'BREAKING_CHANGE',
+] as const;
+export const StepTypeSchema = z.enum(StepTypes);
+export type StepType = z.infer<typeof StepTypeSchema>;
+
+/** Spec 3 "Step definition". */
+export const StepDefinitionSchema = z.object({
+  id: z.number().int(),
+  stepType: StepTypeSchema,
+  stepName: z.string(),
+  orderNumber: z.number().int(),
+  final: z.boolean(),
+  success: z.boolean(),
+  userEnabled: z.boolean(),
+  userVisible: z.boolean(),
+  adminVisible: z.boolean(),
+  adminEnabled: z.boolean(),
+  tenantAdminVisible: z.boolean(),
+  tenantAdminEnabled: z.boolean(),
+});
+export type StepDefinition = z.infer<typeof StepDefinitionSchema>;
+
+export const StepStatusSchema = z.enum(['ACCEPTED', 'DECLINED']);
+/** Spec 3 "User step": a status record. `status` null = the step is current. */
+export const UserStepSchema = z.object({
+  id: z.string(),
+  stepId: z.number().int(),
+  status: StepStatusSchema.nullable(),
+  modified: z.string(),
+});
+export type UserStep = z.infer<typeof UserStepSchema>;
+
+export const OrderDocumentSchema = z.object({ id: z.string(), name: z.string(), created: z.string() });
+export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
+
+export const OrderVehicleSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  carModel: z.string(),
+  trimLevel: z.string().nullable(),
+  maximumPowerKw: z.number(),
+  rangeKm: z.number(),
+  consumption: z.number().nullable(),
+  listPrice: z.number(),
+  mainPhotoUrl: z.string().nullable(),
+  pictureUrls: z.array(z.string()),
+  deliveryFromWeeks: z.number().nullable(),
+  deliveryToWeeks: z.number().nullable(),
+  vehicleDetails: z.object({
+    technicalDetails: z.string().nullable(),
+    standardEquipment: z.string().nullable(),
+    specialEquipment: z.string().nullable(),
+  }),
+});
+
+/**
+ * The order with its frozen snapshot (spec 3 "Order"). `orderUserInfo.salaryInfo` and the full tax
+ * result are shown only to the employee who ordered; admins get the order without them.
+ */
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  created: z.string(),
+  status: StepTypeSchema,
+  leasePackage: LeasePackageSchema,
+  vehicle: OrderVehicleSchema,
+  color: z.string(),
+  delivery: DeliveryOptionSchema,
+  orderUserInfo: z.object({
+    addressDto: z.object({
+      title: z.string().nullable(),
+      firstName: z.string(),
+      lastName: z.string(),
+      street: z.string(),
+      streetNumber: z.string(),
+      place: z.string(),
+      postcode: z.string(),
+      state: z.string(),
+      placeOfBirth: z.string(),
+      employeeId: z.string().nullable(),
+      email: z.string(),
+    }),
+    salaryInfo: z.record(z.string(), z.unknown()).nullable(),
+  }),
+  taxResult: TaxResultSchema.nullable(),
+  steps: z.array(StepDefinitionSchema),
+  userSteps: z.array(UserStepSchema),
+  documents: z.array(OrderDocumentSchema),
+  employee: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    employeeId: z.string().nullable(),
+  }),
+  tenantName: z.string(),
+  declineReason: z.string().nullable(),
+  handoverDate: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderIdParamsSchema = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const OrderStepParamsSchema = OrderIdParamsSchema.extend({
+  stepId: z.coerce.number().int().positive().max(1_000),
+});
+export const OrderDocumentParamsSchema = OrderIdParamsSchema.extend({ documentId: z.uuid() });
+
+/** `POST /v1/order`. */
+export const CreateOrderRequestSchema = z
+  .object({
+    leasePackageId: z.uuid(),
+    color: z.string().min(1).max(100),
+    delivery: DeliveryOptionSchema,
+  })
+  .strict();
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+
+/** `orderId` when created; `errors` (spec: shown as 'Missing: ...') when something is missing. */
+export const CreateOrderResponseSchema = z.object({
+  orderId: z.number().int().nullable(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/**
+ * Body of `PUT /v1/order/{orderId}/step/{stepId}/execute|accept|decline`: the order and the current
+ * status record (spec 7), plus what some steps need: the agreement of the summary step, a reason for a
+ * decline, the handover date of the final step.
+ */
+export const StepActionRequestSchema = z
+  .object({
+    orderId: z.number().int().positive(),
+    userStepId: z.uuid(),
+    agreed: z.boolean().optional(),
+    reason: z.string().trim().max(1_000).optional(),
+    handoverDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  })
+  .strict();
+export type StepActionRequest = z.infer<typeof StepActionRequestSchema>;
+
+export const LinkResponseSchema = z.object({ link: z.url() });
+export const CheckResponseSchema = z.boolean();
+
+/** One row of the admins' order lists: no salary or church data (spec 6, GDPR Art. 9). */
+export const AdminOrderSummarySchema = z.object({
+  id: z.number().int(),
+  created: z.string(),
+  status: StepTypeSchema,
+  currentStepId: z.number().int().nullable(),
+  currentUserStepId: z.string().nullable(),
+  employee: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    employeeId: z.string().nullable(),
+  }),
+  tenantName: z.string(),
+  vehicle: z.object({ brand: z.string(), carModel: z.string(), trimLevel: z.string().nullable() }),
+  durationMonths: z.number(),
+  kmPerYear: z.number(),
+  monthlyGrossRate: z.number(),
+  color: z.string(),
+  delivery: DeliveryOptionSchema,
+  latestDocument: OrderDocumentSchema.nullable(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
