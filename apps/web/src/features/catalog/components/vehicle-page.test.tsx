@@ -1,0 +1,318 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { LeasePackage, Vehicle } from '@leasing/contract';
+
+import { jsonResponse } from '../../../test/memory-storage';
+import { buildPackageGrid, buildTaxResult, buildVehicle } from '../test-support/factories';
+import { lastCall, stubCatalogApi, type CatalogCall } from '../test-support/fake-api';
+import { renderCatalogRoutes } from '../test-support/render';
+import { VehiclePage } from './vehicle-page';
+
+const text = (element: HTMLElement) => element.textContent.replace(/\u00a0/g, ' ');
+const find = (vehicle: Vehicle, durationMonths: number, kmPerYear: number, tires: LeasePackage['tires']) => {
+  const pkg = vehicle.leasePackages.find(
+    (p) => p.durationMonths === durationMonths && p.kmPerYear === kmPerYear && p.tires === tires,
+  );
+  if (!pkg) throw new Error('no such package');
+  return pkg;
+};
+
+interface Answers {
+  order?: (call: CatalogCall) => Response | Promise<Response>;
+}
+
+function stubVehicleApi(vehicle: Vehicle, answers: Answers = {}) {
+  return stubCatalogApi((call) => {
+    if (call.path === `/v1/vehicle/${vehicle.id}`) return jsonResponse(200, vehicle);
+    const tax = /^\/v1\/lease-packages\/([^/]+)\/tax$/.exec(call.path);
+    if (tax) {
+      const pkg = vehicle.leasePackages.find((p) => p.id === tax[1]);
+      if (!pkg || pkg.userPrice === null) {
+        return jsonResponse(409, { status: 409, code: 'PROFILE_INCOMPLETE', message: 'Profil unvollständig' });
+      }
+      return jsonResponse(
+        200,
+        buildTaxResult({
+          userPrice: pkg.userPrice,
+          price: pkg.totalMonthlyGrossCostEur,
+          salarySacrificeData: { ...buildTaxResult().salarySacrificeData, monthlyNetLeasing: pkg.userPrice },
+        }),
+      );
+    }
+    if (call.path === '/v1/order' && call.method === 'POST') {
+      return answers.order ? answers.order(call) : jsonResponse(200, { orderId: '4711' });
+    }
+    return undefined;
+  });
+}
+
+function renderVehicle(vehicleId: string) {
+  return renderCatalogRoutes(
+    [
+      { path: '/vehicle/:vehicleId', element: <VehiclePage /> },
+      { path: '/order/:orderId/workflow', element: <h1>Bestellprozess</h1> },
+      { path: '/profile/salary', element: <h1>Gehaltsdaten</h1> },
+      { path: '/search', element: <h1>Suche</h1> },
+    ],
+    `/vehicle/${vehicleId}`,
+  );
+}
+
+const select = (name: string) => screen.getByRole('combobox', { name });
+const selectedText = (name: string) => {
+  const element = select(name) as HTMLSelectElement;
+  return element.options[element.selectedIndex]?.textContent.replace(/\u00a0/g, ' ');
+};
+const taxCalls = (calls: CatalogCall[]) =>
+  calls.filter((c) => c.path.endsWith('/tax')).map((c) => c.path.split('/')[3]);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('vehicle page (spec 2.4, 4.3)', () => {
+  it('preselects the cheapest package, the first colour and the first delivery option', async () => {
+    const vehicle = buildVehicle();
+    const calls = stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'EV3' })).toBeInTheDocument();
+    expect(selectedText('Laufzeit')).toBe('48 Monate');
+    expect(selectedText('Kilometer pro Jahr')).toBe('10.000 km');
+    expect(selectedText('Reifen')).toBe('Ganzjahresreifen');
+    expect(selectedText('Farbe')).toBe('Kupferorange');
+    expect(selectedText('Lieferung')).toBe('Lieferung nach Hause');
+
+    const cheapest = find(vehicle, 48, 10000, 'ALL_SEASON');
+    expect(screen.getByTestId('rate-label')).toHaveTextContent('Ihre Nettorate');
+    expect(text(screen.getByTestId('net-rate'))).toBe('325 € pro Monat');
+    expect(await screen.findByTestId('tax-table')).toBeInTheDocument();
+    expect(taxCalls(calls)).toEqual([cheapest.id]);
+  });
+
+  it('re-picks packages on duration, km and tyre changes and loads the tax result for each', async () => {
+    const vehicle = buildVehicle();
+    const calls = stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('tax-table');
+    const user = userEvent.setup();
+
+    // Duration: cheapest package of 24 months; km back to the cheapest (10,000).
+    await user.selectOptions(select('Kilometer pro Jahr'), '15000');
+    expect(selectedText('Kilometer pro Jahr')).toBe('15.000 km');
+    await user.selectOptions(select('Laufzeit'), '24');
+    expect(selectedText('Kilometer pro Jahr')).toBe('10.000 km');
+    expect(selectedText('Reifen')).toBe('Ganzjahresreifen');
+    const p24 = find(vehicle, 24, 10000, 'ALL_SEASON');
+    expect(text(screen.getByTestId('net-rate'))).toBe('348 € pro Monat');
+
+    // km: cheapest package of 24 months and 15,000 km.
+    await user.selectOptions(select('Kilometer pro Jahr'), '15000');
+    const p24km = find(vehicle, 24, 15000, 'ALL_SEASON');
+    expect(text(screen.getByTestId('net-rate'))).toBe('381 € pro Monat');
+
+    // Tyres: the concrete package.
+    await user.selectOptions(select('Reifen'), 'SUMMER_WINTER_SETS');
+    const p24kmTires = find(vehicle, 24, 15000, 'SUMMER_WINTER_SETS');
+    expect(text(screen.getByTestId('net-rate'))).toBe('400 € pro Monat');
+
+    await waitFor(() => {
+      expect(taxCalls(calls)).toEqual([
+        find(vehicle, 48, 10000, 'ALL_SEASON').id,
+        find(vehicle, 48, 15000, 'ALL_SEASON').id,
+        p24.id,
+        p24km.id,
+        p24kmTires.id,
+      ]);
+    });
+    await waitFor(() => {
+      expect(text(within(screen.getByTestId('tax-row-netRate')).getAllByRole('cell')[1]!)).toBe('400,40 €');
+    });
+  });
+
+  it('shows gross rate, private comparison, savings, inclusions and kilometre rules', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    const pkg = find(vehicle, 48, 10000, 'ALL_SEASON');
+    expect(pkg.totalMonthlyGrossCostEur).toBe(500);
+    expect(text(screen.getByTestId('gross-rate'))).toBe('500 € mtl.');
+    expect(text(screen.getByTestId('private-rate'))).toBe('600 € mtl.');
+    expect(text(screen.getByTestId('savings'))).toBe('46 % (275 € mtl.)');
+
+    const inclusions = screen.getByTestId('inclusions');
+    for (const item of [
+      'Wartung und Inspektion',
+      'Fahrzeugversicherung',
+      'Reifenpaket',
+      'Reifenwechsel',
+      'Ratenabsicherung',
+    ]) {
+      expect(within(inclusions).getByText(item)).toBeInTheDocument();
+    }
+    const rules = screen.getByTestId('km-rules');
+    expect(within(rules).getByRole('row', { name: /Preis je Mehrkilometer/ })).toHaveTextContent('0,1111 €/km');
+    expect(within(rules).getByRole('row', { name: /Erstattung je Minderkilometer/ })).toHaveTextContent('0,0667 €/km');
+    expect(text(within(rules).getByRole('row', { name: /Höchstens erstattete/ }))).toContain('7.500 km');
+  });
+
+  it('shows the tax table with German row labels, the money-flow chart and the pension note', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    const table = await screen.findByTestId('tax-table');
+    for (const label of [
+      'Bruttogehalt',
+      'steuerpflichtiges Brutto',
+      'Lohnsteuer',
+      'Solidaritätszuschlag',
+      'Kirchensteuer',
+      'Krankenversicherung',
+      'Pflegeversicherung',
+      'Rentenversicherung',
+      'Arbeitslosenversicherung',
+      'Arbeitskammerbeitrag',
+      'AG-Zuschuss PKV',
+      'AG-Zuschuss PV',
+      'Nettoauszahlung',
+      'geldwerter Vorteil gesamt',
+      'Ihre Nettorate',
+    ]) {
+      expect(within(table).getByRole('rowheader', { name: label })).toBeInTheDocument();
+    }
+    const takeHome = within(screen.getByTestId('tax-row-takeHome')).getAllByRole('cell').map(text);
+    expect(takeHome).toEqual(['3.156,50 €', '2.834,16 €', '-322,34 €']);
+
+    const chart = screen.getByTestId('money-flow');
+    expect(within(chart).getByText('Nettoauszahlung vorher')).toBeInTheDocument();
+    expect(within(chart).getByText('sparen Sie an Steuern')).toBeInTheDocument();
+    expect(text(chart)).toContain('98,10 €');
+    expect(text(chart)).toContain('71,92 €');
+    expect(text(screen.getByTestId('pension-impact'))).toContain('0,0764 Entgeltpunkte');
+  });
+
+  it('shows the four info sections, "keine Angaben" for missing text', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    for (const title of ['Fahrzeugdetails', 'Serienausstattung', 'Sonderausstattung', 'Technische Daten']) {
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText('keine Angaben')).toBeInTheDocument();
+    expect(screen.getByText('Rückfahrkamera')).toBeInTheDocument();
+  });
+
+  it('captions every picture "Symbolbild" and shows the lightning graphic without pictures', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle);
+    const { unmount } = renderVehicle(vehicle.id);
+    expect(await screen.findByRole('img', { name: 'Kia EV3, Bild 1 von 2' })).toBeInTheDocument();
+    expect(screen.getAllByText('Symbolbild')).toHaveLength(2);
+    unmount();
+
+    const bare = buildVehicle({ pictureUrls: [], mainPhotoUrl: null, otherPhotos: [] });
+    stubVehicleApi(bare);
+    renderVehicle(bare.id);
+    const placeholder = await screen.findByTestId('lightning-placeholder');
+    expect(placeholder).toHaveAttribute('height', '300');
+    expect(placeholder).toHaveAccessibleName('Kein Bild vorhanden (Symbolbild)');
+  });
+
+  it('orders with package, colour and delivery and opens the order workflow', async () => {
+    const vehicle = buildVehicle();
+    const calls = stubVehicleApi(vehicle);
+    const { router } = renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    const user = userEvent.setup();
+    await user.selectOptions(select('Farbe'), 'Reflexsilber');
+    await user.selectOptions(select('Lieferung'), 'DEALER');
+    await user.click(screen.getByRole('button', { name: 'Jetzt bestellen' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bestellprozess' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/order/4711/workflow');
+    expect(lastCall(calls, '/v1/order')?.body).toEqual({
+      leasePackageId: find(vehicle, 48, 10000, 'ALL_SEASON').id,
+      color: 'Reflexsilber',
+      delivery: 'DEALER',
+    });
+  });
+
+  it('shows each listed error as "Fehlt: ..." and stays on the page', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle, {
+      order: () =>
+        jsonResponse(200, {
+          orderId: null,
+          errors: [
+            { field: 'addressDto.placeOfBirth', message: 'Geburtsort' },
+            { field: 'addressDto.street', message: '' },
+          ],
+        }),
+    });
+    const { router } = renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Jetzt bestellen' }));
+    expect(await screen.findByText('Fehlt: Geburtsort')).toBeInTheDocument();
+    expect(screen.getByText('Fehlt: addressDto.street')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/vehicle/${vehicle.id}`);
+  });
+
+  it('says "Fehler beim Erstellen der Bestellung" when the request fails', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle, {
+      order: () => jsonResponse(500, { status: 500, code: 'INTERNAL', message: 'boom' }),
+    });
+    const { router } = renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Jetzt bestellen' }));
+    expect(await screen.findByText('Fehler beim Erstellen der Bestellung')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/vehicle/${vehicle.id}`);
+  });
+
+  it('asks for all options when the vehicle offers no colour, without calling the API', async () => {
+    const vehicle = buildVehicle({ colors: [] });
+    const calls = stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Jetzt bestellen' }));
+    expect(await screen.findByText('Bitte alle notwendigen Optionen auswählen')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/v1/order')).toBe(false);
+  });
+
+  it('without salary data: estimated rates, no tax table but the hint, order button disabled with the hint', async () => {
+    const vehicle = buildVehicle({ leasePackages: buildPackageGrid({ personal: false }) });
+    const calls = stubVehicleApi(vehicle);
+    const { router } = renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+
+    expect(screen.getByTestId('rate-label')).toHaveTextContent('geschätzte Nettorate');
+    // 70 % of the gross cost of 500 EUR.
+    expect(text(screen.getByTestId('net-rate'))).toBe('350 € pro Monat');
+    expect(screen.queryByTestId('tax-table')).not.toBeInTheDocument();
+    expect(screen.getByTestId('tax-needs-salary')).toBeInTheDocument();
+    expect(taxCalls(calls)).toEqual([]);
+
+    const button = screen.getByRole('button', { name: 'Jetzt bestellen' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Bestellen können Sie, sobald Ihre Gehaltsdaten vollständig sind/);
+    const hint = screen.getByTestId('order-hint');
+    await userEvent.setup().click(within(hint).getByRole('link', { name: 'Gehaltsdaten eingeben' }));
+    expect(router.state.location.pathname).toBe('/profile/salary');
+  });
+
+  it('says "not found" for an unknown and for a malformed id', async () => {
+    const calls = stubCatalogApi(() =>
+      jsonResponse(404, { status: 404, code: 'NOT_FOUND', message: 'Fahrzeug nicht gefunden' }),
+    );
+    const { unmount } = renderVehicle('00000000-0000-4000-8000-999999999999');
+    expect(await screen.findByRole('heading', { name: 'Fahrzeug nicht gefunden' })).toBeInTheDocument();
+    unmount();
+
+    renderVehicle('kein-fahrzeug');
+    expect(await screen.findByRole('heading', { name: 'Fahrzeug nicht gefunden' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+});

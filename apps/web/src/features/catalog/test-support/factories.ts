@@ -1,0 +1,169 @@
+import type { LeasePackage, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
+
+let sequence = 0;
+const nextId = () => {
+  sequence += 1;
+  return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+};
+
+export function buildSummary(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
+  return {
+    id: nextId(),
+    brand: 'Kia',
+    model: 'EV3',
+    trimLevel: 'Long Range',
+    maximumPowerKw: 150,
+    rangeKm: 605,
+    mainPhotoUrl: '/media/vehicles/ev3/side-0.svg',
+    leaseFrom: 581.14,
+    yourLeaseFrom: 322.34,
+    estimateLeaseFrom: 344.65,
+    listPrice: 42290,
+    consumption: 14.9,
+    deliveryFromWeeks: 8,
+    deliveryToWeeks: 16,
+    approximate: true,
+    ...overrides,
+  };
+}
+
+export function buildPackage(overrides: Partial<LeasePackage> = {}): LeasePackage {
+  return {
+    id: nextId(),
+    durationMonths: 36,
+    kmPerYear: 10000,
+    tires: 'ALL_SEASON',
+    userPrice: 328.56,
+    grossComparisonCostEur: 606.94,
+    grossRetailPriceEur: 42290,
+    totalMonthlyGrossCostEur: 505.06,
+    maintenanceAndServicingIncluded: true,
+    vehicleInsuranceIncluded: true,
+    tirePackageIncluded: true,
+    tireChangeIncluded: true,
+    rateInsuranceIncluded: true,
+    costsMoreKilometers: 0.1111,
+    reimbursementLessKilometers: 0.0667,
+    excessMileageAllowance: 2500,
+    exemptionLimitLessKilometers: 2500,
+    capFewerKilometers: 7500,
+    capExtraKilometers: 15000,
+    ...overrides,
+  };
+}
+
+/**
+ * Every combination of 24/36/48 months, 10,000/15,000 km and both tyre packages. The net rate falls with
+ * the duration and rises with km and with two tyre sets, like the demo catalogue; `personal: false`
+ * leaves out the net rates (no salary data).
+ */
+export function buildPackageGrid({ personal = true }: { personal?: boolean } = {}): LeasePackage[] {
+  const packages: LeasePackage[] = [];
+  for (const durationMonths of [24, 36, 48]) {
+    for (const kmPerYear of [10000, 15000]) {
+      for (const tires of ['ALL_SEASON', 'SUMMER_WINTER_SETS'] as const) {
+        const gross =
+          500 + (48 - durationMonths) * 1.5 + (kmPerYear - 10000) / 100 + (tires === 'SUMMER_WINTER_SETS' ? 30 : 0);
+        packages.push(
+          buildPackage({
+            durationMonths,
+            kmPerYear,
+            tires,
+            totalMonthlyGrossCostEur: gross,
+            grossComparisonCostEur: Math.round(gross * 120) / 100,
+            userPrice: personal ? Math.round(gross * 65) / 100 : null,
+          }),
+        );
+      }
+    }
+  }
+  return packages;
+}
+
+export function buildVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    id: nextId(),
+    brand: 'Kia',
+    carModel: 'EV3',
+    trimLevel: 'Long Range',
+    maximumPowerKw: 150,
+    rangeKm: 605,
+    batteryKwh: 78,
+    consumption: 14.9,
+    listPrice: 42290,
+    mainPhotoUrl: '/media/ev3/side-0.svg',
+    otherPhotos: ['/media/ev3/front34-0.svg'],
+    pictureUrls: ['/media/ev3/side-0.svg', '/media/ev3/front34-0.svg'],
+    colors: ['Kupferorange', 'Reflexsilber'],
+    deliveryOptions: ['HOME', 'COMPANY', 'DEALER'],
+    deliveryFromWeeks: 8,
+    deliveryToWeeks: 16,
+    vehicleDetails: {
+      technicalDetails: 'Antrieb: Elektro\nLeistung: 150 kW (204 PS)',
+      standardEquipment: 'Klimaautomatik\nRückfahrkamera',
+      specialEquipment: null,
+    },
+    leasePackages: buildPackageGrid(),
+    approximate: true,
+    ...overrides,
+  };
+}
+
+const block = (overrides: Partial<TaxResult['before']> = {}): TaxResult['before'] => ({
+  brutto: 5200,
+  adjustedGross: 5200,
+  lohnst: 837.16,
+  soli: 0,
+  kirchensteuer: 75.34,
+  krankenversicherung: 455,
+  pflegeversicherung: 124.8,
+  rentenversicherung: 483.6,
+  arbeitslosenversicherung: 67.6,
+  arbeitskammerbeitrag: 0,
+  arbeitgeberzuschussPKV: 0,
+  arbeitgeberzuschussPV: 0,
+  takeHome: 3156.5,
+  ...overrides,
+});
+
+const noSacrifice = {
+  monthlyNetLeasing: 0,
+  vehicleTaxation: 0,
+  commutingTaxation: 0,
+  employerContribution: 0,
+  nonCashBenefit: 0,
+};
+
+/** The demo employee's payslip for the Kia EV3, 48 months, 10,000 km, all-season tyres. */
+export function buildTaxResult(overrides: Partial<TaxResult> = {}): TaxResult {
+  return {
+    userPrice: 322.34,
+    price: 492.36,
+    before: block(),
+    after: block({
+      adjustedGross: 4869.34,
+      lohnst: 747.16,
+      kirchensteuer: 67.24,
+      krankenversicherung: 426.07,
+      pflegeversicherung: 116.86,
+      rentenversicherung: 452.85,
+      arbeitslosenversicherung: 63.3,
+      takeHome: 2834.16,
+    }),
+    salarySacrificeData: {
+      monthlyNetLeasing: 322.34,
+      vehicleTaxation: 105,
+      commutingTaxation: 56.7,
+      employerContribution: 0,
+      nonCashBenefit: 161.7,
+    },
+    salarySacrificeBefore: noSacrifice,
+    pensionImpact: {
+      entgeltpunkteLossPerYear: 0.0764,
+      monthlyPensionLossPerYear: 3.12,
+      notes: ['Das Krankengeld bemisst sich am beitragspflichtigen Entgelt; es sinkt durch die Gehaltsumwandlung.'],
+    },
+    calculatedFor: '2026-11-01',
+    ...overrides,
+  };
+}
