@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { SalaryProfile } from '../../features/profile/components/salary-profile';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /profile/salary: personal and salary data form (placeholder). */
+/** /profile/salary: e-mail block and the personal and salary data form (spec 2.2, 4.4). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('profile.salaryTitle')} />;
+  return <SalaryProfile />;
 }

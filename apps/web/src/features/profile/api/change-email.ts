@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { AcceptedResponseSchema } from '@leasing/contract';
+
+import { apiClient } from '../../../lib/api-client';
+
+/**
+ * `PUT /v1/user/email/{emailAddress}`: starts an address change. The new address receives a confirmation
+ * link and the change takes effect only then, so the profile keeps showing the current address.
+ */
+export async function changeEmail(email: string): Promise<void> {
+  await apiClient.request(`/v1/user/email/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    schema: AcceptedResponseSchema,
+  });
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail });
+}

@@ -1,0 +1,126 @@
+import { Alert, Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+
+import { EmailSchema } from '@leasing/contract';
+
+import { useNotify } from '../../../components/use-notify';
+import { TOAST_SHORT_MS } from '../../../config/ui';
+import { translateValidationMessage } from '../../../lib/validation-messages';
+import { useChangeEmail } from '../api/change-email';
+import { serverMessage } from '../messages';
+
+const NewEmailSchema = z.string().trim().min(1, 'Email is required').pipe(EmailSchema);
+
+/**
+ * E-mail block on top of the profile (spec 4.4): read-only until "Bearbeiten". Saving asks the server
+ * only when the address really changed; the change takes effect once the new address is confirmed.
+ */
+export function EmailBlock({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
+  const notify = useNotify();
+  const changeEmail = useChangeEmail();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(currentEmail);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState<string | null>(null);
+  const toast = { autoClose: TOAST_SHORT_MS };
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Keyboard users stay where they act: into the field on "Bearbeiten", back to it after save/cancel.
+  useEffect(() => {
+    if (editing) inputRef.current?.focus();
+    else if (wasEditing.current) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const cancel = () => {
+    setEditing(false);
+    setDraft(currentEmail);
+    setError(undefined);
+  };
+
+  const save = async () => {
+    const parsed = NewEmailSchema.safeParse(draft);
+    if (!parsed.success) {
+      setError(translateValidationMessage(tc, parsed.error.issues[0]?.message));
+      return;
+    }
+    if (parsed.data === currentEmail.trim().toLowerCase()) {
+      cancel();
+      return;
+    }
+    try {
+      await changeEmail.mutateAsync(parsed.data);
+      notify.success(t('email.requested', { email: parsed.data }), toast);
+      setPending(parsed.data);
+      cancel();
+    } catch (failure) {
+      notify.error(serverMessage(failure, t('genericError')), toast);
+    }
+  };
+
+  return (
+    <Fieldset legend={t('email.legend')}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editing) void save();
+        }}
+      >
+        <Stack gap="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              ref={inputRef}
+              label={t('email.label')}
+              description={t('email.description')}
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              readOnly={!editing}
+              value={editing ? draft : currentEmail}
+              onChange={(event) => {
+                setDraft(event.currentTarget.value);
+                setError(undefined);
+              }}
+              error={error}
+              style={{ flex: '1 1 18rem' }}
+            />
+            {editing ? (
+              <Group gap="xs">
+                <Button type="submit" loading={changeEmail.isPending}>
+                  {t('email.save')}
+                </Button>
+                <Button variant="default" onClick={cancel} disabled={changeEmail.isPending}>
+                  {t('email.cancel')}
+                </Button>
+              </Group>
+            ) : (
+              <Button
+                ref={editRef}
+                variant="default"
+                onClick={() => {
+                  setDraft(currentEmail);
+                  setEditing(true);
+                }}
+              >
+                {t('email.edit')}
+              </Button>
+            )}
+          </Group>
+          {pending ? (
+            <Alert color="blue" variant="light" role="status">
+              {t('email.requested', { email: pending })} {t('email.pending', { email: pending })}
+            </Alert>
+          ) : null}
+        </Stack>
+      </form>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,259 @@
+import { NativeSelect, NumberInput, Radio, Group, Switch, TextInput } from '@mantine/core';
+import { useController, useFormContext, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { translateValidationMessage } from '../../../lib/validation-messages';
+import type { ProfileFormValues } from '../profile-form';
+
+type Name = FieldPath<ProfileFormValues>;
+
+interface FieldProps {
+  name: Name;
+  label: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** The field's German error text, shown once the field was validated (touched or submitted). */
+function useFieldError(message: string | undefined): string | undefined {
+  const { t } = useTranslation();
+  return translateValidationMessage(t, message);
+}
+
+/** The controller's parts, with the element ref under its own name (react-hooks/refs reads `field` as a ref). */
+function useField(name: Name) {
+  const { control } = useFormContext<ProfileFormValues>();
+  const {
+    field: { ref: inputRef, ...field },
+    fieldState,
+  } = useController({ control, name });
+  return { field, inputRef, fieldState };
+}
+
+export function TextField({
+  name,
+  label,
+  description,
+  required,
+  autoComplete,
+}: FieldProps & { autoComplete?: string }) {
+  const { field, inputRef, fieldState } = useField(name);
+  const error = useFieldError(fieldState.error?.message);
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      required={required}
+      autoComplete={autoComplete}
+      name={field.name}
+      ref={inputRef}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(event) => {
+        field.onChange(event.currentTarget.value);
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+// A '.' typed is a thousands separator in German, never the decimal point.
+const GERMAN_NUMBER = { decimalSeparator: ',', thousandSeparator: '.', allowedDecimalSeparators: [','] };
+
+export interface NumberFieldProps extends FieldProps {
+  /** Shown after the number, e.g. ' €' or ' %'. */
+  suffix?: string;
+  decimalScale?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+/** A number typed and shown the German way (1.234,56 €); an empty field holds null. */
+export function NumberField({
+  name,
+  label,
+  description,
+  required,
+  suffix,
+  decimalScale = 2,
+  min,
+  max,
+  step,
+}: NumberFieldProps) {
+  const { field, inputRef, fieldState } = useField(name);
+  const error = useFieldError(fieldState.error?.message);
+  return (
+    <NumberInput
+      {...GERMAN_NUMBER}
+      label={label}
+      description={description}
+      required={required}
+      suffix={suffix}
+      decimalScale={decimalScale}
+      allowDecimal={decimalScale > 0}
+      allowNegative={false}
+      min={min}
+      max={max}
+      step={step}
+      clampBehavior="none"
+      hideControls
+      inputMode={decimalScale > 0 ? 'decimal' : 'numeric'}
+      name={field.name}
+      ref={inputRef}
+      value={typeof field.value === 'number' ? field.value : ''}
+      onChange={(value) => {
+        if (typeof value === 'number') field.onChange(value);
+        else if (value.trim() === '' || !Number.isFinite(Number(value))) field.onChange(null);
+        else field.onChange(Number(value));
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * Native select (keyboard and screen-reader friendly, no popover code). Options carry their typed value;
+ * the empty entry stands for `emptyValue` (null unless the schema wants a string).
+ */
+export function SelectField({
+  name,
+  label,
+  description,
+  required,
+  options,
+  emptyLabel,
+  emptyValue = null,
+}: FieldProps & { options: readonly SelectOption[]; emptyLabel?: string; emptyValue?: null | '' }) {
+  const { field, inputRef, fieldState } = useField(name);
+  const error = useFieldError(fieldState.error?.message);
+  const current = field.value === null || field.value === undefined ? '' : String(field.value as string | number);
+  const data = [
+    ...(emptyLabel !== undefined ? [{ value: '', label: emptyLabel }] : []),
+    ...options.map((option) => ({ value: String(option.value), label: option.label })),
+  ];
+  return (
+    <NativeSelect
+      label={label}
+      description={description}
+      required={required}
+      data={data}
+      name={field.name}
+      ref={inputRef}
+      value={current}
+      onChange={(event) => {
+        const picked = options.find((option) => String(option.value) === event.currentTarget.value);
+        field.onChange(picked ? picked.value : emptyValue);
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function SwitchField({ name, label, description }: FieldProps) {
+  const { field, inputRef, fieldState } = useField(name);
+  const error = useFieldError(fieldState.error?.message);
+  return (
+    <Switch
+      label={label}
+      description={description}
+      // The wrapping <label> also holds the description; name the switch by its label alone.
+      aria-label={label}
+      name={field.name}
+      ref={inputRef}
+      checked={field.value === true}
+      onChange={(event) => {
+        field.onChange(event.currentTarget.checked);
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function RadioField({
+  name,
+  label,
+  description,
+  required,
+  options,
+}: FieldProps & { options: readonly SelectOption[] }) {
+  const { field, inputRef, fieldState } = useField(name);
+  const error = useFieldError(fieldState.error?.message);
+  return (
+    <Radio.Group
+      label={label}
+      description={description}
+      required={required}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(value) => {
+        field.onChange(options.find((option) => String(option.value) === value)?.value ?? null);
+      }}
+      error={error}
+    >
+      <Group gap="lg" mt="xs">
+        {options.map((option, index) => (
+          <Radio
+            key={option.value}
+            value={String(option.value)}
+            label={option.label}
+            onBlur={field.onBlur}
+            ref={index === 0 ? inputRef : undefined}
+          />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
+/** `1985-04-12` -> `12.04.1985`; anything else unchanged. */
+export function isoToGerman(value: string): string {
+  const match = ISO_DATE.exec(value);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
+}
+
+/** `12.4.1985` -> `1985-04-12`; text that is not a German date stays as typed (and fails validation). */
+export function germanToIso(text: string): string {
+  const trimmed = text.trim();
+  const match = GERMAN_DATE.exec(trimmed);
+  if (!match?.[1] || !match[2] || !match[3]) return trimmed;
+  return `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+}
+
+/**
+ * A date typed as TT.MM.JJJJ: the form holds the ISO date of the contract, the field shows it in German.
+ * No date picker, so no extra package and nothing that a keyboard cannot reach.
+ */
+export function DateField({ name, label, description, required }: FieldProps) {
+  const { field, inputRef, fieldState } = useField(name);
+  const error = useFieldError(fieldState.error?.message);
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      required={required}
+      placeholder="TT.MM.JJJJ"
+      inputMode="numeric"
+      autoComplete="bday"
+      name={field.name}
+      ref={inputRef}
+      value={typeof field.value === 'string' ? isoToGerman(field.value) : ''}
+      onChange={(event) => {
+        field.onChange(germanToIso(event.currentTarget.value));
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}

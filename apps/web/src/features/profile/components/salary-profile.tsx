@@ -1,0 +1,146 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import {
+  defaultUserInfoConfig,
+  type FieldError,
+  type UserInfoConfig,
+  type UserInfoResponse,
+  type UserInfoUpdate,
+} from '@leasing/contract';
+
+import { PageLoader } from '../../../components/page-loader';
+import { useNotify } from '../../../components/use-notify';
+import { usePageTitle } from '../../../components/use-page-title';
+import { TOAST_SHORT_MS } from '../../../config/ui';
+import { isApiError } from '../../../lib/api-client';
+import { translateValidationMessage } from '../../../lib/validation-messages';
+import { useUserInfo } from '../api/get-user-info';
+import { useUserInfoConfig } from '../api/get-user-info-config';
+import { useUpdateUserInfo } from '../api/update-user-info';
+import { fieldLabel, serverMessage } from '../messages';
+import { createProfileResolver, toFormValues, type ProfileFormValues } from '../profile-form';
+import { ConversionsSection } from './conversions-section';
+import { EmailBlock } from './email-block';
+import { PersonalSection } from './personal-section';
+import { CommuteSection, HealthSection, SalarySection, SocialSection } from './salary-sections';
+
+const isFormPath = (field: string): field is FieldPath<ProfileFormValues> =>
+  field.startsWith('addressDto.') || field.startsWith('salaryInfo.');
+
+function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: UserInfoConfig }) {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
+  const notify = useNotify();
+  const update = useUpdateUserInfo();
+  const resolver = useMemo(() => createProfileResolver(config), [config]);
+  // A new answer from the server (after saving) resets the form to what is stored.
+  const values = useMemo(() => toFormValues(info, config), [info, config]);
+  const form = useForm<ProfileFormValues, unknown, UserInfoUpdate>({ resolver, values, mode: 'onTouched' });
+  const toast = { autoClose: TOAST_SHORT_MS };
+
+  const showServerErrors = (errors: readonly FieldError[]) => {
+    for (const { field, message } of errors) {
+      const text = translateValidationMessage(tc, message) ?? message;
+      notify.warning(t('serverError', { field: fieldLabel(t, field), message: text }), toast);
+      if (isFormPath(field)) form.setError(field, { type: 'server', message });
+    }
+  };
+
+  const onSubmit = async (body: UserInfoUpdate): Promise<void> => {
+    try {
+      const result = await update.mutateAsync(body);
+      if (!result.saved || (result.errors?.length ?? 0) > 0) {
+        showServerErrors(result.errors ?? []);
+        return;
+      }
+      notify.success(tc('main.saved'), toast);
+    } catch (error) {
+      if (isApiError(error) && error.errors.length > 0) showServerErrors(error.errors);
+      else notify.error(t('saveFailed', { message: serverMessage(error, t('genericError')) }), toast);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label={t('title')}
+        onSubmit={(event) => {
+          void form.handleSubmit(onSubmit, () => {
+            notify.warning(t('checkFields'), toast);
+          })(event);
+        }}
+      >
+        <Stack gap="xl">
+          <PersonalSection />
+          <SalarySection />
+          <SocialSection />
+          <HealthSection />
+          <CommuteSection config={config} />
+          <ConversionsSection />
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** /profile/salary (spec 2.2, 4.4): e-mail block, then personal and salary data with the conversions. */
+export function SalaryProfile() {
+  const { t } = useTranslation('profile');
+  usePageTitle(t('title'));
+  const info = useUserInfo();
+  const config = useUserInfoConfig();
+
+  let body;
+  if (info.isPending || (config.isPending && !config.isError)) {
+    body = <PageLoader />;
+  } else if (info.isError) {
+    body = (
+      <Alert color="red" variant="light" title={t('loadFailed')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{serverMessage(info.error, t('genericError'))}</Text>
+          <Button
+            variant="default"
+            onClick={() => {
+              void info.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    // Without the server's bounds the spec's defaults (0 to 31 days) apply.
+    const bounds = config.data ?? defaultUserInfoConfig;
+    body = (
+      <>
+        {info.data.profileComplete ? null : (
+          <Alert color="yellow" variant="light">
+            {t('incomplete')}
+          </Alert>
+        )}
+        <EmailBlock key={info.data.addressDto.email} currentEmail={info.data.addressDto.email} />
+        <SalaryProfileForm info={info.data} config={bounds} />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('intro')}</Text>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}
