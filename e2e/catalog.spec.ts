@@ -1,0 +1,135 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/E-Mail|Benutzername/).fill(email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+}
+
+/** A new employee without salary data: registered through the API, e-mail confirmed from the dev mailbox. */
+async function registerEmployee(page: Page) {
+  const email = `e2e.katalog.${String(Date.now())}@example.com`;
+  const password = 'Sicheres-Passwort-9';
+  const register = await page.request.post('/v1/auth/register/DEMO2026', {
+    data: { firstName: 'Erika', lastName: 'Beispiel', email, password, confirmPassword: password },
+  });
+  expect(register.ok()).toBe(true);
+  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; links: string[] }[];
+  const link = mailbox.find((mail) => mail.to === email)?.links[0];
+  expect(link).toBeDefined();
+  const code = new URL(link ?? '').pathname.split('/').pop() ?? '';
+  expect((await page.request.post(`/v1/confirm/email/code/${code}`)).ok()).toBe(true);
+  return { email, password };
+}
+
+const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
+const textOf = async (locator: Locator) => normalise(await locator.textContent());
+
+test('the employee filters by two brands, configures a package and reaches the order button', async ({ page }) => {
+  await signIn(page, employee.email, employee.password);
+  const cards = page.getByTestId('vehicle-card');
+  await expect(cards.first()).toBeVisible();
+  const allCount = await cards.count();
+
+  // Brand filter: Kia and Volkswagen.
+  await page.getByRole('button', { name: /^Marke/ }).click();
+  await page.getByRole('checkbox', { name: 'Kia' }).check();
+  await page.getByRole('checkbox', { name: 'Volkswagen' }).check();
+  await page.keyboard.press('Escape');
+  // The model list follows the brands.
+  await page.getByRole('button', { name: /^Modell/ }).click();
+  const models = page.getByRole('group', { name: 'Modell' }).getByRole('checkbox');
+  await expect(models.first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Modell' }).getByRole('checkbox', { name: 'EV3' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Modell' }).getByRole('checkbox', { name: 'ID.3' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Modell' }).getByRole('checkbox', { name: 'i4' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Filtern' }).click();
+
+  await expect(page).toHaveURL(/\/search\?brands=Kia,Volkswagen$/);
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(allCount);
+  for (const brand of await cards.locator('h2 span').allTextContents()) {
+    expect(['Kia', 'Volkswagen']).toContain(brand);
+  }
+  // The demo employee has salary data: every card shows the own net rate.
+  await expect(cards.getByTestId('rate-label').filter({ hasText: 'geschätzte' })).toHaveCount(0);
+  await expect(cards.first().getByTestId('rate-label')).toHaveText('Ihre Nettorate');
+  await expect(cards.first()).toContainText('0 g CO₂/km');
+
+  // Open the Kia EV3 with the keyboard.
+  await page.getByRole('link', { name: 'Kia EV3' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/vehicle\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'EV3' })).toBeVisible();
+  await expect(page.getByText('Symbolbild').first()).toBeVisible();
+
+  const netRate = page.getByTestId('price-preview').getByTestId('net-rate');
+  const taxNetRate = page.getByTestId('tax-row-netRate').getByRole('cell').nth(1);
+  await expect(page.getByTestId('price-preview').getByTestId('rate-label')).toHaveText('Ihre Nettorate');
+  await expect(page.getByTestId('tax-table')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Lohnsteuer' })).toBeVisible();
+  await expect(page.getByTestId('money-flow')).toContainText('Nettoauszahlung vorher');
+
+  // The preselected package is the cheapest: 48 months, 10,000 km, all-season.
+  await expect(page.getByLabel('Laufzeit')).toHaveValue('48');
+  await expect(page.getByLabel('Kilometer pro Jahr')).toHaveValue('10000');
+  const rates: string[] = [await textOf(netRate)];
+  const taxRates: string[] = [await textOf(taxNetRate)];
+
+  const expectUpdate = async () => {
+    await expect(netRate).not.toHaveText(rates.at(-1) ?? '');
+    rates.push(await textOf(netRate));
+    await expect(taxNetRate).not.toHaveText(taxRates.at(-1) ?? '');
+    taxRates.push(await textOf(taxNetRate));
+    // The tax table's net rate is the same figure as the preview's, in cents.
+    const preview = Number((rates.at(-1) ?? '').replace(/[^\d]/g, ''));
+    const exact = Number((taxRates.at(-1) ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+    expect(Math.abs(Math.round(exact) - preview)).toBeLessThanOrEqual(1);
+  };
+
+  await page.getByLabel('Laufzeit').selectOption('24');
+  await expectUpdate();
+  await expect(page.getByLabel('Kilometer pro Jahr')).toHaveValue('10000');
+
+  await page.getByLabel('Kilometer pro Jahr').selectOption('20000');
+  await expectUpdate();
+
+  await page.getByLabel('Reifen').selectOption({ label: 'Sommer- und Winterreifen' });
+  await expectUpdate();
+
+  await expect(page.getByTestId('km-rules')).toContainText('€/km');
+  const order = page.getByRole('button', { name: 'Jetzt bestellen' });
+  await order.scrollIntoViewIfNeeded();
+  await expect(order).toBeEnabled();
+  await expect(page.getByTestId('order-hint')).toHaveCount(0);
+});
+
+test('a new employee without salary data sees estimated rates and a disabled order button', async ({ page }) => {
+  const user = await registerEmployee(page);
+  await signIn(page, user.email, user.password);
+
+  const cards = page.getByTestId('vehicle-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.getByTestId('rate-label').filter({ hasText: 'Ihre Nettorate' })).toHaveCount(0);
+  await expect(cards.first().getByTestId('rate-label')).toHaveText('geschätzte Nettorate');
+
+  await cards.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/vehicle\//);
+  await expect(page.getByTestId('price-preview').getByTestId('rate-label')).toHaveText('geschätzte Nettorate');
+  await expect(page.getByTestId('tax-needs-salary')).toBeVisible();
+  await expect(page.getByTestId('tax-table')).toHaveCount(0);
+
+  const order = page.getByRole('button', { name: 'Jetzt bestellen' });
+  await expect(order).toBeDisabled();
+  const hint = page.getByTestId('order-hint');
+  await expect(hint).toContainText('Bestellen können Sie, sobald Ihre Gehaltsdaten vollständig sind');
+  await hint.getByRole('link', { name: 'Gehaltsdaten eingeben' }).click();
+  await expect(page).toHaveURL(/\/profile\/salary$/);
+});
