@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { VehicleSummarySchema, type VehicleSummary } from '@leasing/contract';
@@ -27,6 +27,7 @@ export function vehiclesQueryOptions(filter: CatalogFilter) {
   });
 }
 
+/** A new filter shows the spinner until its answer is there (spec 2.3), not the previous cards. */
 export function useVehicles(filter: CatalogFilter) {
-  return useQuery({ ...vehiclesQueryOptions(filter), placeholderData: keepPreviousData });
+  return useQuery(vehiclesQueryOptions(filter));
 }

@@ -45,7 +45,7 @@ export function OrderButton(choice: OrderChoice) {
             notify.error(t('order.failed'));
             return;
           }
-          void navigate(`/order/${encodeURIComponent(answer.orderId)}/workflow`);
+          void navigate(`/order/${String(answer.orderId)}/workflow`);
         },
         onError: (error) => {
           // A 4xx answer may list the missing fields as well; anything else is a failed request.

@@ -1,4 +1,4 @@
-import { Anchor, Divider, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -47,8 +47,7 @@ export function PricePreview({
           </Anchor>
         </Text>
       )}
-      <Divider />
-      <dl className={classes.facts}>
+      <dl className={`${classes.facts} ${classes.separated}`}>
         <dt>{t('price.grossRate')}</dt>
         <dd data-testid="gross-rate">
           {t('price.monthly', { price: formatPrice(leasePackage.totalMonthlyGrossCostEur) })}

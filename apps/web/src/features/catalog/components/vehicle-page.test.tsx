@@ -42,7 +42,7 @@ function stubVehicleApi(vehicle: Vehicle, answers: Answers = {}) {
       );
     }
     if (call.path === '/v1/order' && call.method === 'POST') {
-      return answers.order ? answers.order(call) : jsonResponse(200, { orderId: '4711' });
+      return answers.order ? answers.order(call) : jsonResponse(200, { orderId: 4711 });
     }
     return undefined;
   });
