@@ -55,6 +55,9 @@ export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
         <Text size="sm" c="dimmed">
           {t('tax.intro', { month: formatMonth(tax.data.calculatedFor) })}
         </Text>
+        <Text size="xs" c="dimmed" role="status" mih="1lh">
+          {updating ? t('tax.updating') : ''}
+        </Text>
         <Spoiler maxHeight={TAX_TABLE_COLLAPSED_HEIGHT} showLabel={t('tax.showMore')} hideLabel={t('tax.showLess')}>
           <TaxTable tax={tax.data} />
         </Spoiler>

@@ -88,7 +88,7 @@ export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
 
         <div className={classes.priceRow}>
           <div>
-            <Text size="sm" fw={600} data-testid="rate-label">
+            <Text size="sm" fw={600} className={classes.rateLabel} data-testid="rate-label">
               {personal ? t('card.ownRate') : t('card.estimatedRate')}
             </Text>
             <div className={classes.rate} data-testid="net-rate">
