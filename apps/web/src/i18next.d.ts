@@ -1,9 +1,11 @@
 import 'i18next';
 
 import type account from '../public/locales/de/account.json';
+import type admin from '../public/locales/de/admin.json';
 import type catalog from '../public/locales/de/catalog.json';
 import type faq from '../public/locales/de/faq.json';
 import type legal from '../public/locales/de/legal.json';
+import type orders from '../public/locales/de/orders.json';
 import type profile from '../public/locales/de/profile.json';
 import type translation from '../public/locales/de/translation.json';
 
@@ -18,6 +20,8 @@ declare module 'i18next' {
       account: typeof account;
       profile: typeof profile;
       catalog: typeof catalog;
+      orders: typeof orders;
+      admin: typeof admin;
     };
   }
 }
