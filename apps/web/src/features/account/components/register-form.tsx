@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -48,7 +48,6 @@ export function RegisterForm({ registerCode }: { registerCode: string }) {
   const registration = useRegister();
   const {
     register,
-    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -112,28 +111,15 @@ export function RegisterForm({ registerCode }: { registerCode: string }) {
         }}
       >
         <Stack gap="md">
-          <Controller
-            control={control}
-            name="title"
-            render={({ field }) => (
-              <NativeSelect
-                label={t('register.salutation')}
-                data={[
-                  { value: '', label: t('register.salutationNone') },
-                  ...TitleSchema.options.map((value) => ({ value, label: t(`titles.${value}`) })),
-                ]}
-                value={field.value ?? ''}
-                onChange={(event) => {
-                  const parsed = TitleSchema.safeParse(event.currentTarget.value);
-                  field.onChange(parsed.success ? parsed.data : null);
-                }}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                autoComplete="honorific-prefix"
-                error={message(errors.title?.message)}
-              />
-            )}
+          <NativeSelect
+            label={t('register.salutation')}
+            data={[
+              { value: '', label: t('register.salutationNone') },
+              ...TitleSchema.options.map((value) => ({ value, label: t(`titles.${value}`) })),
+            ]}
+            autoComplete="honorific-prefix"
+            error={message(errors.title?.message)}
+            {...register('title', { setValueAs: (value: unknown) => TitleSchema.safeParse(value).data ?? null })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

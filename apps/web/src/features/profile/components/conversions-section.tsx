@@ -1,16 +1,18 @@
 import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MAX_SALARY_CONVERSIONS, SalaryConversionTypeSchema } from '@leasing/contract';
 
-import { CONVERSION_FIELDS, emptyConversion, type ProfileFormValues } from '../profile-form';
+import { CONVERSION_FIELDS, emptyConversion } from '../profile-form';
+import { useProfileForm, useProfileValue } from '../profile-form-context';
 import { NumberField, SelectField } from './fields';
+
+const LIST = 'salaryInfo.salaryConversions';
 
 function ConversionItem({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation('profile');
-  const { control } = useFormContext<ProfileFormValues>();
-  const type = useWatch({ control, name: `salaryInfo.salaryConversions.${index}.conversationType` });
+  const type = useProfileValue(`${LIST}.${index}.conversationType`);
   const number = index + 1;
   const headingId = `conversion-${String(number)}-heading`;
   return (
@@ -32,7 +34,7 @@ function ConversionItem({ index, onRemove }: { index: number; onRemove: () => vo
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <SelectField
-            name={`salaryInfo.salaryConversions.${index}.conversationType`}
+            name={`${LIST}.${index}.conversationType`}
             label={t('conversions.fields.conversationType.label')}
             required
             emptyLabel={t('notSelected')}
@@ -44,7 +46,7 @@ function ConversionItem({ index, onRemove }: { index: number; onRemove: () => vo
           {(type ? CONVERSION_FIELDS[type] : []).map((field) => (
             <NumberField
               key={field}
-              name={`salaryInfo.salaryConversions.${index}.${field}`}
+              name={`${LIST}.${index}.${field}`}
               label={t(`conversions.fields.${field}.label`)}
               description={t(`conversions.fields.${field}.description`)}
               required
@@ -57,35 +59,56 @@ function ConversionItem({ index, onRemove }: { index: number; onRemove: () => vo
   );
 }
 
-/** Salary conversions the employee already has (spec 3, 5): add, edit in place, remove. */
+/**
+ * Salary conversions the employee already has (spec 3, 5): add, edit in place, remove. Items are keyed by
+ * position: every field reads its values by its path, so a removal simply shifts the later items up.
+ */
 export function ConversionsSection() {
   const { t } = useTranslation('profile');
-  const { control } = useFormContext<ProfileFormValues>();
-  // `keyName` keeps React's keys apart from the conversions' own `id`.
-  const { fields, append, remove } = useFieldArray({ control, name: 'salaryInfo.salaryConversions', keyName: 'key' });
-  const full = fields.length >= MAX_SALARY_CONVERSIONS;
+  const form = useProfileForm();
+  const list = useProfileValue(LIST) ?? [];
+  const addRef = useRef<HTMLButtonElement>(null);
+  const focusNew = useRef<number | null>(null);
+  const full = list.length >= MAX_SALARY_CONVERSIONS;
+
+  // A new item takes the focus on its first field, so keyboard users continue where they are.
+  useEffect(() => {
+    if (focusNew.current === null || focusNew.current >= list.length) return;
+    document.querySelector<HTMLElement>(`[name="${LIST}.${String(focusNew.current)}.conversationType"]`)?.focus();
+    focusNew.current = null;
+  }, [list.length]);
+
+  const replace = (next: typeof list) => {
+    // Errors are keyed by position; after a change they are recomputed on the next validation.
+    form.clearErrors(LIST);
+    form.setValue(LIST, next, { shouldDirty: true });
+  };
+
   return (
     <Fieldset legend={t('sections.conversions')}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('conversions.intro')}
         </Text>
-        {fields.length === 0 ? <Text size="sm">{t('conversions.empty')}</Text> : null}
-        {fields.map((item, index) => (
+        {list.length === 0 ? <Text size="sm">{t('conversions.empty')}</Text> : null}
+        {list.map((_item, index) => (
           <ConversionItem
-            key={item.key}
+            key={index}
             index={index}
             onRemove={() => {
-              remove(index);
+              replace(list.filter((_other, at) => at !== index));
+              addRef.current?.focus();
             }}
           />
         ))}
         <Group>
           <Button
+            ref={addRef}
             variant="light"
             disabled={full}
             onClick={() => {
-              append(emptyConversion());
+              focusNew.current = list.length;
+              replace([...list, emptyConversion()]);
             }}
           >
             {t('conversions.add')}

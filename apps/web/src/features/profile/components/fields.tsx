@@ -1,11 +1,10 @@
 import { NativeSelect, NumberInput, Radio, Group, Switch, TextInput } from '@mantine/core';
-import { useController, useFormContext, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { translateValidationMessage } from '../../../lib/validation-messages';
-import type { ProfileFormValues } from '../profile-form';
+import { useProfileField, type ProfileFieldName } from '../profile-form-context';
 
-type Name = FieldPath<ProfileFormValues>;
+type Name = ProfileFieldName;
 
 interface FieldProps {
   name: Name;
@@ -14,20 +13,11 @@ interface FieldProps {
   required?: boolean;
 }
 
-/** The field's German error text, shown once the field was validated (touched or submitted). */
-function useFieldError(message: string | undefined): string | undefined {
-  const { t } = useTranslation();
-  return translateValidationMessage(t, message);
-}
-
-/** The controller's parts, with the element ref under its own name (react-hooks/refs reads `field` as a ref). */
+/** The field with its German error text, shown once the field was validated (touched or submitted). */
 function useField(name: Name) {
-  const { control } = useFormContext<ProfileFormValues>();
-  const {
-    field: { ref: inputRef, ...field },
-    fieldState,
-  } = useController({ control, name });
-  return { field, inputRef, fieldState };
+  const { t } = useTranslation();
+  const { error, ...field } = useProfileField(name);
+  return { field, error: translateValidationMessage(t, error) };
 }
 
 export function TextField({
@@ -37,8 +27,7 @@ export function TextField({
   required,
   autoComplete,
 }: FieldProps & { autoComplete?: string }) {
-  const { field, inputRef, fieldState } = useField(name);
-  const error = useFieldError(fieldState.error?.message);
+  const { field, error } = useField(name);
   return (
     <TextInput
       label={label}
@@ -46,7 +35,6 @@ export function TextField({
       required={required}
       autoComplete={autoComplete}
       name={field.name}
-      ref={inputRef}
       value={typeof field.value === 'string' ? field.value : ''}
       onChange={(event) => {
         field.onChange(event.currentTarget.value);
@@ -81,8 +69,7 @@ export function NumberField({
   max,
   step,
 }: NumberFieldProps) {
-  const { field, inputRef, fieldState } = useField(name);
-  const error = useFieldError(fieldState.error?.message);
+  const { field, error } = useField(name);
   return (
     <NumberInput
       {...GERMAN_NUMBER}
@@ -100,7 +87,6 @@ export function NumberField({
       hideControls
       inputMode={decimalScale > 0 ? 'decimal' : 'numeric'}
       name={field.name}
-      ref={inputRef}
       value={typeof field.value === 'number' ? field.value : ''}
       onChange={(value) => {
         if (typeof value === 'number') field.onChange(value);
@@ -131,8 +117,7 @@ export function SelectField({
   emptyLabel,
   emptyValue = null,
 }: FieldProps & { options: readonly SelectOption[]; emptyLabel?: string; emptyValue?: null | '' }) {
-  const { field, inputRef, fieldState } = useField(name);
-  const error = useFieldError(fieldState.error?.message);
+  const { field, error } = useField(name);
   const current = field.value === null || field.value === undefined ? '' : String(field.value as string | number);
   const data = [
     ...(emptyLabel !== undefined ? [{ value: '', label: emptyLabel }] : []),
@@ -145,7 +130,6 @@ export function SelectField({
       required={required}
       data={data}
       name={field.name}
-      ref={inputRef}
       value={current}
       onChange={(event) => {
         const picked = options.find((option) => String(option.value) === event.currentTarget.value);
@@ -158,8 +142,7 @@ export function SelectField({
 }
 
 export function SwitchField({ name, label, description }: FieldProps) {
-  const { field, inputRef, fieldState } = useField(name);
-  const error = useFieldError(fieldState.error?.message);
+  const { field, error } = useField(name);
   return (
     <Switch
       label={label}
@@ -167,7 +150,6 @@ export function SwitchField({ name, label, description }: FieldProps) {
       // The wrapping <label> also holds the description; name the switch by its label alone.
       aria-label={label}
       name={field.name}
-      ref={inputRef}
       checked={field.value === true}
       onChange={(event) => {
         field.onChange(event.currentTarget.checked);
@@ -185,8 +167,7 @@ export function RadioField({
   required,
   options,
 }: FieldProps & { options: readonly SelectOption[] }) {
-  const { field, inputRef, fieldState } = useField(name);
-  const error = useFieldError(fieldState.error?.message);
+  const { field, error } = useField(name);
   return (
     <Radio.Group
       label={label}
@@ -200,14 +181,8 @@ export function RadioField({
       error={error}
     >
       <Group gap="lg" mt="xs">
-        {options.map((option, index) => (
-          <Radio
-            key={option.value}
-            value={String(option.value)}
-            label={option.label}
-            onBlur={field.onBlur}
-            ref={index === 0 ? inputRef : undefined}
-          />
+        {options.map((option) => (
+          <Radio key={option.value} value={String(option.value)} label={option.label} onBlur={field.onBlur} />
         ))}
       </Group>
     </Radio.Group>
@@ -236,8 +211,7 @@ export function germanToIso(text: string): string {
  * No date picker, so no extra package and nothing that a keyboard cannot reach.
  */
 export function DateField({ name, label, description, required }: FieldProps) {
-  const { field, inputRef, fieldState } = useField(name);
-  const error = useFieldError(fieldState.error?.message);
+  const { field, error } = useField(name);
   return (
     <TextInput
       label={label}
@@ -247,7 +221,6 @@ export function DateField({ name, label, description, required }: FieldProps) {
       inputMode="numeric"
       autoComplete="bday"
       name={field.name}
-      ref={inputRef}
       value={typeof field.value === 'string' ? isoToGerman(field.value) : ''}
       onChange={(event) => {
         field.onChange(germanToIso(event.currentTarget.value));

@@ -71,7 +71,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('salary profile: loading and formats', () => {
+describe('salary profile: loading and formats', { timeout: 20_000 }, () => {
   it('shows the stored profile with German number and date formats', async () => {
     stubProfileApi({
       info: buildUserInfo(buildSalaryInfo({ grossMonthlySalaryEur: 5234.5, arrivalKilometers: 18.5 })),
@@ -110,7 +110,7 @@ describe('salary profile: loading and formats', () => {
   });
 });
 
-describe('salary profile: validation in German', () => {
+describe('salary profile: validation in German', { timeout: 20_000 }, () => {
   it('marks touched fields: required, bounds, postcode and dates', async () => {
     const api = stubProfileApi();
     const { user } = await renderProfile();
@@ -164,7 +164,7 @@ describe('salary profile: validation in German', () => {
   });
 });
 
-describe('salary profile: conditional fields', () => {
+describe('salary profile: conditional fields', { timeout: 20_000 }, () => {
   it('asks for the factor only in tax class 4 and requires it there', async () => {
     const api = stubProfileApi();
     const { user } = await renderProfile();
@@ -322,7 +322,7 @@ describe('salary profile: conditional fields', () => {
   });
 });
 
-describe('salary profile: saving', () => {
+describe('salary profile: saving', { timeout: 20_000 }, () => {
   it('saves, toasts "Gespeichert" and reloads the profile', async () => {
     const api = stubProfileApi();
     const { user } = await renderProfile();
@@ -395,7 +395,7 @@ describe('salary profile: saving', () => {
   });
 });
 
-describe('salary profile: e-mail block', () => {
+describe('salary profile: e-mail block', { timeout: 20_000 }, () => {
   const emailField = () => screen.getByRole('textbox', { name: 'E-Mail-Adresse' });
 
   it('does not call the server when the address did not change', async () => {

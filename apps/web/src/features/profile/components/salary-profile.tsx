@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { useMemo, useRef } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import {
@@ -22,6 +22,7 @@ import { useUserInfoConfig } from '../api/get-user-info-config';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { fieldLabel, serverMessage } from '../messages';
 import { createProfileResolver, toFormValues, type ProfileFormValues } from '../profile-form';
+import { ProfileFormContext } from '../profile-form-context';
 import { ConversionsSection } from './conversions-section';
 import { EmailBlock } from './email-block';
 import { PersonalSection } from './personal-section';
@@ -38,8 +39,21 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
   const resolver = useMemo(() => createProfileResolver(config), [config]);
   // A new answer from the server (after saving) resets the form to what is stored.
   const values = useMemo(() => toFormValues(info, config), [info, config]);
-  const form = useForm<ProfileFormValues, unknown, UserInfoUpdate>({ resolver, values, mode: 'onTouched' });
+  // The fields are controlled through ProfileFormContext, so the focus on the first error is ours.
+  const form = useForm<ProfileFormValues, unknown, UserInfoUpdate>({
+    resolver,
+    values,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
   const toast = { autoClose: TOAST_SHORT_MS };
+
+  const focusFirstError = () => {
+    requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    });
+  };
 
   const showServerErrors = (errors: readonly FieldError[]) => {
     for (const { field, message } of errors) {
@@ -47,6 +61,7 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
       notify.warning(t('serverError', { field: fieldLabel(t, field), message: text }), toast);
       if (isFormPath(field)) form.setError(field, { type: 'server', message });
     }
+    focusFirstError();
   };
 
   const onSubmit = async (body: UserInfoUpdate): Promise<void> => {
@@ -64,13 +79,15 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
   };
 
   return (
-    <FormProvider {...form}>
+    <ProfileFormContext value={form}>
       <form
+        ref={formRef}
         noValidate
         aria-label={t('title')}
         onSubmit={(event) => {
           void form.handleSubmit(onSubmit, () => {
             notify.warning(t('checkFields'), toast);
+            focusFirstError();
           })(event);
         }}
       >
@@ -88,7 +105,7 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
           </Group>
         </Stack>
       </form>
-    </FormProvider>
+    </ProfileFormContext>
   );
 }
 

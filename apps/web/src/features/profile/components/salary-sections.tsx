@@ -1,6 +1,5 @@
 import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import {
@@ -19,7 +18,8 @@ import {
 } from '@leasing/contract';
 
 import { formatPercent } from '../../../lib/format';
-import { hasAkb, type ProfileFormValues } from '../profile-form';
+import { hasAkb } from '../profile-form';
+import { useProfileValue } from '../profile-form-context';
 import { DateField, NumberField, RadioField, SelectField, SwitchField } from './fields';
 
 const EUR = ' €';
@@ -37,8 +37,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 /** Salary and tax data (spec 3 salaryInfo); the factor only in tax class 4, the Arbeitskammer only in HB/SL. */
 export function SalarySection() {
   const { t } = useTranslation('profile');
-  const { control } = useFormContext<ProfileFormValues>();
-  const [taxClass, federalState] = useWatch({ control, name: ['salaryInfo.taxClass', 'salaryInfo.federalState'] });
+  const taxClass = useProfileValue('salaryInfo.taxClass');
+  const federalState = useProfileValue('salaryInfo.federalState');
   const state = federalStates.find((s) => s.code === federalState);
 
   return (
@@ -153,8 +153,7 @@ export function SocialSection() {
 /** Statutory: two contribution rates; private: employer subsidy and the PKV/PV contributions (spec 4.4). */
 export function HealthSection() {
   const { t } = useTranslation('profile');
-  const { control } = useFormContext<ProfileFormValues>();
-  const healthInsurance = useWatch({ control, name: 'salaryInfo.healthInsurance' });
+  const healthInsurance = useProfileValue('salaryInfo.healthInsurance');
   return (
     <Section legend={t('sections.health')}>
       <RadioField
