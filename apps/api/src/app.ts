@@ -28,6 +28,12 @@ import { CatalogCache } from './modules/catalog/catalog-snapshot.js';
 import { mediaRoutes } from './modules/catalog/media-routes.js';
 import { PersonalRates } from './modules/catalog/personal-rates.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { createHttpIdentProvider } from './modules/ident/http-provider.js';
+import { ProviderUnavailableError, type IdentProvider } from './modules/ident/provider.js';
+import { simulatorPlugin } from './modules/ident/simulator.js';
+import { OrderJobs } from './modules/orders/jobs.js';
+import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
+import { onProfileChanged, type OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
 import { MailWorker } from './modules/mail/worker.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -43,6 +49,8 @@ import { APP_VERSION } from './version.js';
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    orderJobs: OrderJobs;
+    orderDeps: OrderDeps;
   }
 }
 
@@ -51,6 +59,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   cipher: FieldCipher;
   clock?: Clock;
+  /** Scheduled order jobs (expiry, provider reconciliation); tests run them by hand. */
+  startJobs?: boolean;
   /** Where the JSON log goes (default stdout); tests capture it. Level and redaction come from config. */
   logStream?: NodeJS.WritableStream;
 }
@@ -85,6 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = database.db;
   const authenticate = createAuthenticate({ db, tokens, clock });
   const limiter = new RateLimiter(clock);
+  // Assigned below; the profile routes need it after a save, orders need the catalogue first.
+  // eslint-disable-next-line prefer-const
+  let orderDeps: OrderDeps;
   const mailWorker = new MailWorker({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailWorker', mailWorker);
   mailWorker.start();
@@ -98,13 +111,66 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountRoutes({ ...authDeps, authenticate, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() }),
   );
   await app.register(
-    profileRoutes({ db, cipher: options.cipher, clock, authenticate, userInfoConfig: defaultUserInfoConfig }),
+    profileRoutes({
+      db,
+      cipher: options.cipher,
+      clock,
+      authenticate,
+      userInfoConfig: defaultUserInfoConfig,
+      onSaved: (userId) => onProfileChanged(orderDeps, userId),
+    }),
   );
   if (config.devTools) await app.register(mailboxRoutes({ db }));
   const catalog = new CatalogCache(db);
   const rates = new PersonalRates({ db, cipher: options.cipher, clock });
   await app.register(catalogRoutes({ catalog, rates, authenticate }));
   await app.register(mediaRoutes({ catalog }));
+
+  const identSecrets = {
+    apiKey: config.identProviderApiKey ?? loadOrCreateSecret(config.dataDir, 'ident-api-key').toString('hex'),
+    callbackSecret: config.identCallbackSecret ?? loadOrCreateSecret(config.dataDir, 'ident-callback').toString('hex'),
+  };
+  const useSimulator = !config.identProviderUrl && config.devTools;
+  // The simulator runs on this server; the client reaches it (and it reaches our callback) over HTTP.
+  const selfUrl = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : config.publicUrl;
+  };
+  if (useSimulator) {
+    await app.register(simulatorPlugin({ ...identSecrets, publicBaseUrl: config.publicUrl, clock }), {
+      prefix: '/simulator',
+    });
+  }
+  let provider: IdentProvider | null = null;
+  orderDeps = {
+    db,
+    cipher: options.cipher,
+    clock,
+    catalog,
+    rates,
+    events,
+    publicUrl: config.publicUrl,
+    callbackBaseUrl: () => (useSimulator ? selfUrl() : config.publicUrl),
+    expiryDays: config.orderExpiryDays,
+    mailSent: () => mailWorker.kick(),
+    provider: () => {
+      if (!config.identProviderUrl && !useSimulator)
+        throw new ProviderUnavailableError('Kein Identifikationsdienst konfiguriert');
+      provider ??= createHttpIdentProvider({
+        baseUrl: config.identProviderUrl ?? `${selfUrl()}/simulator/api`,
+        ...identSecrets,
+        clock,
+      });
+      return provider;
+    },
+  };
+  await app.register(orderRoutes({ ...orderDeps, authenticate }));
+  await app.register(providerCallbackRoutes(orderDeps));
+  const jobs = new OrderJobs(orderDeps, app.log);
+  app.decorate('orderJobs', jobs);
+  app.decorate('orderDeps', orderDeps);
+  if (options.startJobs !== false) jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

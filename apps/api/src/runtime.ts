@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { seedDemoCatalog } from './modules/catalog/demo-catalog.js';
+import { syncStepDefinitions } from './modules/orders/repository.js';
 import type { Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/field-encryption.js';
 import { warmPasswordHasher } from './lib/password.js';
@@ -30,7 +31,7 @@ export function createFieldCipher(config: AppConfig): FieldCipher {
  */
 export async function startRuntime(
   config: AppConfig,
-  options: { clock?: Clock; logStream?: NodeJS.WritableStream; database?: DatabaseHandle } = {},
+  options: { clock?: Clock; logStream?: NodeJS.WritableStream; database?: DatabaseHandle; startJobs?: boolean } = {},
 ): Promise<Runtime> {
   const database =
     options.database ??
@@ -41,6 +42,7 @@ export async function startRuntime(
     const cipher = createFieldCipher(config);
     await database.migrate();
     const seeded = await database.withStartupLock(async () => {
+      await syncStepDefinitions(database.db);
       if (!config.demoData) return false;
       const created = await seedDemoData(database.db, cipher);
       await seedDemoCatalog(database.db, config.demoCatalogSize);
@@ -53,6 +55,7 @@ export async function startRuntime(
       cipher,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.startJobs !== undefined ? { startJobs: options.startJobs } : {}),
     });
     return {
       app,

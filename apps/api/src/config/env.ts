@@ -42,6 +42,13 @@ const EnvSchema = z.object({
     .optional(),
   /** Sender address of outgoing mail. */
   MAIL_FROM: z.string().min(3).default('E-Auto-Leasing <no-reply@e-auto-leasing.example>'),
+  /** The identity/signature provider's API root. Unset outside production: the built-in simulator. */
+  IDENT_PROVIDER_URL: z.string().url().optional(),
+  IDENT_PROVIDER_API_KEY: z.string().min(16).optional(),
+  /** Secret the provider signs callbacks with (HMAC-SHA256). */
+  IDENT_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Orders not signed within this many days expire. */
+  ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Where the built web app is; the API serves it with an SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -60,6 +67,10 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  identProviderUrl: string | undefined;
+  identProviderApiKey: string | undefined;
+  identCallbackSecret: string | undefined;
+  orderExpiryDays: number;
   webDistDir: string;
   /** Development conveniences (mailbox, locale recording) are on only here. */
   devTools: boolean;
@@ -90,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    identProviderUrl: e.IDENT_PROVIDER_URL,
+    identProviderApiKey: e.IDENT_PROVIDER_API_KEY,
+    identCallbackSecret: e.IDENT_CALLBACK_SECRET,
+    orderExpiryDays: e.ORDER_EXPIRY_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     devTools: e.NODE_ENV !== 'production' || demoData,
   };

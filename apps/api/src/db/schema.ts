@@ -6,8 +6,10 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -273,4 +275,123 @@ export const leasePackages = pgTable(
 export const catalogState = pgTable('catalog_state', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
+/** Step definitions (spec 3), synced from `modules/orders/steps.ts` at start-up. */
+export const stepDefinitions = pgTable('step_definitions', {
+  id: integer('id').primaryKey(),
+  stepType: text('step_type').notNull().unique(),
+  stepName: text('step_name').notNull(),
+  orderNumber: integer('order_number').notNull(),
+  final: boolean('final').notNull(),
+  success: boolean('success').notNull(),
+  userEnabled: boolean('user_enabled').notNull(),
+  userVisible: boolean('user_visible').notNull(),
+  adminVisible: boolean('admin_visible').notNull(),
+  adminEnabled: boolean('admin_enabled').notNull(),
+  tenantAdminVisible: boolean('tenant_admin_visible').notNull(),
+  tenantAdminEnabled: boolean('tenant_admin_enabled').notNull(),
+});
+
+/**
+ * An order with its frozen snapshot. Vehicle and package terms are plain JSON; the employee's address,
+ * salary data and tax result are encrypted like the salary profile. `currentUserStepId` is the status
+ * record that is current: a step changes with one conditional update on it, so parallel actions on
+ * the same step produce exactly one transition.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    vehicleId: uuid('vehicle_id').notNull(),
+    leasePackageId: uuid('lease_package_id').notNull(),
+    color: text('color').notNull(),
+    delivery: text('delivery').notNull(),
+    terms: jsonb('terms').notNull(),
+    privateKeyId: text('private_key_id').notNull(),
+    privateIv: bytea('private_iv').notNull(),
+    privateCiphertext: bytea('private_ciphertext').notNull(),
+    profileVersion: integer('profile_version').notNull(),
+    status: text('status').notNull(),
+    currentUserStepId: uuid('current_user_step_id'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    handoverDate: text('handover_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId), index('orders_tenant_idx').on(t.tenantId), index('orders_status_idx').on(t.status)],
+);
+
+/** Status records of the steps (spec 3 "User step"): the newest record of a step is its status. */
+export const userSteps = pgTable(
+  'user_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id')
+      .notNull()
+      .references(() => stepDefinitions.id),
+    status: text('status', { enum: ['ACCEPTED', 'DECLINED'] }),
+    actorUserId: uuid('actor_user_id'),
+    modified: timestamp('modified', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('user_steps_order_idx').on(t.orderId)],
+);
+
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['CONTRACT_SIGNED'] }).notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_documents_order_idx').on(t.orderId)],
+);
+
+/**
+ * Cases at the identity/signature provider. At most one open case per order and step (partial unique
+ * index): repeated requests return the same link, so no duplicate paid cases.
+ */
+export const identCases = pgTable(
+  'ident_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').notNull(),
+    kind: text('kind', { enum: ['IDENT', 'SIGN'] }).notNull(),
+    providerCaseId: text('provider_case_id').unique(),
+    link: text('link'),
+    status: text('status', { enum: ['STARTING', 'PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ident_cases_order_idx').on(t.orderId, t.stepId),
+    uniqueIndex('ident_cases_one_open_idx')
+      .on(t.orderId, t.stepId)
+      .where(sql`status in ('STARTING', 'PENDING')`),
+  ],
+);
+
+/** Provider callbacks already handled (replays are answered 200 without effect). */
+export const processedCallbacks = pgTable('processed_callbacks', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

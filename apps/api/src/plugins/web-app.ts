@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors.js';
 
 /** Paths owned by the API: never answered with the SPA's index.html. */
-const API_PREFIXES = ['/v1/', '/locales/', '/docs', '/openapi.json', '/health', '/dev/', '/media/'];
+const API_PREFIXES = ['/v1/', '/locales/', '/docs', '/openapi.json', '/health', '/dev/', '/media/', '/simulator/'];
 
 /**
  * Serves the built web app from one port with the API. Any other GET path answers index.html so the

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -59,16 +60,22 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 export async function createTestApp(
   target: DatabaseTargetName,
-  options: { env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  options: { env?: Record<string, string>; logStream?: NodeJS.WritableStream; listen?: boolean } = {},
 ): Promise<TestApp> {
-  const config = testConfig(options.env);
+  // Flows through the identity provider need real HTTP (the simulator calls back into the app), and
+  // links must point at the port the app listens on.
+  const port = options.listen ? await freePort() : undefined;
+  const config = testConfig({ ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}), ...options.env });
   const clock = new TestClock();
   const { database, dropDatabase } = await openTestDatabase(target);
   const runtime = await startRuntime(config, {
     clock,
     database,
+    // Tests run the scheduled jobs by hand, at the moments they choose.
+    startJobs: false,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
+  if (port) await runtime.app.listen({ port, host: '127.0.0.1' });
   return {
     app: runtime.app,
     runtime,
@@ -79,6 +86,18 @@ export async function createTestApp(
       await dropDatabase();
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export async function openTestDatabase(

@@ -18,7 +18,8 @@ export type MailTemplate =
   | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
   | { kind: 'EMAIL_CHANGED'; firstName: string }
-  | { kind: 'PASSWORD_CHANGED'; firstName: string };
+  | { kind: 'PASSWORD_CHANGED'; firstName: string }
+  | { kind: 'ORDER_UPDATE'; firstName: string; orderId: number; headline: string; paragraphs: string[]; link: string };
 
 const SIGNATURE = 'Ihr Team von E-Auto-Leasing';
 
@@ -97,6 +98,8 @@ export function renderMail(template: MailTemplate): MailContent {
         'die E-Mail-Adresse Ihres Kontos wurde geändert. Künftige Nachrichten erhalten Sie an die neue Adresse.',
         'Wenn Sie das nicht waren, wenden Sie sich bitte sofort an den Support.',
       ]);
+    case 'ORDER_UPDATE':
+      return compose(`Bestellung ${template.orderId}: ${template.headline}`, hello, template.paragraphs, template.link, 'Zur Bestellung');
     case 'PASSWORD_CHANGED':
       return compose('Ihr Passwort wurde geändert', hello, [
         'das Passwort Ihres Kontos wurde soeben geändert. Alle anderen Sitzungen wurden abgemeldet.',

@@ -21,6 +21,8 @@ export interface ProfileDeps {
   cipher: FieldCipher;
   clock: Clock;
   userInfoConfig: UserInfoConfig;
+  /** Runs after a successful save (orders made on the old data move to BREAKING_CHANGE). */
+  onSaved?: (userId: string) => Promise<void>;
 }
 
 interface Owner {
@@ -122,6 +124,7 @@ export async function saveUserInfo(deps: ProfileDeps, owner: Owner, body: unknow
       at: now,
     });
   });
+  await deps.onSaved?.(owner.id);
 }
 
 function changedSalaryFields(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {

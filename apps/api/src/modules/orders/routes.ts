@@ -1,0 +1,233 @@
+import {
+  AdminOrderSummarySchema,
+  CheckResponseSchema,
+  CreateOrderRequestSchema,
+  CreateOrderResponseSchema,
+  LinkResponseSchema,
+  OrderDocumentParamsSchema,
+  OrderIdParamsSchema,
+  OrderSchema,
+  OrderStepParamsSchema,
+  StepActionRequestSchema,
+} from '@leasing/contract';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { requireUser } from '../../plugins/authenticate.js';
+import * as orders from './service.js';
+import type { StepAction } from './steps.js';
+
+const ctxOf = (request: { id: string; ip: string }) => ({ requestId: request.id, ip: request.ip });
+const security = [{ bearerAuth: [] }];
+
+export function orderRoutes(
+  deps: orders.OrderDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/v1/order',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Order a lease package (422 with the missing things as errors)',
+          security,
+          body: CreateOrderRequestSchema,
+          response: { 201: CreateOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const orderId = await orders.createOrder(deps, requireUser(request), request.body, ctxOf(request));
+        return reply.code(201).send({ orderId });
+      },
+    );
+
+    app.get(
+      '/v1/order',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Own orders, newest first',
+          security,
+          response: { 200: z.array(OrderSchema) },
+        },
+      },
+      async (request) => orders.listOwnOrders(deps, requireUser(request)),
+    );
+
+    for (const path of ['/v1/order/:orderId', '/v1/order/:orderId/workflow']) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['orders'],
+            summary: 'An order with its steps and status records',
+            security,
+            params: OrderIdParamsSchema,
+            response: { 200: OrderSchema },
+          },
+        },
+        async (request) => orders.getOrder(deps, requireUser(request), request.params.orderId),
+      );
+    }
+
+    app.delete(
+      '/v1/order/:orderId',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Delete an own order before the signature (else 409)',
+          security,
+          params: OrderIdParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await orders.deleteOrder(deps, requireUser(request), request.params.orderId, ctxOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+
+    for (const action of ['execute', 'accept', 'decline'] as const satisfies StepAction[]) {
+      app.put(
+        `/v1/order/:orderId/step/:stepId/${action}`,
+        {
+          schema: {
+            tags: ['orders'],
+            summary: `${action} the current step (403 wrong role, 409 wrong step or state)`,
+            security,
+            params: OrderStepParamsSchema,
+            body: StepActionRequestSchema,
+            response: { 200: OrderSchema },
+          },
+        },
+        async (request) =>
+          orders.stepAction(deps, requireUser(request), { ...request.params, action }, request.body, ctxOf(request)),
+      );
+    }
+
+    for (const [path, kind] of [
+      ['nect-ident', 'IDENT'],
+      ['nect-sign', 'SIGN'],
+    ] as const) {
+      app.put(
+        `/v1/order/:orderId/step/:stepId/${path}`,
+        {
+          schema: {
+            tags: ['orders'],
+            summary: `Link to the provider (${kind === 'IDENT' ? 'driving licence check' : 'signature'}); the same link while a case is open`,
+            security,
+            params: OrderStepParamsSchema,
+            response: { 200: LinkResponseSchema },
+          },
+        },
+        async (request) => ({
+          link: await orders.startCase(deps, requireUser(request), request.params.orderId, request.params.stepId, kind),
+        }),
+      );
+      app.get(
+        `/v1/order/:orderId/step/:stepId/${path}-check`,
+        {
+          schema: {
+            tags: ['orders'],
+            summary: 'Whether the provider case succeeded (our database only)',
+            security,
+            params: OrderStepParamsSchema,
+            response: { 200: CheckResponseSchema },
+          },
+        },
+        async (request) =>
+          orders.checkCase(deps, requireUser(request), request.params.orderId, request.params.stepId, kind),
+      );
+    }
+
+    app.get(
+      '/v1/order/:orderId/contract',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The transfer contract as PDF (inline preview)',
+          security,
+          params: OrderIdParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendPdf(reply, await orders.contractPreview(deps, requireUser(request), request.params.orderId), 'inline'),
+    );
+
+    app.get(
+      '/v1/order/:orderId/contract/:documentId',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'A stored order document as PDF (download)',
+          security,
+          params: OrderDocumentParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await orders.contractDocument(deps, requireUser(request), request.params.orderId, request.params.documentId),
+          'attachment',
+        ),
+    );
+
+    app.get(
+      '/v1/admin/orders',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Orders the admin may see: the employer's (tenant admin) or all (provider admin); no salary data",
+          security,
+          response: { 200: z.array(AdminOrderSummarySchema) },
+        },
+      },
+      async (request) => orders.adminOrders(deps, requireUser(request)),
+    );
+  };
+}
+
+/** PDFs: server-made file name, never cached, never sniffed. */
+function sendPdf(
+  reply: FastifyReply,
+  doc: { pdf: Uint8Array; fileName: string },
+  disposition: 'inline' | 'attachment',
+) {
+  return reply
+    .type('application/pdf')
+    .header(
+      'content-disposition',
+      `${disposition}; filename="${doc.fileName}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+    )
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(doc.pdf));
+}
+
+/** The provider's callback: unauthenticated, verified by its HMAC signature over the raw body. */
+export function providerCallbackRoutes(deps: orders.OrderDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      '/v1/provider/callback',
+      { schema: { tags: ['provider'], summary: 'Signed status hint from the identity provider' } },
+      async (request, reply) => {
+        const result = await orders.handleCallback(
+          deps,
+          request.headers,
+          typeof request.body === 'string' ? request.body : '',
+        );
+        return reply.code(200).send({ received: true, replay: result === 'replay' });
+      },
+    );
+  };
+}
