@@ -73,6 +73,7 @@ export const appRoutes: RouteObject[] = [
                   { path: 'order/:orderId', lazy: () => import('./routes/order') },
                   { path: 'order/:orderId/preview', lazy: () => import('./routes/order-preview') },
                   { path: 'order/:orderId/workflow', lazy: () => import('./routes/order-workflow') },
+                  { path: 'admin/orders', lazy: () => import('./routes/admin-orders') },
                   {
                     path: 'profile',
                     lazy: () => import('./routes/profile'),

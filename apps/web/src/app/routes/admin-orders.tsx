@@ -1,0 +1,17 @@
+import { PageLoader } from '../../components/page-loader';
+import { useMe } from '../../features/auth/api/get-me';
+import { isAdminRole } from '../../features/admin/admin-actions';
+import { AdminOrdersPage } from '../../features/admin/components/admin-orders-page';
+import { NoPermission } from '../../features/admin/components/no-permission';
+
+/**
+ * /admin/orders: tenant and provider admins only. The role comes from `GET /v1/me`; others get a
+ * "Keine Berechtigung" page instead of a call the server would answer with 403 (which signs out).
+ */
+export function Component() {
+  const me = useMe();
+  if (me.isPending) return <PageLoader />;
+  const role = me.data?.role;
+  if (!isAdminRole(role)) return <NoPermission />;
+  return <AdminOrdersPage role={role} />;
+}
