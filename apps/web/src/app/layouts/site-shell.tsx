@@ -18,9 +18,18 @@ const NAV_ITEMS = [
   { to: '/logout', key: 'nav.logout' },
 ] as const;
 
+// Admins get their order page after the search (role from GET /v1/me).
+const ADMIN_NAV_ITEMS = {
+  TENANT_ADMIN: { to: '/admin/orders', key: 'nav.approvals' },
+  PROVIDER_ADMIN: { to: '/admin/orders', key: 'nav.manageOrders' },
+} as const;
+
 function MainNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  return NAV_ITEMS.map((item) => (
+  const role = useMe().data?.role;
+  const adminItem = role === 'TENANT_ADMIN' || role === 'PROVIDER_ADMIN' ? ADMIN_NAV_ITEMS[role] : null;
+  const items = adminItem ? [NAV_ITEMS[0], adminItem, ...NAV_ITEMS.slice(1)] : NAV_ITEMS;
+  return items.map((item) => (
     <NavLink key={item.to} to={item.to} className={className} onClick={onNavigate}>
       {t(item.key)}
     </NavLink>
