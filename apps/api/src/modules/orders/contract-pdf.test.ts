@@ -1,0 +1,586 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import fontkit from '@pdf-lib/fontkit';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from 'pdf-lib';
+import type { PDFFont, PDFObject } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  CONTRACT_TITLE,
+  buildContractDocument,
+  buildContractSections,
+  cleanText,
+  contractPlainText,
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  formatEuroPerKm,
+  formatNumber,
+  renderTransferContract,
+  truncateToWidth,
+  wrapText,
+} from './contract-pdf.js';
+import type { TransferContractInput } from './contract-pdf.js';
+
+const NBSP = '\u00a0';
+
+function typicalInput(overrides: Partial<TransferContractInput> = {}): TransferContractInput {
+  return {
+    orderId: 10234,
+    createdAt: '2026-11-23T09:15:00Z',
+    employer: { name: 'Muster Maschinenbau GmbH' },
+    employee: {
+      title: 'ms',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      street: 'Hauptstraße',
+      streetNumber: '12a',
+      postcode: '70173',
+      place: 'Stuttgart',
+      placeOfBirth: 'Ulm',
+      dateOfBirth: '1988-04-17',
+      employeeId: 'P-4711',
+      email: 'erika.mustermann@example.com',
+    },
+    vehicle: {
+      brand: 'Volkswagen',
+      model: 'ID.4',
+      trimLevel: 'Pro Performance',
+      listPriceGrossCents: 4_799_500,
+      maximumPowerKw: 210,
+      rangeKm: 550,
+      batteryKwh: 77,
+      color: 'Moonstone-Grau Metallic',
+      approximate: true,
+    },
+    leasePackage: {
+      durationMonths: 36,
+      kmPerYear: 15_000,
+      tires: 'SUMMER_WINTER_SETS',
+      totalMonthlyGrossCostCents: 61_234,
+      costsMoreKilometers: 0.0832,
+      reimbursementLessKilometers: 0.0416,
+      excessMileageAllowance: 2_500,
+      exemptionLimitLessKilometers: 2_500,
+      capFewerKilometers: 7_500,
+      capExtraKilometers: 15_000,
+      maintenanceAndServicingIncluded: true,
+      vehicleInsuranceIncluded: true,
+      tirePackageIncluded: true,
+      tireChangeIncluded: true,
+      rateInsuranceIncluded: false,
+    },
+    delivery: 'COMPANY',
+    conversion: {
+      monthlyConversionCents: 56_234,
+      employerContributionCents: 5_000,
+      netMonthlyRateCents: 31_456,
+      privateUseBenefitCents: 11_999,
+      commutingBenefitCents: 4_320,
+      benefitRuleLabel: '0,25 % des Bruttolistenpreises',
+    },
+    ...overrides,
+  };
+}
+
+const SIGNATURE = {
+  signedAt: '2026-11-24T13:05:00Z',
+  signerName: 'Erika Mustermann',
+  method: 'Qualifizierte elektronische Signatur (Simulator)',
+  caseId: 'SIM-2026-000123',
+};
+
+const HOSTILE_NAME =
+  'Robert\u0000"); DROP TABLE\n<script>alert(1)</script> )\n/JS (app.alert(1)) %PDF-1.7 \u202Eevil\u202C\u200F ' +
+  '😀👨‍👩‍👧 שלום مرحبا Z̷̢̛̖̗͙a̵̡̛l̸g̶o';
+
+function hostileInput(): TransferContractInput {
+  const base = typicalInput();
+  return {
+    ...base,
+    employer: { name: `ACME ${'W'.repeat(600)} <script>` },
+    employee: {
+      ...base.employee,
+      title: 'other',
+      firstName: `${HOSTILE_NAME} ${'x'.repeat(500)}`,
+      lastName: 'A'.repeat(500),
+      street: 'Straße\r\n\tmit\u0007Steuerzeichen',
+      streetNumber: '1\u0000',
+      place: '東京 \uD800',
+      placeOfBirth: '\u202E<script>alert(2)</script>',
+      email: `${'a'.repeat(300)}@example.com`,
+      employeeId: '%%EOF\nendobj',
+    },
+    vehicle: { ...base.vehicle, color: '\u{F0000}privat', model: 'M'.repeat(2_000), trimLevel: ') Tj /JS (' },
+    conversion: { ...base.conversion, benefitRuleLabel: 'BT /F1 12 Tf (x) Tj ET' },
+    signature: { ...SIGNATURE, signerName: HOSTILE_NAME, caseId: `${'9'.repeat(400)}\n` },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A small text extractor: decodes the glyph ids of every text-showing operator through the
+// fonts' ToUnicode maps, with position, size and font of each run.
+// ---------------------------------------------------------------------------------------------
+
+interface TextRun {
+  page: number;
+  baseFont: string;
+  size: number;
+  x: number;
+  y: number;
+  rotated: boolean;
+  text: string;
+}
+
+function streamText(stream: PDFRawStream): string {
+  return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+}
+
+function parseToUnicode(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of cmap.matchAll(/<([0-9a-fA-F]{4})>\s+<([0-9a-fA-F]+)>/g)) {
+    const units = (m[2] ?? '').match(/.{4}/g) ?? [];
+    map.set((m[1] ?? '').toLowerCase(), String.fromCharCode(...units.map((u) => parseInt(u, 16))));
+  }
+  return map;
+}
+
+function contentStreams(doc: PDFDocument, contents: PDFObject | undefined): PDFRawStream[] {
+  if (!contents) return [];
+  const resolved = contents instanceof PDFRef ? doc.context.lookup(contents) : contents;
+  if (resolved instanceof PDFRawStream) return [resolved];
+  if (resolved instanceof PDFArray) return resolved.asArray().flatMap((item) => contentStreams(doc, item));
+  return [];
+}
+
+async function extractRuns(bytes: Uint8Array): Promise<{ runs: TextRun[]; contents: string[] }> {
+  const doc = await PDFDocument.load(bytes);
+  const runs: TextRun[] = [];
+  const contents: string[] = [];
+  doc.getPages().forEach((page, pageIndex) => {
+    const fonts = new Map<string, { baseFont: string; toUnicode: Map<string, string> }>();
+    const fontDict = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+    for (const [name, ref] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict);
+      const toUnicode = font.lookup(PDFName.of('ToUnicode'));
+      if (!(toUnicode instanceof PDFRawStream)) throw new Error('font without ToUnicode map');
+      const baseFont = font.lookup(PDFName.of('BaseFont'), PDFName).decodeText();
+      fonts.set(name.decodeText(), { baseFont, toUnicode: parseToUnicode(streamText(toUnicode)) });
+    }
+    const content = contentStreams(doc, page.node.get(PDFName.of('Contents')))
+      .map(streamText)
+      .join('\n');
+    contents.push(content);
+    let current: { baseFont: string; toUnicode: Map<string, string> } | undefined;
+    let size = 0;
+    let x = 0;
+    let y = 0;
+    let rotated = false;
+    const ops =
+      /\/([^\s/]+)\s+([\d.]+)\s+Tf|([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) Tm|<([0-9A-Fa-f]*)>\s*Tj/g;
+    for (const m of content.matchAll(ops)) {
+      if (m[1] !== undefined) {
+        current = fonts.get(m[1]);
+        size = Number(m[2]);
+      } else if (m[3] !== undefined) {
+        rotated = Math.abs(Number(m[4])) > 1e-6;
+        x = Number(m[7]);
+        y = Number(m[8]);
+      } else if (m[9] !== undefined && current) {
+        const ids = m[9].match(/.{4}/g) ?? [];
+        const map = current.toUnicode;
+        // No-break spaces read as plain spaces.
+        const text = ids
+          .map((id) => map.get(id.toLowerCase()) ?? '\ufffd')
+          .join('')
+          .replaceAll(NBSP, ' ');
+        runs.push({ page: pageIndex + 1, baseFont: current.baseFont, size, x, y, rotated, text });
+      }
+    }
+  });
+  return { runs, contents };
+}
+
+/** Every decoded stream of the file except embedded font programs, plus the raw bytes. */
+async function allReadableText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  // The file outside its (compressed, binary) stream data.
+  const parts = [
+    Buffer.from(bytes)
+      .toString('latin1')
+      .replace(/stream\r?\n[\s\S]*?endstream/g, ''),
+  ];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFRawStream) {
+      if (object.dict.has(PDFName.of('Length1'))) continue; // TrueType font program (binary)
+      parts.push(streamText(object));
+    } else {
+      parts.push(object.toString());
+    }
+  }
+  return parts.join('\n');
+}
+
+const requireHere = createRequire(import.meta.url);
+let measureFonts: { regular: PDFFont; bold: PDFFont };
+
+beforeAll(async () => {
+  const dir = path.join(path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const scratch = await PDFDocument.create();
+  scratch.registerFontkit(fontkit);
+  measureFonts = {
+    regular: await scratch.embedFont(await readFile(path.join(dir, 'DejaVuSans.ttf'))),
+    bold: await scratch.embedFont(await readFile(path.join(dir, 'DejaVuSans-Bold.ttf'))),
+  };
+});
+
+function runWidth(run: TextRun): number {
+  const font = run.baseFont.includes('Bold') ? measureFonts.bold : measureFonts.regular;
+  return font.widthOfTextAtSize(run.text, run.size);
+}
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 62;
+
+// ---------------------------------------------------------------------------------------------
+
+describe('formatting', () => {
+  it('formats euros from cents the German way', () => {
+    expect(formatEuro(123_456)).toBe(`1.234,56${NBSP}€`);
+    expect(formatEuro(5)).toBe(`0,05${NBSP}€`);
+    expect(formatEuro(0)).toBe(`0,00${NBSP}€`);
+    expect(formatEuro(-9_999_999)).toBe(`-99.999,99${NBSP}€`);
+    expect(formatEuro(4_799_500)).toBe(`47.995,00${NBSP}€`);
+    expect(formatEuro(Number.NaN)).toBe('—');
+  });
+
+  it('formats EUR per km with two to four decimals', () => {
+    expect(formatEuroPerKm(0.0832)).toBe(`0,0832${NBSP}€`);
+    expect(formatEuroPerKm(0.1)).toBe(`0,10${NBSP}€`);
+    expect(formatEuroPerKm(0.125)).toBe(`0,125${NBSP}€`);
+    expect(formatEuroPerKm(1.5)).toBe(`1,50${NBSP}€`);
+    expect(formatEuroPerKm(0.04161)).toBe(`0,0416${NBSP}€`);
+    expect(formatEuroPerKm(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+
+  it('formats numbers and dates', () => {
+    expect(formatNumber(45_000)).toBe('45.000');
+    expect(formatNumber(77.44, 1)).toBe('77,4');
+    expect(formatNumber(77, 1)).toBe('77');
+    expect(formatDate('2026-11-23T09:15:00Z')).toBe('23.11.2026');
+    expect(formatDate('2026-12-31T23:30:00Z')).toBe('01.01.2027'); // German time
+    expect(formatDate('1988-04-17')).toBe('17.04.1988');
+    expect(formatDate('1988-02-30')).toBe('—');
+    expect(formatDate('nonsense')).toBe('—');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDateTime('2026-11-24T13:05:00Z')).toBe(`24.11.2026, 14:05${NBSP}Uhr (MEZ)`);
+    expect(formatDateTime('2026-07-01T08:00:00Z')).toBe(`01.07.2026, 10:00${NBSP}Uhr (MESZ)`);
+  });
+});
+
+describe('cleanText', () => {
+  it('flattens line breaks, drops control and bidi characters and collapses whitespace', () => {
+    expect(cleanText('  Erika\r\n\tMuster\u0000mann \u202Eabc\u202C\u200B ')).toBe('Erika Mustermann abc');
+    expect(cleanText('a\u2028b\u0085c')).toBe('a b c');
+    expect(cleanText(null)).toBe('');
+    expect(cleanText({ toString: () => 'x' })).toBe('');
+  });
+
+  it('replaces lone surrogates and private-use characters and tames stacked marks', () => {
+    expect(cleanText('a\uD800b\u{F0000}c')).toBe('a?b?c');
+    expect(Array.from(cleanText('Z\u0301\u0302\u0303\u0304\u0305o'))).toHaveLength(4);
+  });
+
+  it('truncates long values with an ellipsis', () => {
+    const text = cleanText('x'.repeat(500), 80);
+    expect(Array.from(text)).toHaveLength(80);
+    expect(text.endsWith('…')).toBe(true);
+    expect(cleanText('😀'.repeat(300), 10)).toBe(`${'😀'.repeat(9)}…`);
+  });
+});
+
+describe('wrapText', () => {
+  const measure = (s: string) => Array.from(s).length * 5;
+
+  it('wraps on spaces and never exceeds the width', () => {
+    const lines = wrapText('Der Arbeitgeber überlässt dem Arbeitnehmer das Fahrzeug als Dienstwagen.', 100, measure);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(measure(line)).toBeLessThanOrEqual(100);
+    expect(lines.join(' ')).toBe('Der Arbeitgeber überlässt dem Arbeitnehmer das Fahrzeug als Dienstwagen.');
+  });
+
+  it('breaks words longer than a line and keeps no-break spaces together', () => {
+    const lines = wrapText(`kurz ${'x'.repeat(55)} Ende`, 100, measure);
+    expect(lines).toEqual(['kurz', 'x'.repeat(20), 'x'.repeat(20), `${'x'.repeat(15)} Ende`]);
+    expect(wrapText(`Betrag 1.234,56${NBSP}€`, 60, measure)).toEqual(['Betrag', `1.234,56${NBSP}€`]);
+    expect(wrapText('', 100, measure)).toEqual(['']);
+  });
+
+  it('truncates a single line with an ellipsis', () => {
+    expect(truncateToWidth('abcdefghij', 30, measure)).toBe('abcde…');
+    expect(truncateToWidth('abc', 30, measure)).toBe('abc');
+  });
+});
+
+describe('contract content', () => {
+  it('contains the key facts of a typical order in German format', () => {
+    const doc = buildContractDocument(typicalInput());
+    const text = contractPlainText(doc).replaceAll(NBSP, ' ');
+    expect(doc.status).toBe('draft');
+    expect(doc.title).toBe(CONTRACT_TITLE);
+    expect(doc.statusLabel).toBe('Vertragsentwurf');
+    expect(doc.signature).toBeNull();
+    for (const fact of [
+      'Bestellung Nr. 10234 · erstellt am 23.11.2026',
+      'Arbeitgeber: Muster Maschinenbau GmbH',
+      'Arbeitnehmer: Frau Erika Mustermann',
+      'Anschrift: Hauptstraße 12a, 70173 Stuttgart',
+      'Geboren: 17.04.1988 in Ulm',
+      'Personalnummer: P-4711',
+      'Hersteller: Volkswagen',
+      'Modell: ID.4',
+      'Ausstattungslinie: Pro Performance',
+      'Farbe: Moonstone-Grau Metallic',
+      'Bruttolistenpreis: 47.995,00 €',
+      'Leistung: 210 kW (286 PS)',
+      'Reichweite (WLTP): 550 km',
+      'Batteriekapazität: 77 kWh',
+      'Demowerte',
+      'Laufzeit: 36 Monate',
+      'Fahrleistung pro Jahr: 15.000 km',
+      'Vertragskilometer gesamt: 45.000 km',
+      'Reifen: je ein Satz Sommer- und Winterreifen',
+      'Übergabe: Übergabe am Betriebssitz des Arbeitgebers',
+      'Monatliche Gesamtrate (brutto): 612,34 €',
+      '• Wartung und Inspektion nach Herstellervorgaben',
+      '• Ratenabsicherung für Zeiten ohne Gehaltszahlung', // listed as not included
+      'Umgewandelter Bruttobetrag je Monat: 562,34 €',
+      'Zuschuss des Arbeitgebers je Monat: 50,00 €',
+      'Geldwerter Vorteil Privatnutzung je Monat: 119,99 € (0,25 % des Bruttolistenpreises)',
+      '43,20 €',
+      'Voraussichtliche Nettobelastung je Monat: 314,56 €',
+      'sozialversicherungspflichtige Arbeitsentgelt',
+      'gesetzlichen Rentenversicherung',
+      'Preis je Mehrkilometer: 0,0832 €',
+      'Erstattung je Minderkilometer: 0,0416 €',
+      'Toleranz Mehrkilometer: 2.500 km',
+      'Höchstens erstattete Minderkilometer: 7.500 km',
+      'Höchstens abgerechnete Mehrkilometer: 15.000 km',
+      'zwischen 18 und 75 Jahre alt',
+      'seit mindestens zwei Jahren',
+      'in der Europäischen Union anerkannte Fahrerlaubnis',
+      '25 Ländern',
+      'gewerbliche Personenbeförderung',
+      'Selbstbeteiligung 500,00 € je Schadenfall',
+      'Endet das Arbeitsverhältnis',
+      'Elternzeit',
+      'Entgeltfortzahlung im Krankheitsfall',
+      'Normale Gebrauchsspuren',
+      'DSGVO',
+      'Vertragsentwurf – nicht unterzeichnet',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(text).toMatch(/Nicht im Paket enthalten sind:\n• Ratenabsicherung/);
+  });
+
+  it('has the preamble and § 1 to § 10 in order', () => {
+    const headings = buildContractSections(typicalInput()).map((s) => s.heading);
+    expect(headings).toEqual([
+      'Präambel',
+      '§ 1 Vertragsparteien',
+      '§ 2 Fahrzeug',
+      '§ 3 Leasingpaket und Laufzeit',
+      '§ 4 Gehaltsumwandlung',
+      '§ 5 Mehr- und Minderkilometer',
+      '§ 6 Nutzung des Fahrzeugs',
+      '§ 7 Schäden, Unfall und Versicherung',
+      '§ 8 Laufzeit, vorzeitige Beendigung und Rückgabe',
+      '§ 9 Datenschutz',
+      '§ 10 Schlussbestimmungen',
+    ]);
+  });
+
+  it('varies with the package: all-season tyres, home delivery, no contribution, exact figures', () => {
+    const base = typicalInput();
+    const text = contractPlainText(
+      buildContractDocument({
+        ...base,
+        employee: { ...base.employee, title: null, employeeId: null, dateOfBirth: null },
+        vehicle: { ...base.vehicle, approximate: false, trimLevel: null },
+        leasePackage: { ...base.leasePackage, tires: 'ALL_SEASON', rateInsuranceIncluded: true },
+        delivery: 'HOME',
+        conversion: { ...base.conversion, employerContributionCents: 0 },
+      }),
+    );
+    expect(text).toContain('Reifen: Ganzjahresreifen');
+    expect(text).toContain('Lieferung an die Wohnanschrift des Arbeitnehmers');
+    expect(text).toContain('Ein Zuschuss des Arbeitgebers zu den Kosten der Überlassung wird nicht gewährt.');
+    expect(text).toContain('Ratenabsicherung ein');
+    expect(text).toContain('Arbeitnehmer: Erika Mustermann');
+    expect(text).toContain('Geboren: Ulm');
+    expect(text).not.toContain('Demowerte');
+    expect(text).not.toContain('Personalnummer:');
+    expect(text).not.toContain('Ausstattungslinie:');
+    expect(text).not.toContain('Nicht im Paket enthalten');
+  });
+
+  it('marks the signed version and carries the signature note', () => {
+    const doc = buildContractDocument(typicalInput({ signature: SIGNATURE }));
+    expect(doc.status).toBe('signed');
+    expect(doc.statusLabel).toBe('Unterzeichnet');
+    expect(doc.subtitle).toContain('unterzeichnet am 24.11.2026');
+    expect(doc.footerText).toBe('Unterzeichnet am 24.11.2026');
+    expect(doc.signature?.rows).toEqual([
+      { label: 'Unterzeichnet von', value: 'Erika Mustermann' },
+      { label: 'Zeitpunkt', value: `24.11.2026, 14:05${NBSP}Uhr (MEZ)` },
+      { label: 'Verfahren', value: 'Qualifizierte elektronische Signatur (Simulator)' },
+      { label: 'Vorgangsnummer', value: 'SIM-2026-000123' },
+    ]);
+    expect(doc.signatureFields[1].placeDate).toBe('elektronisch, 24.11.2026');
+    expect(doc.signatureFields[0].placeDate).toBeNull();
+  });
+
+  it('cleans hostile values everywhere they appear', () => {
+    const text = contractPlainText(buildContractDocument(hostileInput()));
+    expect(text).toContain('<script>alert(1)</script>'); // kept as visible text
+    for (const line of text.split('\n')) {
+      expect(line).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u);
+      expect(Array.from(line).length).toBeLessThan(2_500);
+    }
+  });
+});
+
+describe('renderTransferContract', () => {
+  it('produces a valid multi-page PDF with metadata', async () => {
+    const bytes = await renderTransferContract(typicalInput());
+    const head = Buffer.from(bytes.subarray(0, 8)).toString('latin1');
+    const tail = Buffer.from(bytes.subarray(-16)).toString('latin1');
+    expect(head.startsWith('%PDF-')).toBe(true);
+    expect(tail).toContain('%%EOF');
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
+    const [width, height] = [doc.getPage(0).getWidth(), doc.getPage(0).getHeight()];
+    expect(width).toBeCloseTo(PAGE_WIDTH, 1);
+    expect(height).toBeCloseTo(PAGE_HEIGHT, 1);
+    expect(doc.getTitle()).toBe(`${CONTRACT_TITLE} (Entwurf) – Bestellung Nr. 10234`);
+    expect(doc.getAuthor()).toBe('E-Auto-Leasing');
+    expect(doc.getSubject()).toContain('Gehaltsumwandlung');
+    expect(doc.getProducer()).toContain('E-Auto-Leasing');
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-23T09:15:00.000Z');
+  });
+
+  it('draws the contract text, header and page numbers', async () => {
+    const bytes = await renderTransferContract(typicalInput());
+    const { runs } = await extractRuns(bytes);
+    const pages = Math.max(...runs.map((r) => r.page));
+    const text = runs.map((r) => r.text).join('\n');
+    expect(text).toContain('VERTRAGSENTWURF');
+    expect(text).toContain('Überlassungsvertrag für ein Dienstfahrzeug mit');
+    expect(text).toContain('Frau Erika Mustermann');
+    expect(text).toContain('0,0832 €');
+    expect(text).toContain('612,34 €');
+    expect(text).toContain('(0,25 % des Bruttolistenpreises)');
+    expect(text).toContain('§ 10 Schlussbestimmungen');
+    expect(text).toContain('Ort, Datum');
+    expect(text).toContain('Unterschrift');
+    for (let page = 1; page <= pages; page += 1) {
+      const onPage = runs.filter((r) => r.page === page).map((r) => r.text);
+      expect(onPage).toContain(`Seite ${page} von ${pages}`);
+      expect(onPage).toContain('Überlassungsvertrag · Bestellung Nr. 10234');
+      expect(onPage).toContain('Vertragsentwurf – nicht unterzeichnet');
+    }
+  });
+
+  it('renders the signed version with the signature block', async () => {
+    const bytes = await renderTransferContract(typicalInput({ signature: SIGNATURE }));
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toContain('(unterzeichnet)');
+    expect(doc.getModificationDate()?.toISOString()).toBe('2026-11-24T13:05:00.000Z');
+    const { runs } = await extractRuns(bytes);
+    const text = runs.map((r) => r.text).join('\n');
+    expect(text).toContain('✓ UNTERZEICHNET');
+    expect(text).toContain('Signaturvermerk: elektronisch unterzeichnet');
+    expect(text).toContain('Erika Mustermann');
+    expect(text).toContain('24.11.2026, 14:05 Uhr (MEZ)');
+    expect(text).toContain('Qualifizierte elektronische Signatur (Simulator)');
+    expect(text).toContain('SIM-2026-000123');
+    expect(text).toContain('Unterzeichnet am 24.11.2026');
+    expect(text).not.toContain('Vertragsentwurf');
+    expect(text).not.toContain('ENTWURF');
+  });
+
+  it('is deterministic for the same input', async () => {
+    const a = await renderTransferContract(typicalInput({ signature: SIGNATURE }));
+    const b = await renderTransferContract(typicalInput({ signature: SIGNATURE }));
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('renders hostile input as plain text without leaking it as PDF syntax', async () => {
+    const bytes = await renderTransferContract(hostileInput());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
+
+    const raw = Buffer.from(bytes).toString('latin1');
+    expect(raw.match(/%PDF/g)).toHaveLength(1);
+    expect(raw.match(/%%EOF/g)).toHaveLength(1);
+    const readable = await allReadableText(bytes);
+    for (const needle of ['<script', 'alert(', '/JS', 'DROP TABLE', '(x) Tj', 'evil']) {
+      expect(readable).not.toContain(needle);
+    }
+
+    const { runs, contents } = await extractRuns(bytes);
+    // Text is only ever shown as hex glyph ids, never as a literal string operand.
+    for (const content of contents) {
+      expect(content).not.toMatch(/\)\s*Tj|\]\s*TJ|'|"/);
+    }
+    const text = runs.map((r) => r.text).join('\n');
+    expect(text).toContain('Robert"); DROP TABLE');
+    expect(text).toContain('<script>alert(1)</script>');
+    expect(text).toContain('/JS (app.alert(1))');
+    expect(text).toContain('%PDF-1.7');
+    expect(text).not.toContain('……');
+    expect(text).toContain('BT /F1 12 Tf (x) Tj ET');
+    expect(text).toContain('…');
+    expect(text).toContain('??'); // CJK and emoji the font has no glyphs for
+    expect(text).not.toContain('\ufffd');
+
+    // Nothing runs past the margins or off the page (the rotated watermark aside).
+    const outside = runs.filter(
+      (r) =>
+        !r.rotated &&
+        (r.x < MARGIN - 0.01 || r.x + runWidth(r) > PAGE_WIDTH - MARGIN + 0.01 || r.y < 30 || r.y > PAGE_HEIGHT - 20),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('keeps every line of a typical contract within the margins', async () => {
+    const { runs } = await extractRuns(await renderTransferContract(typicalInput({ signature: SIGNATURE })));
+    expect(runs.length).toBeGreaterThan(100);
+    const outside = runs.filter(
+      (r) => !r.rotated && (r.x < MARGIN - 0.01 || r.x + runWidth(r) > PAGE_WIDTH - MARGIN + 0.01),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('survives unreadable dates and numbers', async () => {
+    const base = typicalInput();
+    const bytes = await renderTransferContract({
+      ...base,
+      orderId: Number.NaN,
+      createdAt: 'not a date',
+      employee: { ...base.employee, dateOfBirth: '31.12.1990' },
+      vehicle: { ...base.vehicle, listPriceGrossCents: Number.POSITIVE_INFINITY, maximumPowerKw: Number.NaN },
+      leasePackage: { ...base.leasePackage, costsMoreKilometers: Number.NaN },
+      signature: { ...SIGNATURE, signedAt: '' },
+    });
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
+    expect(doc.getCreationDate()).toBeUndefined();
+    const text = (await extractRuns(bytes)).runs.map((r) => r.text).join('\n');
+    expect(text).toContain('Bestellung Nr. — · erstellt am —');
+  });
+});
