@@ -1,9 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { OrderPreviewPage } from '../../features/orders/components/order-preview-page';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /order/:orderId/preview: read-only order summary (placeholder). */
-export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('order.previewTitle')} />;
-}
+/** /order/:orderId/preview: read-only order summary (spec 2.6). */
+export { OrderPreviewPage as Component };

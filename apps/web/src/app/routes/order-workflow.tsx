@@ -1,9 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { WorkflowPage } from '../../features/orders/components/workflow-page';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /order/:orderId/workflow: step-by-step order flow (placeholder). */
-export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('order.workflowTitle')} />;
-}
+/** /order/:orderId/workflow: stepper plus the active step's screen (spec 2.6, 4.5). */
+export { WorkflowPage as Component };

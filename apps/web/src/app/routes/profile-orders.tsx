@@ -1,9 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { OrderListPage } from '../../features/orders/components/order-list-page';
 
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-/** /profile/orders: the user's orders, newest first (placeholder). */
-export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('profile.ordersTitle')} />;
-}
+/** /profile/orders: the user's orders, newest id first (spec 2.5). */
+export { OrderListPage as Component };

@@ -1,0 +1,2 @@
+/** Root of every admin query key; an action invalidates the list and the detail views at once. */
+export const adminQueryKey = ['admin'] as const;

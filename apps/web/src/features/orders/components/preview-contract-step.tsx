@@ -1,0 +1,77 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+import type { Order } from '@leasing/contract';
+
+import { formatPrice } from '../../../lib/format';
+import { orderFigures, vehicleTitle } from '../order-figures';
+import { useAcceptStep } from '../hooks/use-accept-step';
+import type { WorkflowStep } from '../workflow';
+import { ContractViewer } from './contract-viewer';
+import { InfoList } from './info-list';
+import { SummarySection } from './order-summary';
+
+/** PREVIEW_CONTRACT (spec 4.5): the contract PDF, its key terms, and continue (accepts the step). */
+export function PreviewContractStep({
+  order,
+  step,
+  disabled,
+}: {
+  order: Order;
+  step: WorkflowStep;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('orders');
+  const { accept, pending } = useAcceptStep(order, step);
+  const { addressDto } = order.orderUserInfo;
+  const figures = orderFigures(order);
+
+  return (
+    <Stack gap="lg" data-testid="step-preview-contract">
+      <Stack gap={4}>
+        <Title order={2}>{t('contract.title')}</Title>
+        <Text c="dimmed">{t('contract.intro')}</Text>
+      </Stack>
+      <SummarySection title={t('contract.keyTerms')}>
+        <InfoList
+          items={[
+            {
+              key: 'parties',
+              label: t('contract.parties'),
+              value: t('contract.partiesValue', {
+                employer: order.tenantName,
+                employee: `${addressDto.firstName} ${addressDto.lastName}`,
+              }),
+            },
+            { key: 'vehicle', label: t('summary.vehicle'), value: `${vehicleTitle(order.vehicle)}, ${order.color}` },
+            {
+              key: 'duration',
+              label: t('summary.duration'),
+              value: t('summary.durationValue', { count: order.leasePackage.durationMonths }),
+            },
+            {
+              key: 'conversion',
+              label: t('contract.conversion'),
+              value: t('summary.perMonth', { amount: formatPrice(order.leasePackage.totalMonthlyGrossCostEur) }),
+            },
+            ...(figures.netRate === null
+              ? []
+              : [
+                  {
+                    key: 'net',
+                    label: t('summary.netRate'),
+                    value: t('summary.perMonth', { amount: formatPrice(figures.netRate) }),
+                  },
+                ]),
+          ]}
+        />
+      </SummarySection>
+      <ContractViewer orderId={order.id} />
+      <Group>
+        <Button onClick={() => accept()} disabled={disabled} loading={pending}>
+          {t('contract.proceed')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

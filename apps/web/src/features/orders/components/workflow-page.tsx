@@ -1,0 +1,91 @@
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+
+import { OrderIdParamsSchema, type Order } from '@leasing/contract';
+
+import { PageLoader } from '../../../components/page-loader';
+import { usePageTitle } from '../../../components/use-page-title';
+import { isApiError } from '../../../lib/api-client';
+import { useOrderWorkflow } from '../api/get-order-workflow';
+import { vehicleTitle } from '../order-figures';
+import { orderConfig } from '../order-config';
+import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
+import { OrderStepper } from './order-stepper';
+import { StepScreen } from './step-screen';
+
+/** The order id of the route, or null when it is not a valid one (then nothing is asked). */
+export function useOrderIdParam(): number | null {
+  const { orderId = '' } = useParams();
+  const parsed = OrderIdParamsSchema.safeParse({ orderId });
+  return parsed.success ? parsed.data.orderId : null;
+}
+
+export function OrderNotFound() {
+  const { t } = useTranslation('orders');
+  usePageTitle(t('common.notFoundTitle'));
+  return (
+    <Stack gap="md" align="flex-start" data-testid="order-not-found">
+      <Title order={1}>{t('common.notFoundTitle')}</Title>
+      <Text>{t('common.notFoundText')}</Text>
+      <Button component={Link} to="/profile/orders">
+        {t('common.toOrders')}
+      </Button>
+    </Stack>
+  );
+}
+
+export function OrderLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Alert variant="light" color="red" role="alert" title={t('common.loadError')}>
+      <Button variant="default" size="xs" mt="sm" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** The stepper and the active step's screen of one order. */
+export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Order; hideSign?: boolean }) {
+  const { t } = useTranslation('orders');
+  const steps = workflowSteps(order.steps, order.userSteps);
+  const active = activeStepIndex(steps);
+  const activeStep = steps[active];
+  usePageTitle(t('workflow.title'));
+
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>{t('common.orderTitle', { orderId: order.id })}</Title>
+        <Text c="dimmed">{vehicleTitle(order.vehicle)}</Text>
+      </Stack>
+      <OrderStepper steps={steps} active={active} />
+      {activeStep ? (
+        <StepScreen
+          // A new step starts with a fresh screen (agreement unticked, no provider link).
+          key={`${String(activeStep.id)}-${activeStep.record?.id ?? 'none'}`}
+          order={order}
+          step={activeStep}
+          hideSign={hideSign}
+          continueDisabled={!canContinueOrDelete(order, false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /order/:orderId/workflow (spec 2.6, 4.5). */
+export function WorkflowPage() {
+  const orderId = useOrderIdParam();
+  const workflow = useOrderWorkflow(orderId ?? 0, orderId !== null);
+  if (orderId === null) return <OrderNotFound />;
+  if (workflow.data) return <Workflow order={workflow.data} />;
+  if (workflow.isError) {
+    if (isApiError(workflow.error) && (workflow.error.status === 404 || workflow.error.status === 400)) {
+      return <OrderNotFound />;
+    }
+    return <OrderLoadError onRetry={() => void workflow.refetch()} />;
+  }
+  return <PageLoader />;
+}
