@@ -10,7 +10,7 @@ export function PersonalSection() {
   const { t } = useTranslation('profile');
   const stateOptions = federalStates.map((state) => ({ value: state.code, label: state.name }));
   return (
-    <Fieldset legend={t('sections.personal')} variant="unstyled">
+    <Fieldset legend={t('sections.personal')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <SelectField
