@@ -127,6 +127,10 @@ describe('salary profile: validation in German', { timeout: 20_000 }, () => {
 
     const salary = screen.getByLabelText(/^Bruttomonatsgehalt/);
     await user.clear(salary);
+    await user.type(salary, '0');
+    await user.tab();
+    expect(await screen.findByText('Mindestens 1')).toBeInTheDocument();
+    await user.clear(salary);
     await user.type(salary, '250000');
     await user.tab();
     expect(await screen.findByText('Höchstens 200.000')).toBeInTheDocument();
