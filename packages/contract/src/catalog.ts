@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-import { KM_PER_YEAR_OPTIONS } from './limits.js';
 
 /** Money in the API is EUR with at most two decimals (exact cents inside the server). */
 const Eur = z.number();
