@@ -39,6 +39,7 @@ function StatusLine({ order }: { order: Order }) {
             color={BADGE_COLORS[step.display]}
             variant={step.display === 'neutral' ? 'outline' : 'light'}
             size="sm"
+            tt="none"
             data-state={step.display}
             title={t(`workflow.display.${step.display}`)}
           >
@@ -66,7 +67,9 @@ export function OrderCard({ order, deleting, onDelete }: OrderCardProps) {
   const document = latestDocument(order.documents);
   const open = canContinueOrDelete(order, false);
   const enabled = canContinueOrDelete(order, deleting);
-  const status = isLeasingActive(order) ? t('active.title') : t(`workflow.steps.${order.status}`);
+  const step = t(`workflow.steps.${order.status}`);
+  const finalStatus = order.steps.find((s) => s.stepType === order.status)?.final ?? false;
+  const status = isLeasingActive(order) ? t('active.title') : finalStatus ? step : t('workflow.activeStep', { name: step });
 
   const showDocument = () => {
     if (!document) return;
