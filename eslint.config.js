@@ -13,7 +13,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'data/**',
-      '.tmp/**',
+      '.tmp*/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** Money in the API is EUR with at most two decimals (exact cents inside the server). */
 const Eur = z.number();
 
