@@ -30,7 +30,11 @@ describe('orderFigures (spec 2.6)', () => {
 
   it('has no rate and no savings without the employee tax data', () => {
     const order = buildOrder();
-    const figures = orderFigures({ ...order, taxResult: null, leasePackage: { ...order.leasePackage, userPrice: null } });
+    const figures = orderFigures({
+      ...order,
+      taxResult: null,
+      leasePackage: { ...order.leasePackage, userPrice: null },
+    });
     expect(figures).toMatchObject({ netRate: null, savingsPercent: null, savingsPerMonth: null });
   });
 
@@ -91,7 +95,12 @@ describe('orderTaxRows', () => {
       'takeHome',
       'netRate',
     ]);
-    expect(rows.find((r) => r.key === 'conversion')).toEqual({ key: 'conversion', before: 0, after: 642.68, emphasis: false });
+    expect(rows.find((r) => r.key === 'conversion')).toEqual({
+      key: 'conversion',
+      before: 0,
+      after: 642.68,
+      emphasis: false,
+    });
     expect(rows.find((r) => r.key === 'netRate')).toMatchObject({ before: 0, after: 426.78, emphasis: true });
   });
 });

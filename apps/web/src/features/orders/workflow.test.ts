@@ -302,7 +302,11 @@ describe('continue and delete (spec 4.5)', () => {
   it('are possible for an order that ended before the signature', () => {
     const order = orderAt('PREVIEW_CONTRACT', {
       status: 'BREAKING_CHANGE',
-      userSteps: [...recordsUpTo('PREVIEW_CONTRACT'), record('PREVIEW_CONTRACT', 'DECLINED', 50), record('BREAKING_CHANGE', 'ACCEPTED', 50)],
+      userSteps: [
+        ...recordsUpTo('PREVIEW_CONTRACT'),
+        record('PREVIEW_CONTRACT', 'DECLINED', 50),
+        record('BREAKING_CHANGE', 'ACCEPTED', 50),
+      ],
     });
     expect(signStepRecord(order)).toBeNull();
     expect(canContinueOrDelete(order, false)).toBe(true);

@@ -1,34 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useContract } from '../api/get-contract';
 import { downloadPdf, openPdf } from '../open-window';
-import classes from './orders.module.css';
-
-/**
- * Embeds a PDF blob in an iframe through an object URL. The URL is made and revoked by an effect on the
- * element itself, so StrictMode's double effects cannot leave a revoked URL behind. A page policy
- * without `blob:` in `frame-src` blocks the frame: then the frame goes and `onBlocked` is called.
- */
-function PdfFrame({ blob, title, onBlocked }: { blob: Blob; title: string; onBlocked: () => void }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  useEffect(() => {
-    const element = frame.current;
-    if (!element || typeof URL.createObjectURL !== 'function') return undefined;
-    const url = URL.createObjectURL(blob);
-    const onViolation = (event: SecurityPolicyViolationEvent) => {
-      if (event.effectiveDirective === 'frame-src' && event.blockedURI.startsWith('blob')) onBlocked();
-    };
-    document.addEventListener('securitypolicyviolation', onViolation);
-    element.src = url;
-    return () => {
-      document.removeEventListener('securitypolicyviolation', onViolation);
-      URL.revokeObjectURL(url);
-    };
-  }, [blob, onBlocked]);
-  return <iframe ref={frame} title={title} className={classes.pdfFrame} data-testid="contract-frame" />;
-}
+import { PdfFrame } from './pdf-frame';
 
 /**
  * The transfer contract of an order (`GET /v1/order/{id}/contract`, fetched with the bearer token):

@@ -69,7 +69,11 @@ export function OrderCard({ order, deleting, onDelete }: OrderCardProps) {
   const enabled = canContinueOrDelete(order, deleting);
   const step = t(`workflow.steps.${order.status}`);
   const finalStatus = order.steps.find((s) => s.stepType === order.status)?.final ?? false;
-  const status = isLeasingActive(order) ? t('active.title') : finalStatus ? step : t('workflow.activeStep', { name: step });
+  const status = isLeasingActive(order)
+    ? t('active.title')
+    : finalStatus
+      ? step
+      : t('workflow.activeStep', { name: step });
 
   const showDocument = () => {
     if (!document) return;

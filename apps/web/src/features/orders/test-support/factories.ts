@@ -135,7 +135,11 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
       pictureUrls: ['/media/q4.svg', '/media/q4-front.svg'],
       deliveryFromWeeks: 12,
       deliveryToWeeks: 24,
-      vehicleDetails: { technicalDetails: 'Antrieb: Elektro', standardEquipment: 'Klimaautomatik', specialEquipment: null },
+      vehicleDetails: {
+        technicalDetails: 'Antrieb: Elektro',
+        standardEquipment: 'Klimaautomatik',
+        specialEquipment: null,
+      },
     },
     color: 'Kupferorange',
     delivery: 'HOME',
