@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { stubApi } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/memory-storage';
+import { buildOrder } from '../test-support/factories';
+import { renderWithRoutes } from '../test-support/render';
+import { OrderPreviewPage } from './order-preview-page';
+import { ThankYouPage } from './thank-you-page';
+
+const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\u00a0/g, ' ');
+const fact = (label: string) => {
+  const term = screen.getAllByText(label, { selector: 'dt' })[0];
+  return text(term?.nextElementSibling as HTMLElement);
+};
+
+describe('/order/:orderId/preview (spec 2.6)', () => {
+  it('shows every field of the order read-only', async () => {
+    const order = buildOrder();
+    const calls = stubApi((call) => (call.path === '/v1/order/42' ? jsonResponse(200, order) : undefined));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/42/preview');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellübersicht' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-created')).toHaveTextContent('Bestelldatum: 01.03.2026');
+    expect(fact('Marke')).toBe('Audi');
+    expect(fact('Modell')).toBe('Q4 e-tron');
+    expect(fact('Ausstattungslinie')).toBe('45');
+    expect(fact('Leistung')).toBe('210 kW');
+    expect(fact('Reichweite')).toBe('562 km');
+    expect(fact('Voraussichtliche Lieferzeit')).toBe('3 - 6 Monate');
+    expect(screen.getAllByRole('img', { name: /Audi Q4 e-tron 45, Bild \d von 2/ })).toHaveLength(2);
+
+    const prices = within(screen.getByTestId('preview-prices'));
+    expect(text(prices.getByTestId('preview-net-rate'))).toContain('427 € mtl.');
+    expect(prices.getByText('759 € mtl.')).toBeInTheDocument();
+    expect(text(prices.getByTestId('preview-savings'))).toContain('44 % (332 € mtl.)');
+    expect(prices.getByText('57.900 €')).toBeInTheDocument();
+
+    expect(fact('Laufzeit')).toBe('48 Monate');
+    expect(fact('Kilometer pro Jahr')).toBe('10.000 km');
+    expect(fact('Reifen')).toBe('Ganzjahresreifen');
+    expect(fact('Farbe')).toBe('Kupferorange');
+    expect(fact('Lieferung')).toBe('Lieferung nach Hause');
+
+    expect(screen.getByText('Antrieb: Elektro')).toBeInTheDocument();
+    expect(screen.getByText('Klimaautomatik')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sonderausstattung' }).nextElementSibling).toHaveTextContent(
+      'keine Angaben',
+    );
+
+    expect(fact('Bruttomonatsgehalt')).toBe('5.200,00 €');
+    expect(fact('Steuerklasse')).toBe('1');
+    expect(screen.getByTestId('order-tax-table')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows "?" for an unknown delivery time and the default image without photos', async () => {
+    const order = buildOrder();
+    const vehicle = { ...order.vehicle, deliveryFromWeeks: null, pictureUrls: [], mainPhotoUrl: null };
+    stubApi((call) => (call.path === '/v1/order/42' ? jsonResponse(200, { ...order, vehicle }) : undefined));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/42/preview');
+    await screen.findByRole('heading', { level: 1, name: 'Bestellübersicht' });
+    expect(fact('Voraussichtliche Lieferzeit')).toBe('?');
+    expect(screen.getByTestId('order-default-image')).toBeInTheDocument();
+  });
+
+  it('says when an order does not exist', async () => {
+    stubApi(() => jsonResponse(404, { status: 404, code: 'NOT_FOUND', message: 'Bestellung nicht gefunden' }));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/9/preview');
+    expect(await screen.findByRole('heading', { name: 'Bestellung nicht gefunden' })).toBeInTheDocument();
+  });
+});
+
+describe('/order/:orderId', () => {
+  it('thanks with the order id and links to the workflow and the order list', async () => {
+    stubApi();
+    renderWithRoutes([{ path: '/order/:orderId', element: <ThankYouPage /> }], '/order/42');
+    expect(await screen.findByRole('heading', { name: 'Vielen Dank für Ihre Bestellung!' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('Bestellnummer: 42');
+    expect(screen.getByRole('link', { name: 'Zum Bestellprozess' })).toHaveAttribute('href', '/order/42/workflow');
+    expect(screen.getByRole('link', { name: 'Zu meinen Bestellungen' })).toHaveAttribute('href', '/profile/orders');
+  });
+});
