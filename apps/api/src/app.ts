@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return provider;
     },
   };
-  await app.register(orderRoutes({ ...orderDeps, authenticate }));
+  await app.register(orderRoutes({ ...orderDeps, authenticate, limiter }));
   await app.register(providerCallbackRoutes(orderDeps));
   const jobs = new OrderJobs(orderDeps, app.log);
   app.decorate('orderJobs', jobs);

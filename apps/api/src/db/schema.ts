@@ -325,7 +325,11 @@ export const orders = pgTable(
     handoverDate: text('handover_date'),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId), index('orders_tenant_idx').on(t.tenantId), index('orders_status_idx').on(t.status)],
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_tenant_idx').on(t.tenantId),
+    index('orders_status_idx').on(t.status),
+  ],
 );
 
 /** Status records of the steps (spec 3 "User step"): the newest record of a step is its status. */

@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
 
 /**
  * Fixed-window counters in memory (one process). Used for the authentication limits: the budget of a
@@ -68,3 +69,23 @@ export const AUTH_LIMITS = {
   /** Code redemptions (confirm, set password) per IP: codes are long, but bound the guessing anyway. */
   codePerIp: { limit: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
+
+/** Per-user limits of the order routes (security checklist 20): paid provider calls, PDFs, polling. */
+export const ORDER_LIMITS = {
+  createOrder: { limit: 20, windowMs: 15 * 60_000 },
+  startProviderCase: { limit: 20, windowMs: 15 * 60_000 },
+  pdf: { limit: 60, windowMs: 15 * 60_000 },
+  /** The UI polls every 3 s: 20 per minute, with headroom to 40. */
+  check: { limit: 40, windowMs: 60_000 },
+} as const satisfies Record<string, LimitRule>;
+
+/** Counts one use of `key` and throws 429 with Retry-After when its budget is spent. */
+export function consume(limiter: RateLimiter, key: string, rule: LimitRule): void {
+  const wait = limiter.retryAfter(key, rule);
+  if (wait > 0) {
+    throw new AppError('RATE_LIMITED', 'Zu viele Anfragen. Bitte später erneut versuchen.', {
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+  limiter.hit(key, rule);
+}

@@ -99,7 +99,13 @@ export function renderMail(template: MailTemplate): MailContent {
         'Wenn Sie das nicht waren, wenden Sie sich bitte sofort an den Support.',
       ]);
     case 'ORDER_UPDATE':
-      return compose(`Bestellung ${template.orderId}: ${template.headline}`, hello, template.paragraphs, template.link, 'Zur Bestellung');
+      return compose(
+        `Bestellung ${template.orderId}: ${template.headline}`,
+        hello,
+        template.paragraphs,
+        template.link,
+        'Zur Bestellung',
+      );
     case 'PASSWORD_CHANGED':
       return compose('Ihr Passwort wurde geändert', hello, [
         'das Passwort Ihres Kontos wurde soeben geändert. Alle anderen Sitzungen wurden abgemeldet.',

@@ -10,10 +10,11 @@ import {
   OrderStepParamsSchema,
   StepActionRequestSchema,
 } from '@leasing/contract';
-import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { consume, ORDER_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import * as orders from './service.js';
 import type { StepAction } from './steps.js';
@@ -22,8 +23,11 @@ const ctxOf = (request: { id: string; ip: string }) => ({ requestId: request.id,
 const security = [{ bearerAuth: [] }];
 
 export function orderRoutes(
-  deps: orders.OrderDeps & { authenticate: onRequestAsyncHookHandler },
+  deps: orders.OrderDeps & { authenticate: onRequestAsyncHookHandler; limiter: RateLimiter },
 ): FastifyPluginAsyncZod {
+  const limit = (rule: keyof typeof ORDER_LIMITS) => async (request: FastifyRequest) => {
+    consume(deps.limiter, `${rule}:${requireUser(request).id}`, ORDER_LIMITS[rule]);
+  };
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
     app.addHook('onSend', async (_request, reply) => {
@@ -40,6 +44,7 @@ export function orderRoutes(
           body: CreateOrderRequestSchema,
           response: { 201: CreateOrderResponseSchema },
         },
+        preHandler: limit('createOrder'),
       },
       async (request, reply) => {
         const orderId = await orders.createOrder(deps, requireUser(request), request.body, ctxOf(request));
@@ -125,6 +130,7 @@ export function orderRoutes(
             params: OrderStepParamsSchema,
             response: { 200: LinkResponseSchema },
           },
+          preHandler: limit('startProviderCase'),
         },
         async (request) => ({
           link: await orders.startCase(deps, requireUser(request), request.params.orderId, request.params.stepId, kind),
@@ -133,6 +139,7 @@ export function orderRoutes(
       app.get(
         `/v1/order/:orderId/step/:stepId/${path}-check`,
         {
+          preHandler: limit('check'),
           schema: {
             tags: ['orders'],
             summary: 'Whether the provider case succeeded (our database only)',
@@ -149,6 +156,7 @@ export function orderRoutes(
     app.get(
       '/v1/order/:orderId/contract',
       {
+        preHandler: limit('pdf'),
         schema: {
           tags: ['orders'],
           summary: 'The transfer contract as PDF (inline preview)',
@@ -163,6 +171,7 @@ export function orderRoutes(
     app.get(
       '/v1/order/:orderId/contract/:documentId',
       {
+        preHandler: limit('pdf'),
         schema: {
           tags: ['orders'],
           summary: 'A stored order document as PDF (download)',
