@@ -17,7 +17,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text component="dt" size="sm" c="dimmed">
         {label}
       </Text>
-      <Text component="dd" fw={600} m={0} style={{ overflowWrap: "anywhere" }}>
+      <Text component="dd" fw={600} m={0} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>

@@ -46,8 +46,7 @@ export function DeclineModal({
             onBlur={() => setTouched(true)}
             error={error}
             required
-            autosize
-            minRows={3}
+            rows={3}
             maxLength={1000}
             data-autofocus
           />

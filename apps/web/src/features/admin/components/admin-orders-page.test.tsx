@@ -1,0 +1,275 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { AdminOrderSummary } from '@leasing/contract';
+
+import { Component as AdminOrdersRoute } from '../../../app/routes/admin-orders';
+import { setAuthData } from '../../../lib/auth-store';
+import { ME, stubApi, type RecordedCall } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/memory-storage';
+import { withQueryClient } from '../../../test/query';
+import { renderRoutes } from '../../../test/render';
+// The order answer of a step call has the same shape for every role.
+import { buildOrder } from '../../orders/test-support/factories';
+import { buildAdminRow } from '../test-support/factories';
+import type { AdminRole } from '../admin-actions';
+import { AdminOrdersPage } from './admin-orders-page';
+
+const RECORD = '11111111-1111-4111-8111-111111111111';
+
+const waitingForTenant = buildAdminRow({ id: 42 });
+const waitingForProvider = buildAdminRow({
+  id: 41,
+  status: 'ADMIN_CONFIRM',
+  currentStepId: 6,
+  currentUserStepId: RECORD,
+});
+const waitingForHandover = buildAdminRow({
+  id: 40,
+  status: 'LEASING_ACTIVE',
+  currentStepId: 7,
+  currentUserStepId: RECORD,
+});
+const withEmployee = buildAdminRow({ id: 39, status: 'NECT_SIGN', currentStepId: 4, currentUserStepId: RECORD });
+const active = buildAdminRow({
+  id: 38,
+  status: 'LEASING_ACTIVE',
+  currentStepId: null,
+  currentUserStepId: null,
+  latestDocument: {
+    id: '5b0c4d1e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    name: 'Ueberlassungsvertrag-38-unterschrieben.pdf',
+    created: '2026-03-02T10:00:00Z',
+  },
+});
+
+function stubAdminApi(rows: AdminOrderSummary[], onAction?: (call: RecordedCall) => Response) {
+  let current = rows;
+  return stubApi((call) => {
+    if (call.path === '/v1/admin/orders') return jsonResponse(200, current);
+    if (/^\/v1\/order\/\d+\/step\/\d+\/(accept|decline)$/.test(call.path)) {
+      const answer =
+        onAction?.(call) ??
+        jsonResponse(
+          200,
+          buildOrder({ orderUserInfo: { ...buildOrder().orderUserInfo, salaryInfo: null }, taxResult: null }),
+        );
+      // After a successful action the row has moved on and is no longer open.
+      if (answer.ok)
+        current = current.map((row) =>
+          row.id === (call.body as { orderId: number }).orderId
+            ? { ...row, currentStepId: null, currentUserStepId: null, status: 'DECLINED_BY_TENANT' }
+            : row,
+        );
+      return answer;
+    }
+    return undefined;
+  });
+}
+
+const renderPage = (role: AdminRole) =>
+  renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersPage role={role} /> }]), '/admin/orders');
+const rowOf = (orderId: number) => {
+  const row = screen
+    .getAllByTestId('admin-order-row')
+    .find((element) => element.dataset['orderId'] === String(orderId));
+  if (!row) throw new Error(`no row ${String(orderId)}`);
+  return row;
+};
+const actionCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/admin/orders as tenant admin', () => {
+  it('shows the open orders first and all orders on the second tab', async () => {
+    stubAdminApi([waitingForTenant, withEmployee, active]);
+    const user = userEvent.setup();
+    renderPage('TENANT_ADMIN');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Freigaben' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Offen (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByTestId('admin-order-row').map((row) => row.dataset['orderId'])).toEqual(['42']);
+    const row = rowOf(42);
+    expect(within(row).getByText('Max Mustermann')).toBeInTheDocument();
+    expect(within(row).getByText('Audi Q4 e-tron 45')).toBeInTheDocument();
+    expect(within(row).getByText('48 Monate, 10.000 km/Jahr')).toBeInTheDocument();
+    expect(within(row).getByText(/643/)).toBeInTheDocument();
+    expect(within(row).getByText('Wartet auf Freigabe des Arbeitgebers')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Alle (3)' }));
+    expect(screen.getAllByTestId('admin-order-row').map((r) => r.dataset['orderId'])).toEqual(['42', '39', '38']);
+    expect(within(rowOf(39)).queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
+    expect(within(rowOf(38)).getByText('Übergeben – Leasing aktiv')).toBeInTheDocument();
+    expect(
+      within(rowOf(38)).getByRole('button', { name: 'Ueberlassungsvertrag-38-unterschrieben.pdf' }),
+    ).toBeInTheDocument();
+  });
+
+  it('approves with the order id and the status record id', async () => {
+    const calls = stubAdminApi([waitingForTenant]);
+    const user = userEvent.setup();
+    renderPage('TENANT_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
+    expect(await screen.findByText('Bestellung 42 freigegeben')).toBeInTheDocument();
+    expect(actionCalls(calls)).toEqual([
+      expect.objectContaining({ path: '/v1/order/42/step/5/accept', body: { orderId: 42, userStepId: RECORD } }),
+    ]);
+    expect(await screen.findByText('Zurzeit wartet keine Bestellung auf Sie.')).toBeInTheDocument();
+  });
+
+  it('declines only with a reason', async () => {
+    const calls = stubAdminApi([waitingForTenant]);
+    const user = userEvent.setup();
+    renderPage('TENANT_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bestellung 42 ablehnen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
+    expect(within(dialog).getByText('Bitte geben Sie eine Begründung an.')).toBeInTheDocument();
+    expect(actionCalls(calls)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Begründung/ }), '  Budget ausgeschöpft ');
+    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
+    expect(await screen.findByText('Bestellung 42 abgelehnt')).toBeInTheDocument();
+    expect(actionCalls(calls)).toEqual([
+      expect.objectContaining({
+        path: '/v1/order/42/step/5/decline',
+        body: { orderId: 42, userStepId: RECORD, reason: 'Budget ausgeschöpft' },
+      }),
+    ]);
+  });
+
+  it('toasts "Fehler" with the server message when someone was faster', async () => {
+    stubAdminApi([waitingForTenant], () =>
+      jsonResponse(409, { status: 409, code: 'CONFLICT', message: 'Dieser Schritt wurde bereits bearbeitet.' }),
+    );
+    const user = userEvent.setup();
+    renderPage('TENANT_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
+    expect(await screen.findByText('Fehler')).toBeInTheDocument();
+    expect(screen.getByText('Dieser Schritt wurde bereits bearbeitet.')).toBeInTheDocument();
+  });
+
+  it('offers no action on the provider steps', async () => {
+    stubAdminApi([waitingForProvider, waitingForHandover]);
+    renderPage('TENANT_ADMIN');
+    expect(await screen.findByText('Zurzeit wartet keine Bestellung auf Sie.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Offen (0)' })).toBeInTheDocument();
+  });
+});
+
+describe('/admin/orders as provider admin', () => {
+  it('marks the vehicle as ordered from the manufacturer', async () => {
+    const calls = stubAdminApi([waitingForTenant, waitingForProvider]);
+    const user = userEvent.setup();
+    renderPage('PROVIDER_ADMIN');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellungen verwalten' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('admin-order-row').map((r) => r.dataset['orderId'])).toEqual(['41']),
+    );
+    expect(within(rowOf(41)).getByText('Muster GmbH')).toBeInTheDocument();
+    await user.click(within(rowOf(41)).getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }));
+    expect(await screen.findByText('Bestellung 41: Fahrzeug beim Hersteller bestellt')).toBeInTheDocument();
+    expect(actionCalls(calls)[0]).toMatchObject({
+      path: '/v1/order/41/step/6/accept',
+      body: { orderId: 41, userStepId: RECORD },
+    });
+  });
+
+  it('records the handover with a date', async () => {
+    const calls = stubAdminApi([waitingForHandover]);
+    const user = userEvent.setup();
+    renderPage('PROVIDER_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Übergeben' }));
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText(/Übergabedatum/);
+    expect((date as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await user.clear(date);
+    await user.click(within(dialog).getByRole('button', { name: 'Übergeben' }));
+    expect(within(dialog).getByText('Bitte geben Sie das Übergabedatum an.')).toBeInTheDocument();
+    await user.type(date, '2026-03-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Übergeben' }));
+    expect(await screen.findByText('Bestellung 40: Übergabe erfasst')).toBeInTheDocument();
+    expect(actionCalls(calls)[0]).toMatchObject({
+      path: '/v1/order/40/step/7/accept',
+      body: { orderId: 40, userStepId: RECORD, handoverDate: '2026-03-02' },
+    });
+  });
+
+  it('declines with a reason at the manufacturer step', async () => {
+    const calls = stubAdminApi([waitingForProvider]);
+    const user = userEvent.setup();
+    renderPage('PROVIDER_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Begründung/ }), 'Modell nicht lieferbar');
+    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
+    await waitFor(() => expect(actionCalls(calls)).toHaveLength(1));
+    expect(actionCalls(calls)[0]).toMatchObject({
+      path: '/v1/order/41/step/6/decline',
+      body: { reason: 'Modell nicht lieferbar' },
+    });
+  });
+});
+
+describe('the order details', () => {
+  it('show the order without salary data, its history and the contract', async () => {
+    const order = buildOrder({
+      id: 42,
+      orderUserInfo: { ...buildOrder().orderUserInfo, salaryInfo: null },
+      taxResult: null,
+    });
+    const calls = stubApi((call) => {
+      if (call.path === '/v1/admin/orders') return jsonResponse(200, [waitingForTenant]);
+      if (call.path === '/v1/order/42') return jsonResponse(200, order);
+      if (call.path === '/v1/order/42/contract') {
+        return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200 });
+      }
+      return undefined;
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const user = userEvent.setup();
+    renderPage('TENANT_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Details zu Bestellung 42' }));
+    const detail = await screen.findByTestId('admin-order-detail');
+    expect(within(detail).getByText('Musterstraße 12a, 50667 Köln')).toBeInTheDocument();
+    expect(within(detail).getByText('Kupferorange')).toBeInTheDocument();
+    expect(
+      within(detail).getByText('Gehalts- und Steuerdaten der Beschäftigten sind für Administratoren nicht sichtbar.'),
+    ).toBeInTheDocument();
+    expect(within(detail).queryByText('Bruttomonatsgehalt')).not.toBeInTheDocument();
+    expect(within(within(detail).getByTestId('admin-history')).getAllByRole('row')).toHaveLength(2);
+    await user.click(within(detail).getByRole('button', { name: 'Überlassungsvertrag (PDF) öffnen' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(expect.stringMatching(/^blob:/), '_blank'));
+    expect(calls.some((c) => c.path === '/v1/order/42/contract')).toBe(true);
+  });
+});
+
+describe('the /admin/orders route', () => {
+  // The role comes from GET /v1/me, which is asked only while signed in.
+  beforeEach(() => {
+    setAuthData({ accessToken: 'access', refreshToken: 'refresh' });
+  });
+
+  it('shows "Keine Berechtigung" to employees without asking for admin data', async () => {
+    const calls = stubApi();
+    renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersRoute /> }]), '/admin/orders');
+    expect(await screen.findByRole('heading', { name: 'Keine Berechtigung' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/v1/admin/orders')).toBe(false);
+  });
+
+  it.each([
+    ['TENANT_ADMIN', 'Freigaben'],
+    ['PROVIDER_ADMIN', 'Bestellungen verwalten'],
+  ] as const)('shows the admin page to %s', async (role, title) => {
+    stubApi((call) => {
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role });
+      if (call.path === '/v1/admin/orders') return jsonResponse(200, []);
+      return undefined;
+    });
+    renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersRoute /> }]), '/admin/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+});
