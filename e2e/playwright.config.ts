@@ -31,7 +31,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'leasing-e2e-results'),
+  // One folder per run: parallel runs on one machine must not clean up each other's traces.
+  outputDir: path.join(os.tmpdir(), `leasing-e2e-results-${port}`),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',
