@@ -20,6 +20,16 @@ export default defineConfig({
     // Every supported browser knows <link rel="modulepreload">; the polyfill would only cost bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        // Libraries every first view needs travel in two chunks instead of many small ones: fewer
+        // requests and better compression (about 3 KB gzip less on /login and /search).
+        advancedChunks: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend)[\\/]/ },
+          ],
+        },
+      },
       treeshake: {
         // The contract package only declares schemas and constants, but its package.json does not say
         // "sideEffects": false; without this every contract module lands in the first bundle.

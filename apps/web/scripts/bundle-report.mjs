@@ -14,6 +14,8 @@ const budgetArg = process.argv.indexOf('--budget-kb');
 const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 200;
 
 // Route -> lazy modules the router loads for its first view (layouts and pages, see src/app/router.tsx).
+// Only /login and /search carry the 200 KB budget; the others are reported for information.
+const BUDGETED = new Set(['/login', '/search']);
 const ROUTES = {
   '/login': ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
   '/search': ['src/app/layouts/main-layout.tsx', 'src/app/routes/search.tsx'],
@@ -53,7 +55,7 @@ try {
     }
     const sizes = await Promise.all([...files].map(async (file) => ({ file, kb: await gzipKb(file) })));
     const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
-    const over = total > budgetKb;
+    const over = BUDGETED.has(route) && total > budgetKb;
     failed ||= over;
     console.log(
       `${route}: ${total.toFixed(1)} KB gzip in ${String(files.size)} files${over ? `  OVER BUDGET (${String(budgetKb)} KB)` : ''}`,
