@@ -10,7 +10,8 @@ import { NoPermission } from '../../features/admin/components/no-permission';
  */
 export function Component() {
   const me = useMe();
-  if (me.isPending) return <PageLoader />;
+  // While signed in `me` loads; without an answer (signed out, failed call) there is no admin role.
+  if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
   const role = me.data?.role;
   if (!isAdminRole(role)) return <NoPermission />;
   return <AdminOrdersPage role={role} />;
