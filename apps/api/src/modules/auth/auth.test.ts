@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { REFRESH_GRACE_MS, SESSION_MAX_AGE_MS } from './service.js';
@@ -117,6 +119,28 @@ describe.each(databaseTargets())('auth on %s', (target) => {
     });
     expect(out.statusCode).toBe(204);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('ends access and refresh at once when an account is disabled', async () => {
+    const session = await loginAs(t.app, DEMO_ACCOUNTS.tenantAdmin);
+    await t.runtime.database.db
+      .update(users)
+      .set({ disabledAt: t.clock.now() })
+      .where(eq(users.email, DEMO_ACCOUNTS.tenantAdmin));
+    try {
+      expect((await me(session.accessToken)).statusCode).toBe(401);
+      expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    } finally {
+      await t.runtime.database.db
+        .update(users)
+        .set({ disabledAt: null })
+        .where(eq(users.email, DEMO_ACCOUNTS.tenantAdmin));
+    }
+  });
+
+  it('stores password hashes with algorithm, parameters and salt', async () => {
+    const rows = await t.runtime.database.db.select({ hash: users.passwordHash }).from(users);
+    for (const { hash } of rows) expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{16,}\$/);
   });
 
   it('refuses unknown refresh tokens', async () => {
