@@ -215,7 +215,8 @@ function contentSecurityPolicy(): Record<string, string[]> {
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
-    frameSrc: ["'self'"],
+    // The contract preview shows a PDF the app fetched with the bearer token, as a blob URL.
+    frameSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
