@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../db/seed.js';
 import { identCases, users, userSteps } from '../../db/schema.js';
 import { loadOrCreateSecret } from '../../lib/secrets.js';
+import { signCallback } from '../ident/callback.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { mailbox } from '../../test-support/mailbox.js';
@@ -447,6 +448,24 @@ describe('orders: provider faults, replays, limits and intra-tenant isolation', 
     expect(ok.status).toBe(200);
     const cases = await t.runtime.database.db.select().from(identCases).where(eq(identCases.orderId, orderId));
     expect(cases).toHaveLength(1);
+  });
+
+  it('answers a replayed valid callback 200 without effect', async () => {
+    const secret = loadOrCreateSecret(t.config.dataDir, 'ident-callback').toString('hex');
+    const body = JSON.stringify({ eventId: 'evt-replay-1', caseId: 'unknown-case', status: 'SUCCEEDED' });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/provider/callback',
+        headers: { 'content-type': 'application/json', 'x-signature': signCallback(secret, body, t.clock.now()) },
+        payload: body,
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, replay: false });
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, replay: true });
   });
 
   it('limits the status check to 40 calls a minute per user', async () => {

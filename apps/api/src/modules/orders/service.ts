@@ -894,6 +894,9 @@ export async function handleCallback(
   } catch (error) {
     // Let the provider retry later: forget the event.
     await deps.db.delete(processedCallbacks).where(eq(processedCallbacks.eventId, event.eventId));
+    if (error instanceof ProviderUnavailableError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Der Identifikationsdienst antwortet gerade nicht.');
+    }
     throw error;
   }
   return 'ok';
