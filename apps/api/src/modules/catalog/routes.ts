@@ -7,7 +7,7 @@ import {
   VehicleSchema,
   VehicleSummarySchema,
 } from '@leasing/contract';
-import type { VehicleSummary } from '@leasing/contract';
+import type { TaxResult, VehicleSummary } from '@leasing/contract';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,7 +97,11 @@ export function catalogRoutes(
           response: { 200: TaxResultSchema },
         },
       },
-      async (request) => catalog.taxResult(deps, requireUser(request), request.params.id),
+      async (request, reply) => {
+        const json = await catalog.taxResultJson(deps, requireUser(request), request.params.id);
+        // Already serialised (and cached) by the service: sent as it is.
+        return reply.type('application/json; charset=utf-8').send(json as unknown as TaxResult);
+      },
     );
   };
 }

@@ -166,6 +166,26 @@ export async function taxResult(deps: CatalogDeps, owner: Owner, packageId: stri
   return toTaxResult(comparison, prepared.prepared.date);
 }
 
+/**
+ * The tax result as JSON, serialised once per catalogue version, rate key and package: the vehicle
+ * page asks for it on every option change.
+ */
+export async function taxResultJson(deps: CatalogDeps, owner: Owner, packageId: string): Promise<string> {
+  const snapshot = await deps.catalog.get(owner.catalogVersion);
+  const cacheKey =
+    owner.profileVersion === null || owner.profileVersion === undefined
+      ? null
+      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}|${packageId}`;
+  const cached = cacheKey ? snapshot.responses.get(cacheKey) : undefined;
+  if (cached) return cached;
+  const json = JSON.stringify(await taxResult(deps, owner, packageId));
+  if (cacheKey) {
+    if (snapshot.responses.size > 5_000) snapshot.responses.clear();
+    snapshot.responses.set(cacheKey, json);
+  }
+  return json;
+}
+
 /** The payroll engine's comparison (cents) in the spec's tax-result shape (EUR). */
 export function toTaxResult(c: PayslipComparison, calculatedFor: string): TaxResult {
   return {
