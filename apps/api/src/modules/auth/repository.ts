@@ -28,9 +28,8 @@ export interface RequestUserRow {
   catalogVersion: number;
 }
 
-/** The signed-in user plus the versions that key the caches, in one round trip. */
-export async function findRequestUser(db: Database, id: string): Promise<RequestUserRow | undefined> {
-  const [row] = await db
+function requestUserQuery(db: Database) {
+  return db
     .select({
       id: users.id,
       role: users.role,
@@ -46,8 +45,22 @@ export async function findRequestUser(db: Database, id: string): Promise<Request
       >`(select ${catalogState.version} from ${catalogState} where ${catalogState.id} = 1)`,
     })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_request_user');
+}
+
+/** Prepared once per database: this query runs on every authenticated request. */
+const preparedRequestUser = new WeakMap<Database, ReturnType<typeof requestUserQuery>>();
+
+/** The signed-in user plus the versions that key the caches, in one round trip. */
+export async function findRequestUser(db: Database, id: string): Promise<RequestUserRow | undefined> {
+  let query = preparedRequestUser.get(db);
+  if (!query) {
+    query = requestUserQuery(db);
+    preparedRequestUser.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   if (!row) return undefined;
   return {
     ...row,
