@@ -17,6 +17,7 @@ import { openPdf } from '../open-pdf';
 import { AdminOrderDrawer } from './admin-order-drawer';
 import { DeclineModal } from './decline-modal';
 import { HandoverModal } from './handover-modal';
+import { InviteModal } from './invite-modal';
 
 type Filter = 'open' | 'all';
 
@@ -136,6 +137,7 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
   const [declining, setDeclining] = useState<AdminOrderSummary | null>(null);
   const [handingOver, setHandingOver] = useState<AdminOrderSummary | null>(null);
   const [details, setDetails] = useState<number | null>(null);
+  const [inviting, setInviting] = useState(false);
   usePageTitle(t(`title.${role}`));
 
   const run = (action: AdminAction, row: AdminOrderSummary, extra: { reason?: string; handoverDate?: string } = {}) => {
@@ -228,10 +230,13 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t(`title.${role}`)}</Title>
-        <Text c="dimmed">{t(`intro.${role}`)}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>{t(`title.${role}`)}</Title>
+          <Text c="dimmed">{t(`intro.${role}`)}</Text>
+        </Stack>
+        {role === 'TENANT_ADMIN' ? <Button onClick={() => setInviting(true)}>{t('invite.open')}</Button> : null}
+      </Group>
       <Tabs
         value={filter}
         onChange={(value) => setFilter(value === 'all' ? 'all' : 'open')}
@@ -261,6 +266,7 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
         }}
       />
       <AdminOrderDrawer orderId={details} onClose={() => setDetails(null)} />
+      {role === 'TENANT_ADMIN' ? <InviteModal opened={inviting} onClose={() => setInviting(false)} /> : null}
     </Stack>
   );
 }
