@@ -13,7 +13,7 @@ function car(overrides: Partial<CompanyCarInput> = {}): CompanyCarInput {
     driveType: 'BEV',
     acquired: dateKey('2026-03-01'),
     distanceKm: 0,
-    commutingDays: 0,
+    commutingDays: 20,
     singleAssessment: false,
     ...overrides,
   };
@@ -99,6 +99,19 @@ describe('benefit valuation', () => {
     const ice = companyCarBenefit(car({ driveType: 'ICE', listPrice: eur(39_999.99), distanceKm: 1 }));
     // 39,900 → 399.00; 39,900 × 0.03 % = 11.97
     expect([ice.privateUse, ice.commuting]).toEqual([eur(399), eur(11.97)]);
+  });
+
+  it('no commuting day in the month: no commuting benefit under either method (flat rate only with a trip)', () => {
+    const none = companyCarBenefit(car({ listPrice: eur(44_800), distanceKm: 17, commutingDays: 0 }));
+    expect([none.privateUse, none.commuting, none.commutingMethod]).toEqual([eur(112), 0, 'PAUSCHAL_0_03']);
+    const single = companyCarBenefit(
+      car({ listPrice: eur(44_800), distanceKm: 17, commutingDays: 0, singleAssessment: true }),
+    );
+    expect(single.commuting).toBe(0);
+    // One trip is enough for the full monthly flat rate: 11,200 × 0.03 % × 17 = 57.12
+    expect(companyCarBenefit(car({ listPrice: eur(44_800), distanceKm: 17, commutingDays: 1 })).commuting).toBe(
+      eur(57.12),
+    );
   });
 
   it('single assessment: 0.002 % per km and commuting day, rounded half up', () => {

@@ -28,7 +28,7 @@ export interface CompanyCarBenefit {
   readonly bemessungsgrundlage: Cents;
   /** Private use: 1 % of the base per month. */
   readonly privateUse: Cents;
-  /** Commuting: 0.03 % × base × km, or 0.002 % × base × km × days. */
+  /** Commuting: 0.03 % × base × km (0 without a commuting day), or 0.002 % × base × km × days. */
   readonly commuting: Cents;
   readonly commutingMethod: CommutingMethod;
   /** Days used for the single assessment (capped), 0 for the monthly flat rate. */
@@ -79,7 +79,11 @@ export function companyCarBenefit(input: CompanyCarInput): CompanyCarBenefit {
       commutingDaysValued: days,
     };
   }
-  const commuting = cents(hundreds * 3 * input.distanceKm);
+  // No commuting day, no surcharge: the 0.03 % is a correction for travel costs the employee
+  // could deduct but does not bear, so it depends on the car actually being used for the commute
+  // (BFH 4.4.2008 VI R 85/04; BMF 1.4.2011; see "Legal readings" in the README). A month without such a trip
+  // (arrivalNumber 0, e.g. working from home) has none; one trip or more gives the full flat rate.
+  const commuting = input.commutingDays === 0 ? cents(0) : cents(hundreds * 3 * input.distanceKm);
   return {
     rule,
     bemessungsgrundlage: base,

@@ -4,11 +4,12 @@ import { PayslipError } from './errors.js';
 import { normalizeProfile, type NormalizedProfile } from './profile.js';
 import { buildPapInputBase, type PapInputBuffer, type WageTaxCalculator } from './pap-mapping.js';
 import { benefitImpact, pensionImpact } from './impact.js';
+import { payslipWarnings } from './warnings.js';
 import { defaultWageTax, papInputFor } from './wage-tax.js';
 import { socialParametersFor, type SocialParameters } from '../social/parameters.js';
 import { svContributions, type SvPerson } from '../social/contributions.js';
 import { childReductions, childlessSurchargeApplies, svPerson } from '../social/person.js';
-import { pkvZuschuss, type PkvZuschuss } from '../social/pkv.js';
+import { NO_PKV_ZUSCHUSS, pkvZuschuss } from '../social/pkv.js';
 import { arbeitskammerBeitrag } from '../social/arbeitskammer.js';
 import { rentenwertFor, type RentenwertEntry } from '../social/rentenwert.js';
 import { companyCarBenefit } from '../benefit/company-car.js';
@@ -69,9 +70,12 @@ export interface PayslipContext {
   readonly profile: NormalizedProfile;
   readonly params: SocialParameters;
   readonly person: SvPerson;
-  readonly zuschuss: PkvZuschuss;
+  /** The employer pays the PKV/PPV subsidies: they are computed per payslip from its wage. */
+  readonly subsidy: boolean;
+  /** PAP 2026: the subsidies go into `PKPVAGZ` of every payslip (2025: the PAP computes them). */
+  readonly subsidyToPap: boolean;
   readonly rentenwert: RentenwertEntry;
-  /** The PAP input of this profile and month; reused for every call, only `RE4` changes. */
+  /** The PAP input of this profile and month; reused for every call, only `RE4` (and 2026 `PKPVAGZ`) change. */
   readonly papInput: PapInputBuffer;
   readonly wageTax: WageTaxCalculator;
   readonly existing: WageDeltas;
@@ -91,9 +95,7 @@ export function preparePayslipProfile(
   const profile = normalizeProfile(input);
   const params = socialParametersFor(payment.key);
   const person = svPerson(profile, payment, params);
-  const zuschuss = profile.arbeitgeberzuschuss
-    ? pkvZuschuss(profile.beitragPkv, profile.beitragPv, profile.state.pvSachsen, params)
-    : { kv: cents(0), pv: cents(0) };
+  const subsidy = !profile.statutoryHealth && profile.arbeitgeberzuschuss;
   const pvFlags = {
     surcharge: profile.statutoryHealth && childlessSurchargeApplies(profile, payment, params),
     reductions: profile.statutoryHealth ? childReductions(profile, params) : 0,
@@ -102,9 +104,10 @@ export function preparePayslipProfile(
     profile,
     params,
     person,
-    zuschuss,
+    subsidy,
+    subsidyToPap: subsidy && params.papDialect === '2026',
     rentenwert: rentenwertFor(payment.key),
-    papInput: papInputFor(date, buildPapInputBase(profile, params, payment.year, pvFlags, zuschuss)),
+    papInput: papInputFor(date, buildPapInputBase(profile, params, payment.year, pvFlags)),
     wageTax: options.wageTax ?? defaultWageTax,
     existing: existingDeltas(profile, params, true),
   };
@@ -158,6 +161,7 @@ export function compareOffer(prepared: PreparedPayslipProfile, offerInput: Lease
       convertedGross: converted,
     },
     bases: { before: before.bases, after: after.bases },
+    warnings: payslipWarnings(before.bases, after.bases, ctx.profile, ctx.params),
   };
 }
 
@@ -203,13 +207,18 @@ function computePayslip(
   carConverted: Cents,
   carBenefit: Cents,
 ): ComputedPayslip {
-  const { profile, params, person, zuschuss } = ctx;
+  const { profile, params, person } = ctx;
   const gross = profile.gross;
   const cash = existing.cash + carConverted;
   const taxableWage = gross + existing.taxable - carConverted + carBenefit;
   const svWage = gross + existing.sv - carConverted + carBenefit;
   if (cash > gross || taxableWage < 0) throw conversionTooHigh();
   const sv = svContributions(cents(svWage), person, params);
+  // § 257 Abs. 2 SGB V, § 61 Abs. 2 SGB XI: the subsidies follow this payslip's contribution base.
+  const zuschuss = ctx.subsidy
+    ? pkvZuschuss(profile.beitragPkv, profile.beitragPv, profile.state.pvSachsen, sv.beitragsbasisKv, params)
+    : NO_PKV_ZUSCHUSS;
+  if (ctx.subsidyToPap) ctx.papInput.PKPVAGZ = zuschuss.kv + zuschuss.pv;
   // Reusing one input object keeps the per-vehicle path allocation-free here; the PAP reads it
   // synchronously and keeps nothing (WageTaxCalculator contract).
   ctx.papInput.RE4 = taxableWage;

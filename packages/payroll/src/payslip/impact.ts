@@ -46,13 +46,12 @@ const NOTE_ALG =
   'Das Arbeitslosengeld bemisst sich am beitragspflichtigen Entgelt; es sinkt durch die Gehaltsumwandlung.';
 const NOTE_ELTERNGELD =
   'Das Elterngeld bemisst sich am steuerpflichtigen Arbeitslohn der letzten zwölf Monate; es sinkt durch die Gehaltsumwandlung.';
-const NOTE_JAEG =
-  'Das regelmäßige Entgelt liegt nach der Umwandlung unter der Versicherungspflichtgrenze: es kann Versicherungspflicht in der gesetzlichen Krankenversicherung eintreten (§ 6 SGB V).';
-
-const NOTE_BY_BIT = [NOTE_KRANKENGELD, NOTE_ALG, NOTE_ELTERNGELD, NOTE_JAEG];
+// Falling below the Versicherungspflichtgrenze is not a note but a warning with its amounts
+// (`warnings`, code JAEG_UNDERRUN, warnings.ts); the flag below stays for callers that need it.
+const NOTE_BY_BIT = [NOTE_KRANKENGELD, NOTE_ALG, NOTE_ELTERNGELD];
 
 /** The notes for every combination of flags, built once (the per-vehicle path allocates none). */
-const NOTES_BY_MASK: readonly (readonly string[])[] = Array.from({ length: 16 }, (_, mask) =>
+const NOTES_BY_MASK: readonly (readonly string[])[] = Array.from({ length: 8 }, (_, mask) =>
   Object.freeze(NOTE_BY_BIT.filter((_, bit) => (mask & (1 << bit)) !== 0)),
 );
 
@@ -71,11 +70,7 @@ export function benefitImpact(
   const jaeg = p.versicherungspflichtgrenze;
   const versicherungspflichtgrenzeUnterschritten =
     !flags.statutoryHealth && before.svWage >= jaeg && after.svWage < jaeg;
-  const mask =
-    (krankengeldReduced ? 1 : 0) |
-    (arbeitslosengeldReduced ? 2 : 0) |
-    (elterngeldReduced ? 4 : 0) |
-    (versicherungspflichtgrenzeUnterschritten ? 8 : 0);
+  const mask = (krankengeldReduced ? 1 : 0) | (arbeitslosengeldReduced ? 2 : 0) | (elterngeldReduced ? 4 : 0);
   return {
     svEntgeltReductionPerMonth: cents(before.svWage - after.svWage),
     taxableWageReductionPerMonth: cents(before.taxableWage - after.taxableWage),

@@ -22,6 +22,8 @@ export type {
   PayslipBases,
   PayslipBlock,
   PayslipComparison,
+  PayslipWarning,
+  PayslipWarningCode,
   PensionImpact,
   SalaryConversionInput,
   SalaryConversionType,
@@ -45,7 +47,8 @@ export {
 export { RENTENWERT_TABLE, type RentenwertEntry } from '../social/rentenwert.js';
 export { svContributions, type SvContributions, type SvPerson } from '../social/contributions.js';
 export { uebergangsbereichBases, type UebergangsbereichBases } from '../social/uebergangsbereich.js';
-export { pkvZuschuss, type PkvZuschuss } from '../social/pkv.js';
+export { pkvZuschuss, pkvZuschussRateKv, pkvZuschussRatePv, type PkvZuschuss } from '../social/pkv.js';
+export { FULL_TIME_HOURS_PER_WEEK, minimumWageMonth, payslipWarnings } from './warnings.js';
 export { arbeitskammerBeitrag, type ArbeitskammerLand } from '../social/arbeitskammer.js';
 export {
   COMPANY_CAR_RULES,

@@ -30,7 +30,9 @@ describe('payslip JSON lines (CLI core)', () => {
     expect(outputs[0]?.error).toMatch(/Ungültiges JSON/);
     expect(outputs[2]?.error).toMatch(/erforderlich/);
     expect(outputs[3]?.error).toMatch(/Steuerklasse/);
-    expect(outputs[4]?.error).toMatch(/keine Sozialversicherungswerte/);
+    expect(outputs[4]?.error).toMatch(
+      /Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF noch nicht hinterlegt/,
+    );
     expect(outputs[5]?.error).toMatch(/vor 2019/);
     expect(outputs[6]?.error).toMatch(/Angebot fehlt/);
     expect(outputs[7]).toHaveProperty('userPrice');

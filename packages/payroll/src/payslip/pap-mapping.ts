@@ -1,7 +1,6 @@
 import { monthOfCompletingAge, type CalendarDate } from './dates.js';
 import type { NormalizedProfile } from './profile.js';
 import type { SocialParameters } from '../social/parameters.js';
-import type { PkvZuschuss } from '../social/pkv.js';
 
 /**
  * The inputs of one PAP call in the BMF's names: money in cents, `KVZ`, `ZKF` as decimal strings,
@@ -13,7 +12,7 @@ export interface WageTaxInput {
   readonly [name: string]: number | string;
 }
 
-/** A reusable PAP input: `version` and the profile's inputs fixed, `RE4` set per call. */
+/** A reusable PAP input: `version` and the profile's inputs fixed, `RE4` (and `PKPVAGZ`) set per call. */
 export interface PapInputBuffer {
   readonly version: string;
   RE4: number;
@@ -32,7 +31,8 @@ export interface WageTaxResult {
 
 /**
  * Anything with the contract of `calculateLohnsteuer` from the PAP module. It must not keep the
- * input object: the payslip reuses one input object per prepared profile and only changes `RE4`.
+ * input object: the payslip reuses one input object per prepared profile and only changes `RE4`
+ * (and, for privately insured employees with the employer subsidy in 2026, `PKPVAGZ`).
  */
 export type WageTaxCalculator = (input: WageTaxInput) => WageTaxResult;
 
@@ -50,7 +50,7 @@ export interface PapPvFlags {
  * LZZ = 2 (month). KRV/ALV = 0 for statutory pension/unemployment insurance, 1 otherwise (2026
  * XML: "0 = ... pflichtversichert ...; 1 = wenn nicht 0"; 2025 has no ALV). PKV: 0 statutory;
  * 2025: 1 private without, 2 private with employer subsidy (the 2025 PAP computes the subsidy
- * itself); 2026: 1 private, the subsidy goes into PKPVAGZ. PKPV = the tax-relevant basic premium
+ * itself); 2026: 1 private, the subsidy (KV + PV, per payslip) goes into PKPVAGZ. PKPV = the tax-relevant basic premium
  * (monthly). KVZ = the insurer's full Zusatzbeitrag ("volle Zusatzbeitragssatz"). PVS = 1 in
  * Saxony, PVZ = childless surcharge, PVA = child reductions. R = church member. ZKF =
  * childrenAllowances, f = factor only for tax class IV (the PAP multiplies by f in every class).
@@ -62,7 +62,6 @@ export function buildPapInputBase(
   p: SocialParameters,
   year: number,
   pv: PapPvFlags,
-  zuschuss: PkvZuschuss,
 ): Record<string, number | string> {
   const privateHealth = !profile.statutoryHealth;
   const { ajahr, alter1 } = altersentlastung(profile.birth, year);
@@ -103,7 +102,8 @@ export function buildPapInputBase(
   };
   if (p.papDialect === '2026') {
     base.ALV = profile.unemploymentInsurance ? 0 : 1;
-    base.PKPVAGZ = privateHealth ? zuschuss.kv + zuschuss.pv : 0;
+    // Set per payslip (compare.ts): the subsidies depend on the wage of each payslip.
+    base.PKPVAGZ = 0;
   }
   return base;
 }

@@ -202,6 +202,26 @@ export interface CompanyCarDetails {
   readonly convertedGross: Cents;
 }
 
+/** Machine-readable warnings of a comparison (see `warnings.ts`). */
+export type PayslipWarningCode = 'JAEG_UNDERRUN' | 'MIDIJOB_RANGE' | 'BELOW_MINIMUM_WAGE';
+
+/**
+ * A legal limit the conversion takes the employee below. `limit`, `wage` and `shortfall` are in
+ * the limit's own period: per year for `JAEG_UNDERRUN`, per month otherwise.
+ */
+export interface PayslipWarning {
+  readonly code: PayslipWarningCode;
+  readonly period: 'YEAR' | 'MONTH';
+  /** The limit (Jahresarbeitsentgeltgrenze, Übergangsbereich upper end, minimum wage of a full-time month). */
+  readonly limit: Cents;
+  /** The employee's wage after the conversion, measured as the limit is. */
+  readonly wage: Cents;
+  /** `limit − wage`: how far the wage falls short (positive). */
+  readonly shortfall: Cents;
+  /** Plain German explanation for the employee. */
+  readonly message: string;
+}
+
 /**
  * The spec's tax result plus pension/benefit impact. Every amount is integer cents per month
  * (the API formats EUR); `userPrice` is the net monthly rate = before.takeHome − after.takeHome.
@@ -220,4 +240,6 @@ export interface PayslipComparison {
   readonly benefitImpact: BenefitImpact;
   readonly companyCar: CompanyCarDetails;
   readonly bases: { readonly before: PayslipBases; readonly after: PayslipBases };
+  /** Limits the conversion takes the employee below; empty when there are none. */
+  readonly warnings: readonly PayslipWarning[];
 }

@@ -1,4 +1,5 @@
-import { calculateLohnsteuer, papVersionMeta, versionForDate } from '../pap/index.js';
+import { calculateLohnsteuer, papVersionMeta, PapVersionNotFoundError, versionForDate } from '../pap/index.js';
+import { PayslipError } from './errors.js';
 import type { PapInputBuffer, WageTaxCalculator, WageTaxInput, WageTaxResult } from './pap-mapping.js';
 
 /** The default wage-tax calculator: the BMF PAP of this package. */
@@ -30,7 +31,7 @@ function inputDefaults(version: PapVersion): ReadonlyMap<string, number | null> 
  * dropped; required inputs (no default) and decimal strings are always kept.
  */
 export function papInputFor(date: string, values: Readonly<Record<string, number | string>>): PapInputBuffer {
-  const version = versionForDate(date).id;
+  const version = papVersionFor(date);
   const defaults = inputDefaults(version);
   const input: PapInputBuffer = { version, RE4: 0 };
   for (const name in values) {
@@ -41,4 +42,20 @@ export function papInputFor(date: string, values: Readonly<Record<string, number
     input[name] = value;
   }
   return input;
+}
+
+/**
+ * The PAP version of a payment date. A date without a PAP (e.g. January of a year whose PAP the
+ * BMF has not published yet) is refused with a German message, never computed with another year's.
+ */
+function papVersionFor(date: string): PapVersion {
+  try {
+    return versionForDate(date).id;
+  } catch (error) {
+    if (!(error instanceof PapVersionNotFoundError)) throw error;
+    throw new PayslipError(
+      'NO_PARAMETERS_FOR_DATE',
+      `Für den Abrechnungsmonat ${date} liegt der Lohnsteuer-Programmablaufplan des BMF noch nicht vor; eine Nettorate kann erst danach berechnet werden.`,
+    );
+  }
 }

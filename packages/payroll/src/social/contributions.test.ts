@@ -3,7 +3,6 @@ import { svContributions, type SvPerson } from './contributions.js';
 import { socialParametersFor } from './parameters.js';
 import { uebergangsbereichBases } from './uebergangsbereich.js';
 import { childReductions, childlessSurchargeApplies, svPerson } from './person.js';
-import { pkvZuschuss } from './pkv.js';
 import { arbeitskammerBeitrag } from './arbeitskammer.js';
 import { cents, ppm } from '../payslip/money.js';
 import { dateKey, parseIsoDate } from '../payslip/dates.js';
@@ -147,6 +146,14 @@ describe('Übergangsbereich (Midijob, § 20 Abs. 2a SGB IV)', () => {
     expect(sv.uebergangsbereich).toBe(true);
   });
 
+  it('applies the PV child reductions to the employee base (Satz 6), not to the total base', () => {
+    // 2026, AE 1,500: employee base 1,284.18, total base 1,427.03; five children under 25 = 4 reductions
+    const parent: SvPerson = { ...CHILDLESS, pvArbeitnehmer: ppm(18_000 - 4 * 2_500), pvZuschlag: ppm(0) };
+    // (1.8 % − 1.0 %) × 1,284.18 = 10.27344 → 10.27. On the total base the reduction would be
+    // 1.0 % × 1,427.03 = 14.27 instead of 12.84, i.e. 1.43 EUR less PV (up to 3.99 EUR at the band's lower end).
+    expect(svContributions(cents(150_000), parent, P26).pflegeversicherung).toBe(1_027);
+  });
+
   it('matches the 2026 simplified formulas (haufe.de)', () => {
     // 1.145937223 × 1,500 − 291.8744452 = 1,427.0314 → 1,427.03
     // 1.431639227 × 1,500 − 863.2784538 = 1,284.1804 → 1,284.18
@@ -183,18 +190,6 @@ describe('Minijob wages are refused', () => {
     } catch (error) {
       expect((error as PayslipError).code).toBe('MINIJOB_NOT_SUPPORTED');
     }
-  });
-});
-
-describe('PKV employer subsidies', () => {
-  it('pays half the premium below the caps', () => {
-    expect(pkvZuschuss(cents(50_001), cents(9_001), false, P26)).toEqual({ kv: 25_000, pv: 4_500 });
-  });
-
-  it('caps at the statutory maximum (2026: 508.59 / 104.63; Saxony PV 75.56)', () => {
-    expect(pkvZuschuss(cents(120_000), cents(30_000), false, P26)).toEqual({ kv: 50_859, pv: 10_463 });
-    expect(pkvZuschuss(cents(120_000), cents(30_000), true, P26)).toEqual({ kv: 50_859, pv: 7_556 });
-    expect(pkvZuschuss(cents(120_000), cents(30_000), false, P25)).toEqual({ kv: 47_132, pv: 9_923 });
   });
 });
 

@@ -39,7 +39,9 @@ describe('social parameter registry', () => {
 
   it('refuses dates without parameters with a German message', () => {
     expect(() => socialParametersFor(dateKey('2024-12-31'))).toThrow(PayslipError);
-    expect(() => socialParametersFor(dateKey('2027-01-01'))).toThrow(/keine Sozialversicherungswerte/);
+    expect(() => socialParametersFor(dateKey('2027-01-01'))).toThrow(
+      /2027-01-01 sind die Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF noch nicht hinterlegt/,
+    );
   });
 
   it('holds the ceilings of the Rechengrößenverordnungen', () => {
@@ -49,6 +51,10 @@ describe('social parameter registry', () => {
     expect([y25.bbgKvPv, y25.bbgRvAv, y26.bbgKvPv, y26.bbgRvAv]).toEqual([551_250, 805_000, 581_250, 845_000]);
     expect([y25.geringfuegigkeitsgrenze, y26.geringfuegigkeitsgrenze]).toEqual([55_600, 60_300]);
     expect([y25.faktorF, y26.faktorF]).toEqual([6683, 6619]);
+    // Jahresarbeitsentgeltgrenze § 6 Abs. 6 SGB V: 73,800 / 12 = 6,150 (2025); 77,400 / 12 = 6,450 (2026)
+    expect([y25.versicherungspflichtgrenze, y26.versicherungspflichtgrenze]).toEqual([615_000, 645_000]);
+    // Mindestlohn per hour: 12.82 (2025), 13.90 (2026)
+    expect([y25.mindestlohnProStunde, y26.mindestlohnProStunde]).toEqual([1_282, 1_390]);
   });
 
   it('derives the PKV subsidy caps as published', () => {

@@ -25,6 +25,8 @@ export interface SocialParameterSet {
   readonly bbgRvAv: Cents;
   /** Jahresarbeitsentgeltgrenze (Versicherungspflichtgrenze) KV, per month. */
   readonly versicherungspflichtgrenze: Cents;
+  /** Gesetzlicher Mindestlohn per hour (§ 1 Abs. 2 MiLoG with the Mindestlohnanpassungsverordnung). */
+  readonly mindestlohnProStunde: Cents;
   /** Geringfügigkeitsgrenze per month: a regular wage up to this is a Minijob. */
   readonly geringfuegigkeitsgrenze: Cents;
   /** Upper end of the Übergangsbereich (Midijob) per month. */
@@ -104,6 +106,8 @@ export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = [
     bbgRvAv: cents(805_000),
     // Same VO: allgemeine Jahresarbeitsentgeltgrenze 73,800 EUR (§ 6 Abs. 6 SGB V).
     versicherungspflichtgrenze: cents(615_000),
+    // Vierte Mindestlohnanpassungsverordnung: 12.82 EUR per hour from 1.1.2025.
+    mindestlohnProStunde: cents(1_282),
     // § 8 Abs. 1a SGB IV: Mindestlohn 12.82 EUR × 130 / 3 = 555.53, rounded up to 556 EUR.
     geringfuegigkeitsgrenze: cents(55_600),
     // § 20 Abs. 2 SGB IV: Übergangsbereich ends at 2,000 EUR.
@@ -155,8 +159,14 @@ export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = [
     bbgKvPv: cents(581_250),
     // Same VO: BBG RV/AV 101,400 EUR = 8,450/month (PAP 2026 MPARA BBGRVALV = 101,400).
     bbgRvAv: cents(845_000),
-    // Same VO: Jahresarbeitsentgeltgrenze 77,400 EUR = 6,450/month (gmb-beratung.de).
+    // Same VO (Sozialversicherungs-Rechengrößenverordnung 2026, Bundesrat consent 21.11.2025, BR-Drs.
+    // 567/25): allgemeine Jahresarbeitsentgeltgrenze nach § 6 Abs. 6 SGB V 77,400 EUR = 6,450/month.
+    // Read from the BMAS draft table (9.9.2025, as reproduced by nwb.de, steuertipps.de) and the
+    // table of the adopted VO (cdh.de citing BR-Drs. 567/25); the Federal Law Gazette text itself
+    // was not available. The besondere JAEG (§ 6 Abs. 7 SGB V, PKV members since 2002) is 69,750.
     versicherungspflichtgrenze: cents(645_000),
+    // Fünfte Mindestlohnanpassungsverordnung: 13.90 EUR per hour from 1.1.2026.
+    mindestlohnProStunde: cents(1_390),
     // § 8 Abs. 1a SGB IV with Mindestlohn 13.90 EUR (Fünfte Mindestlohnanpassungsverordnung):
     // 13.90 × 130 / 3 = 602.33, rounded up to 603 EUR (haufe.de "603,01 EUR bis 2.000 EUR").
     geringfuegigkeitsgrenze: cents(60_300),
@@ -178,9 +188,10 @@ export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = [
     pvAbschlagMaxKinder: 4,
     rvGesamt: ppm(186_000),
     avGesamt: ppm(26_000),
-    // UNCONFIRMED from a primary source: 0.11 % for 2026 is quoted by a public project citing the
-    // Arbeitnehmerkammer's "Beitragsmerkblatt-Arbeitnehmerkammer_2026.pdf"; the official Bremen
-    // finance page seen only states 0.12 % from 2025. Re-check against the 2026 Beitragsordnung.
+    // UNCONFIRMED from a primary source (see "Legal readings" in the package README): 0.11 % for
+    // 2026 is quoted by one public project citing the Arbeitnehmerkammer's
+    // "Beitragsmerkblatt-Arbeitnehmerkammer_2026.pdf"; neither that leaflet nor the 2026
+    // Beitragsordnung was available here. finanzen.bremen.de states 0.12 % from 1.1.2025 only.
     arbeitskammerBremen: ppm(1_100),
     // Rate unchanged (arbeitskammer.de); cap = 0.15 % × 8,450 = 12.67 EUR/month.
     arbeitskammerSaarland: ppm(1_500),
@@ -222,9 +233,11 @@ export function socialParametersFor(key: DateKey): SocialParameters {
   for (const set of REGISTRY) {
     if (set.fromKey <= key && key <= set.toKey) return set;
   }
+  // A new year is refused until its values are entered (never computed with last year's values):
+  // the SV-Rechengrößen, rates and the BMF's PAP are published in the autumn before.
   throw new PayslipError(
     'NO_PARAMETERS_FOR_DATE',
-    `Für den Abrechnungsmonat ${formatKey(key)} liegen keine Sozialversicherungswerte vor (unterstützt: 2025 und 2026).`,
+    `Für den Abrechnungsmonat ${formatKey(key)} sind die Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF noch nicht hinterlegt; eine Nettorate kann erst danach berechnet werden (unterstützt: 2025 und 2026).`,
   );
 }
 

@@ -100,3 +100,24 @@ export const offerArbitrary: fc.Arbitrary<LeaseOfferInput> = fc.record({
 export const paymentDateArbitrary = fc
   .record({ y: fc.constantFrom(2025, 2026), m: fc.integer({ min: 1, max: 12 }) })
   .map(({ y, m }) => `${y}-${String(m).padStart(2, '0')}-01`);
+
+/** Privately insured employees around the BBG KV and the JAEG, most with the employer subsidy. */
+export const pkvProfileArbitrary: fc.Arbitrary<SalaryProfileInput> = fc
+  .record({
+    profile: profileArbitrary,
+    gross: eur(4_000, 9_500),
+    beitragPkv: eur(250, 1_400),
+    beitragPv: eur(30, 260),
+    subsidy: fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
+  })
+  .map(({ profile, gross, beitragPkv, beitragPv, subsidy }) => ({
+    ...profile,
+    grossMonthlySalaryEur: gross,
+    healthInsurance: 'PRIVATE' as const,
+    basicRateHealthInsurance: null,
+    additionalAmountHealthInsurance: null,
+    arbeitgeberzuschuss: subsidy,
+    beitragPkv,
+    beitragPv,
+    basisbeitragSteuerrelevant: Math.round(beitragPkv * 80) / 100,
+  }));

@@ -1,0 +1,196 @@
+import { companyCarBenefit, type CommutingMethod } from '../benefit/company-car.js';
+import type { DriveType } from '../benefit/rules.js';
+import { parseIsoDate, type IsoDate } from '../payslip/dates.js';
+import { PayslipError } from '../payslip/errors.js';
+import { cents, type Cents } from '../payslip/money.js';
+import { leaseTermEnd, monthOfDate, type MonthIndex } from './months.js';
+
+/** When the employer starts deducting the conversion from the gross salary. */
+export type DeductionStart = 'HANDOVER_MONTH' | 'NEXT_MONTH';
+
+/** How a month's payroll line differs from the month before. */
+export type PayrollChange = 'NEW' | 'CHANGED' | 'ENDED';
+
+/** One handed-over lease as payroll needs it. Money in integer cents per month. */
+export interface PayrollLease {
+  readonly orderId: number;
+  /** Personnel number from the profile (may be missing for people who never entered one). */
+  readonly employeeId: string | null;
+  readonly name: string;
+  readonly listPrice: Cents;
+  readonly driveType: DriveType;
+  /** Handover date: the car is acquired (chooses the benefit rule) and available from this day. */
+  readonly handoverDate: IsoDate;
+  readonly durationMonths: number;
+  /** The person's last day with the employer (leaving), or null. */
+  readonly leavingDate: IsoDate | null;
+  /** The lease package's total monthly gross cost. */
+  readonly monthlyGrossRate: Cents;
+  /** The employer's subsidy frozen with the order; only the rest is converted. */
+  readonly employerContribution: Cents;
+  /** The programme's rule in force when the order was made. */
+  readonly deductionStart: DeductionStart;
+  /** Commute as the salary profile states it. */
+  readonly distanceKm: number;
+  readonly commutingDays: number;
+  readonly singleAssessment: boolean;
+}
+
+/** One lease's payroll line for a month. */
+export interface PayrollLine {
+  readonly orderId: number;
+  readonly employeeId: string | null;
+  readonly name: string;
+  /** Gross salary converted this month: gross rate − employer subsidy (0 before the deduction starts). */
+  readonly grossConversion: Cents;
+  readonly employerContribution: Cents;
+  /** Taxable benefit for private use (0.25 %/0.5 %/1 % of the rounded list price). */
+  readonly benefitPrivateUse: Cents;
+  /** Taxable benefit for commuting (0.03 % × km, or 0.002 % × km per trip). */
+  readonly benefitCommute: Cents;
+  readonly commutingMethod: CommutingMethod;
+  /** E.g. "0,25 %". */
+  readonly benefitRule: string;
+  /** The last day of the car's use when it falls in this month (leaving or end of term), else null. */
+  readonly endDate: IsoDate | null;
+  readonly change: PayrollChange | null;
+}
+
+interface MonthFigures {
+  grossConversion: Cents;
+  employerContribution: Cents;
+  benefitPrivateUse: Cents;
+  benefitCommute: Cents;
+  commutingMethod: CommutingMethod;
+  benefitRule: string;
+  endDate: IsoDate | null;
+}
+
+/** The last day the car is used: the earlier of leaving and the end of the lease term. */
+export function lastDayOfUse(lease: PayrollLease): IsoDate {
+  const termEnd = leaseTermEnd(lease.handoverDate, lease.durationMonths);
+  if (lease.leavingDate === null) return termEnd;
+  return parseIsoDate(lease.leavingDate, 'leavingDate').key < parseIsoDate(termEnd, 'termEnd').key
+    ? lease.leavingDate
+    : termEnd;
+}
+
+/**
+ * The figures of one lease in one month, or null when the car is not available in that month.
+ *
+ * - The benefit is a monthly amount and is not apportioned: a car available on a single day of a
+ *   month (handover on the 31st, leaving on the 1st) carries the full monthly value; only whole
+ *   calendar months without any use have none (R 8.1 Abs. 9 Nr. 1 LStR; BMF letter on company cars
+ *   of 3.3.2022, IV C 5 - S 2334/21/10004 :001).
+ * - The conversion follows the programme: from the handover month, or from the month after it.
+ *   It runs to the month of the last day of use inclusive, as the contract says ("endet mit dem
+ *   letzten abgerechneten Monat").
+ */
+function figuresFor(lease: PayrollLease, month: MonthIndex): MonthFigures | null {
+  const handoverMonth = monthOfDate(lease.handoverDate, 'handoverDate');
+  const lastDay = lastDayOfUse(lease);
+  const lastMonth = monthOfDate(lastDay, 'lastDayOfUse');
+  if (month < handoverMonth || month > lastMonth) return null;
+  if (lease.employerContribution > lease.monthlyGrossRate || lease.employerContribution < 0) {
+    throw new PayslipError('INVALID_INPUT', `Bestellung ${lease.orderId}: Zuschuss höher als die Rate.`);
+  }
+  const benefit = companyCarBenefit({
+    listPrice: lease.listPrice,
+    driveType: lease.driveType,
+    acquired: parseIsoDate(lease.handoverDate, 'handoverDate').key,
+    distanceKm: lease.distanceKm,
+    commutingDays: lease.commutingDays,
+    singleAssessment: lease.singleAssessment,
+  });
+  const firstDeduction = lease.deductionStart === 'HANDOVER_MONTH' ? handoverMonth : handoverMonth + 1;
+  const deducting = month >= firstDeduction;
+  return {
+    grossConversion: deducting ? cents(lease.monthlyGrossRate - lease.employerContribution) : cents(0),
+    employerContribution: deducting ? lease.employerContribution : cents(0),
+    benefitPrivateUse: benefit.privateUse,
+    benefitCommute: benefit.commuting,
+    commutingMethod: benefit.commutingMethod,
+    benefitRule: benefit.rule.label,
+    endDate: month === lastMonth ? lastDay : null,
+  };
+}
+
+/**
+ * The payroll line of one lease for `month`, with what changed against the month before: NEW in
+ * the first month of use, ENDED in the month of the last day of use (the last month payroll
+ * deducts), CHANGED when an amount differs from the month before (e.g. the first deduction under
+ * "next month"), else null. Null when the car is not in use in that month.
+ */
+export function payrollLine(lease: PayrollLease, month: MonthIndex): PayrollLine | null {
+  const now = figuresFor(lease, month);
+  if (!now) return null;
+  const before = figuresFor(lease, month - 1);
+  const change: PayrollChange | null =
+    now.endDate !== null
+      ? 'ENDED'
+      : before === null
+        ? 'NEW'
+        : before.grossConversion !== now.grossConversion ||
+            before.benefitPrivateUse !== now.benefitPrivateUse ||
+            before.benefitCommute !== now.benefitCommute
+          ? 'CHANGED'
+          : null;
+  return {
+    orderId: lease.orderId,
+    employeeId: lease.employeeId,
+    name: lease.name,
+    grossConversion: now.grossConversion,
+    employerContribution: now.employerContribution,
+    benefitPrivateUse: now.benefitPrivateUse,
+    benefitCommute: now.benefitCommute,
+    commutingMethod: now.commutingMethod,
+    benefitRule: now.benefitRule,
+    endDate: now.endDate,
+    change,
+  };
+}
+
+/** Sums of a month's lines. */
+export interface PayrollTotals {
+  readonly leases: number;
+  readonly grossConversion: Cents;
+  readonly employerContribution: Cents;
+  readonly benefitPrivateUse: Cents;
+  readonly benefitCommute: Cents;
+}
+
+/** Every lease in use in `month`, sorted by personnel number, name and order; with the totals. */
+export function payrollMonth(
+  leases: readonly PayrollLease[],
+  month: MonthIndex,
+): { lines: PayrollLine[]; totals: PayrollTotals } {
+  const lines = leases
+    .map((lease) => payrollLine(lease, month))
+    .filter((line): line is PayrollLine => line !== null)
+    .sort(
+      (a, b) =>
+        (a.employeeId ?? '').localeCompare(b.employeeId ?? '', 'de', { numeric: true }) ||
+        a.name.localeCompare(b.name, 'de') ||
+        a.orderId - b.orderId,
+    );
+  let grossConversion = 0;
+  let employerContribution = 0;
+  let benefitPrivateUse = 0;
+  let benefitCommute = 0;
+  for (const line of lines) {
+    grossConversion += line.grossConversion;
+    employerContribution += line.employerContribution;
+    benefitPrivateUse += line.benefitPrivateUse;
+    benefitCommute += line.benefitCommute;
+  }
+  return {
+    lines,
+    totals: {
+      leases: lines.length,
+      grossConversion: cents(grossConversion),
+      employerContribution: cents(employerContribution),
+      benefitPrivateUse: cents(benefitPrivateUse),
+      benefitCommute: cents(benefitCommute),
+    },
+  };
+}
