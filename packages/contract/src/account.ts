@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
+import { PASSWORD_MAX_LENGTH } from './limits.js';
 import { PasswordSchema } from './passwords.js';
-import { msg } from './validation-messages.js';
+import { msg, SINGLE_LINE } from './validation-messages.js';
 
 export const TitleSchema = z.enum(['mr', 'ms', 'other']);
 export type Title = z.infer<typeof TitleSchema>;
@@ -9,7 +10,12 @@ export type Title = z.infer<typeof TitleSchema>;
 export const EmailSchema = z.string().trim().toLowerCase().max(254).email('Has to be valid email');
 
 const requiredText = (max = 100) =>
-  z.string({ error: msg.required }).trim().min(1, 'This field is required').max(max, msg.max(max));
+  z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, 'This field is required')
+    .max(max, msg.max(max))
+    .regex(SINGLE_LINE, msg.invalid);
 
 /** Spec 5 "Register": names required, e-mail valid, password rules of the set-password form. */
 export const RegisterRequestSchema = z
@@ -18,7 +24,7 @@ export const RegisterRequestSchema = z
     firstName: requiredText(),
     lastName: requiredText(),
     email: EmailSchema,
-    employeeId: z.string().trim().max(50).nullish(),
+    employeeId: z.string().trim().max(50).regex(SINGLE_LINE, msg.invalid).nullish(),
     password: PasswordSchema,
     confirmPassword: z.string().min(1, 'Confirm Password is required'),
   })
@@ -69,6 +75,19 @@ export const CodeParamsSchema = z.object({ code: z.string().trim().min(1).max(12
 /** Neutral acknowledgement where the answer must not reveal anything (reset request, e-mail change). */
 export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
 
+/**
+ * Step-up: changes that would hand the account to someone else (e-mail address, second factor,
+ * deletion) need the current password, so a stolen session alone cannot take the account.
+ */
+export const StepUpPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH);
+
+/** `PUT /v1/user/email/{emailAddress}`: the current password confirms the change. */
+export const EmailChangeRequestSchema = z.object({ password: StepUpPasswordSchema }).strict();
+export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
+
 /** Tenant admin invites an employee by e-mail. */
 export const InviteRequestSchema = z
   .object({
@@ -76,7 +95,7 @@ export const InviteRequestSchema = z
     firstName: requiredText(),
     lastName: requiredText(),
     title: TitleSchema.nullish(),
-    employeeId: z.string().trim().max(50).nullish(),
+    employeeId: z.string().trim().max(50).regex(SINGLE_LINE, msg.invalid).nullish(),
   })
   .strict();
 export type InviteRequest = z.infer<typeof InviteRequestSchema>;

@@ -28,6 +28,73 @@ export const AuthResponseSchema = z.union([
 ]);
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/**
+ * Answer of `POST /v1/auth/login`. With a second factor the password alone yields no tokens but a
+ * short-lived, single-use `mfaToken` for `POST /v1/auth/mfa`. An admin who still has to enrol gets
+ * tokens with `mfaEnrollmentRequired`, and the web app leads to the enrolment screen first.
+ */
+export const LoginResponseSchema = z.union([
+  AuthDataSchema.extend({ authenticated: z.literal(true), mfaEnrollmentRequired: z.boolean().optional() }),
+  z.object({ authenticated: z.literal(false), mfaRequired: z.literal(true), mfaToken: z.string() }),
+  z.object({ authenticated: z.literal(false) }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** A six-digit TOTP code (RFC 6238) or a recovery code (`xxxxx-xxxxx`). */
+export const MfaCodeSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(6, 'required')
+  .max(32)
+  .regex(/^[0-9A-Za-z-]+$/, 'invalid');
+
+export const MfaLoginRequestSchema = z.object({ mfaToken: z.string().min(1).max(128), code: MfaCodeSchema }).strict();
+export type MfaLoginRequest = z.infer<typeof MfaLoginRequestSchema>;
+
+/** Enrolment, step 1: the password again (step-up), then a fresh secret to scan. */
+export const MfaSetupRequestSchema = z
+  .object({
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+export const MfaSetupResponseSchema = z.object({
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code (SVG data URL), drawn on the server. */
+  qrCode: z.string(),
+});
+export type MfaSetupResponse = z.infer<typeof MfaSetupResponseSchema>;
+
+/** Enrolment, step 2: the first code proves the app works; the answer carries ten recovery codes, once. */
+export const MfaConfirmRequestSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'invalid'),
+  })
+  .strict();
+export const MfaConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+export type MfaConfirmResponse = z.infer<typeof MfaConfirmResponseSchema>;
+
+/** Switching the second factor off (employees only) needs the password and a current code. */
+export const MfaDisableRequestSchema = z
+  .object({
+    password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+    code: MfaCodeSchema,
+  })
+  .strict();
+
+export const MfaStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Admins must use a second factor. */
+  required: z.boolean(),
+  /** Until when an admin may still work without one (null once enrolled or for employees). */
+  graceEndsAt: z.string().nullable(),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;
+
 export const RefreshRequestSchema = z
   .object({
     refreshToken: z.string().min(1).max(512),

@@ -142,6 +142,30 @@ export const PensionImpactSchema = z.object({
   monthlyPensionLossPerYear: Eur,
   notes: z.array(z.string()),
 });
+/**
+ * A legal limit the salary conversion takes the employee below (machine-readable; the web words it).
+ * JAEG_UNDERRUN: a privately insured employee's regular annual wage falls below the
+ * Jahresarbeitsentgeltgrenze (statutory health insurance may become compulsory); MIDIJOB_RANGE: the
+ * monthly SV wage falls into the Übergangsbereich; BELOW_MINIMUM_WAGE: the cash wage left falls below
+ * the minimum wage of a full-time month (40 hours a week).
+ */
+export const TaxWarningCodeSchema = z.enum(['JAEG_UNDERRUN', 'MIDIJOB_RANGE', 'BELOW_MINIMUM_WAGE']);
+export type TaxWarningCode = z.infer<typeof TaxWarningCodeSchema>;
+export const TaxWarningSchema = z.object({
+  code: TaxWarningCodeSchema,
+  /** Period of `limit`, `wage` and `shortfall`: YEAR for JAEG_UNDERRUN, MONTH otherwise. */
+  period: z.enum(['YEAR', 'MONTH']),
+  /** The limit, EUR. */
+  limit: Eur,
+  /** The employee's wage after the conversion, EUR, measured as the limit is. */
+  wage: Eur,
+  /** limit − wage, EUR. */
+  shortfall: Eur,
+  /** Plain German explanation. */
+  message: z.string(),
+});
+export type TaxWarning = z.infer<typeof TaxWarningSchema>;
+
 export const TaxResultSchema = z.object({
   userPrice: Eur,
   price: Eur,
@@ -150,6 +174,8 @@ export const TaxResultSchema = z.object({
   salarySacrificeData: SalarySacrificeSchema,
   salarySacrificeBefore: SalarySacrificeSchema,
   pensionImpact: PensionImpactSchema.optional(),
+  /** Limits the conversion takes the employee below; absent in results stored before it existed. */
+  warnings: z.array(TaxWarningSchema).optional(),
   /** The payment month the calculation is for (ISO date). */
   calculatedFor: z.string(),
 });

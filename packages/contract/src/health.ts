@@ -6,3 +6,13 @@ export const HealthResponseSchema = z.object({
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+export const LivenessResponseSchema = z.object({ status: z.literal('ok') });
+
+/** Readiness: every dependency by name (`database`, `redis` when configured). */
+export const ReadinessResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  migrations: z.literal('done'),
+  checks: z.record(z.string(), z.enum(['ok', 'unavailable'])),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;

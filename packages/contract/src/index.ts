@@ -9,3 +9,7 @@ export * from './user-info.js';
 export * from './validation-messages.js';
 export * from './catalog.js';
 export * from './orders.js';
+export * from './provider.js';
+export * from './provider-catalog.js';
+export * from './privacy.js';
+export * from './employer.js';

@@ -69,6 +69,10 @@ export const OrderVehicleSchema = z.object({
   }),
 });
 
+/** An expected delivery window (ISO dates, inclusive). */
+export const DeliveryWindowSchema = z.object({ from: z.string(), to: z.string() });
+export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
+
 /**
  * The order with its frozen snapshot (spec 3 "Order"). `orderUserInfo.salaryInfo` and the full tax
  * result are shown only to the employee who ordered; admins get the order without them.
@@ -110,6 +114,8 @@ export const OrderSchema = z.object({
   tenantName: z.string(),
   declineReason: z.string().nullable(),
   handoverDate: z.string().nullable(),
+  /** The expected delivery window the provider set (ISO dates), once there is one. */
+  deliveryWindow: DeliveryWindowSchema.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

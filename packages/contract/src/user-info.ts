@@ -16,7 +16,7 @@ import {
   TAX_ALLOWANCE_MAX_EUR,
   TAX_ALLOWANCE_MIN_EUR,
 } from './limits.js';
-import { msg } from './validation-messages.js';
+import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /** Spec 3 option lists. */
 export const TAX_CLASSES = [1, 2, 3, 4, 5, 6] as const;
@@ -37,8 +37,8 @@ export const MAX_SALARY_CONVERSIONS = 10;
 const MONEY_MAX = 1_000_000;
 
 const requiredText = (max = 100) =>
-  z.string({ error: msg.required }).trim().min(1, msg.required).max(max, msg.max(max));
-const optionalText = (max = 100) => z.string().trim().max(max, msg.max(max)).nullish();
+  z.string({ error: msg.required }).trim().min(1, msg.required).max(max, msg.max(max)).regex(SINGLE_LINE, msg.invalid);
+const optionalText = (max = 100) => z.string().trim().max(max, msg.max(max)).regex(SINGLE_LINE, msg.invalid).nullish();
 const requiredBoolean = () => z.boolean({ error: msg.required });
 /** A number with a range; money carries at most two decimals so cents are exact. */
 const numberIn = (min: number, max: number, decimals?: number) =>

@@ -15,3 +15,9 @@ export const msg = {
   postcode: 'postcode',
   step: (step: number) => `step ${step}`,
 } as const;
+
+/**
+ * Names, addresses and other one-line fields: no line breaks, which would split mail headers, log
+ * lines and PDF text (tab and the Unicode line separators included).
+ */
+export const SINGLE_LINE = /^[^\r\n\t\u2028\u2029]*$/;

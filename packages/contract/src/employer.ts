@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+import { InviteRequestSchema } from './account.js';
+import { msg, SINGLE_LINE } from './validation-messages.js';
+
+/**
+ * The employer portal (`/v1/tenant/…`): the programme policy, the people, the monthly payroll
+ * export. Money in EUR with at most two decimals, as everywhere in the API.
+ */
+
+/**
+ * Default minimum gross pay after the conversion: the statutory minimum wage of 2026 (13.90 EUR per
+ * hour, Fünfte Mindestlohnanpassungsverordnung of 5.11.2025) for a 40-hour week (40 × 13 / 3 =
+ * 173.33 hours a month): 13.90 × 173.33 = 2,409.29 EUR.
+ */
+export const DEFAULT_MIN_GROSS_AFTER_CONVERSION_EUR = 2409.29;
+export const MIN_GROSS_AFTER_CONVERSION_SOURCE =
+  'Gesetzlicher Mindestlohn 2026: 13,90 EUR je Stunde (Fünfte Mindestlohnanpassungsverordnung) × 173,33 Stunden im Monat (40-Stunden-Woche × 13 Wochen ÷ 3 Monate)';
+
+const eurAmount = (max: number) =>
+  z
+    .number({ error: msg.required })
+    .min(0, msg.min(0))
+    .max(max, msg.max(max))
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: msg.invalid,
+    });
+
+export const EmployerSubsidyKinds = ['NONE', 'FIXED_EUR', 'PERCENT_OF_RATE'] as const;
+export const EmployerSubsidySchema = z
+  .object({
+    kind: z.enum(EmployerSubsidyKinds),
+    /** EUR per month (FIXED_EUR) or percent of the gross rate (PERCENT_OF_RATE); ignored for NONE. */
+    value: eurAmount(10_000),
+  })
+  .strict()
+  .refine((s) => s.kind !== 'PERCENT_OF_RATE' || s.value <= 100, { message: msg.max(100), path: ['value'] });
+export type EmployerSubsidy = z.infer<typeof EmployerSubsidySchema>;
+
+export const DeductionStarts = ['HANDOVER_MONTH', 'NEXT_MONTH'] as const;
+export const ApprovalModes = ['MANUAL', 'AUTOMATIC'] as const;
+
+/** `PUT /v1/tenant/policy`: the programme's rules. Null = no limit. */
+export const TenantPolicySchema = z
+  .object({
+    employerSubsidy: EmployerSubsidySchema,
+    maxListPriceEur: eurAmount(1_000_000).nullable(),
+    maxMonthlyGrossRateEur: eurAmount(100_000).nullable(),
+    /** Brand names as the catalogue spells them; empty = every brand. */
+    allowedBrands: z
+      .array(z.string().trim().min(1, msg.required).max(60, msg.max(60)).regex(SINGLE_LINE, msg.invalid))
+      .max(200, msg.max(200)),
+    minGrossAfterConversionEur: eurAmount(200_000),
+    deductionStart: z.enum(DeductionStarts),
+    approval: z.enum(ApprovalModes),
+  })
+  .strict();
+export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
+
+/** The rules before an employer saved any. */
+export const DEFAULT_TENANT_POLICY: TenantPolicy = {
+  employerSubsidy: { kind: 'NONE', value: 0 },
+  maxListPriceEur: null,
+  maxMonthlyGrossRateEur: null,
+  allowedBrands: [],
+  minGrossAfterConversionEur: DEFAULT_MIN_GROSS_AFTER_CONVERSION_EUR,
+  deductionStart: 'HANDOVER_MONTH',
+  approval: 'MANUAL',
+};
+
+/** `GET /v1/tenant/policy`: the policy in force with its version (0 = the defaults). */
+export const TenantPolicyResponseSchema = TenantPolicySchema.safeExtend({
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+  minGrossAfterConversionSource: z.string(),
+});
+export type TenantPolicyResponse = z.infer<typeof TenantPolicyResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+export const EmployeeStatuses = ['INVITED', 'ACTIVE', 'LEAVING'] as const;
+export const TenantEmployeeSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  employeeId: z.string().nullable(),
+  status: z.enum(EmployeeStatuses),
+  leavingDate: z.string().nullable(),
+  orders: z.array(
+    z.object({
+      orderId: z.number().int(),
+      status: z.string(),
+      vehicle: z.string(),
+      handoverDate: z.string().nullable(),
+    }),
+  ),
+  activeLeases: z.number().int(),
+});
+export type TenantEmployee = z.infer<typeof TenantEmployeeSchema>;
+
+/** One invite row (the single invite's fields; the personnel number under its API name). */
+export const BulkInviteRowSchema = InviteRequestSchema.pick({
+  email: true,
+  firstName: true,
+  lastName: true,
+  employeeId: true,
+});
+export type BulkInviteRow = z.infer<typeof BulkInviteRowSchema>;
+
+export const BULK_INVITE_MAX_ROWS = 500;
+
+/**
+ * `POST /v1/tenant/invites` (JSON). The rows are checked one by one by the service, so one bad row
+ * is reported with its number instead of refusing the whole list.
+ */
+export const BulkInviteRequestSchema = z
+  .object({
+    invites: z.array(z.unknown()).min(1, msg.min(1)).max(BULK_INVITE_MAX_ROWS, msg.max(BULK_INVITE_MAX_ROWS)),
+  })
+  .strict();
+export type BulkInviteRequest = z.infer<typeof BulkInviteRequestSchema>;
+
+export const BulkInviteResultSchema = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  /** `row`: 1-based list position, or the line number of a CSV file (the header is line 1). */
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type BulkInviteResult = z.infer<typeof BulkInviteResultSchema>;
+
+const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg.date);
+
+/** `POST /v1/tenant/employees/{id}/leave`: the last working day. */
+export const LeaveRequestSchema = z.object({ date: IsoDateSchema }).strict();
+export type LeaveRequest = z.infer<typeof LeaveRequestSchema>;
+
+export const EmployeeIdParamsSchema = z.object({ id: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// Payroll
+
+export const PayrollMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg.invalid);
+export const PayrollMonthParamsSchema = z.object({ month: PayrollMonthSchema });
+
+export const PayrollChanges = ['NEW', 'CHANGED', 'ENDED'] as const;
+export const PayrollRowSchema = z.object({
+  /** Personnel number from the profile. */
+  employeeId: z.string().nullable(),
+  name: z.string(),
+  orderId: z.number().int(),
+  /** Gross rate − employer subsidy, converted from the gross salary this month. */
+  grossConversionEur: z.number(),
+  employerContributionEur: z.number(),
+  benefitPrivateUseEur: z.number(),
+  benefitCommuteEur: z.number(),
+  /** "0,25 %", "0,5 %" or "1 %" of the rounded list price. */
+  benefitRule: z.string(),
+  commutingMethod: z.enum(['PAUSCHAL_0_03', 'EINZELBEWERTUNG_0_002']),
+  /** Last day of use when it falls in this month. */
+  endDate: z.string().nullable(),
+  change: z.enum(PayrollChanges).nullable(),
+});
+export type PayrollRow = z.infer<typeof PayrollRowSchema>;
+
+export const PayrollTotalsSchema = z.object({
+  leases: z.number().int(),
+  grossConversionEur: z.number(),
+  employerContributionEur: z.number(),
+  benefitPrivateUseEur: z.number(),
+  benefitCommuteEur: z.number(),
+  /** The employer's social-security saving this month (KV, PV, RV, AV shares). */
+  employerSavingEur: z.number(),
+  /** The same summed over the calendar year of the month (the months not yet paid as they stand today). */
+  employerSavingYearEur: z.number(),
+  /** Leases whose saving could not be computed (no salary profile, Übergangsbereich). */
+  savingNotComputed: z.number().int(),
+});
+export type PayrollTotals = z.infer<typeof PayrollTotalsSchema>;
+
+export const PayrollExportSchema = z.object({
+  month: PayrollMonthSchema,
+  rows: z.array(PayrollRowSchema),
+  totals: PayrollTotalsSchema,
+});
+export type PayrollExport = z.infer<typeof PayrollExportSchema>;
+
+/** DATEV LODAS settings per employer: client numbers and the wage types (Lohnarten) of the export. */
+export const PayrollSettingsSchema = z
+  .object({
+    datevConsultantNumber: z.string().regex(/^\d{4,7}$/, msg.invalid),
+    datevClientNumber: z.string().regex(/^\d{1,5}$/, msg.invalid),
+    wageTypeConversion: z.number().int().min(1).max(9999),
+    wageTypePrivateUse: z.number().int().min(1).max(9999),
+    wageTypeCommute: z.number().int().min(1).max(9999),
+  })
+  .strict();
+export type PayrollSettings = z.infer<typeof PayrollSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Overview
+
+export const EmployerOverviewSchema = z.object({
+  participants: z.number().int(),
+  invited: z.number().int(),
+  leaving: z.number().int(),
+  openApprovals: z.number().int(),
+  activeLeases: z.number().int(),
+  month: PayrollMonthSchema,
+  totals: PayrollTotalsSchema,
+});
+export type EmployerOverview = z.infer<typeof EmployerOverviewSchema>;

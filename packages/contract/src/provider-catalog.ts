@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * The provider's price list (CSV export, import preview, publish, versions, rollback) and vehicle
+ * photos. The CSV columns and their rules are the API's (apps/api/src/modules/provider/price-list-csv.ts).
+ */
+
+export const ImportIdParamsSchema = z.object({ importId: z.uuid() });
+export const PriceListVersionParamsSchema = z.object({
+  versionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** One problem of an uploaded file: the row as a spreadsheet numbers it (header = 1), the column, the rule. */
+export const PriceListErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type PriceListError = z.infer<typeof PriceListErrorSchema>;
+
+export const PriceListAddedSchema = z.object({
+  row: z.number().int(),
+  label: z.string(),
+  /** The row brings a vehicle the catalogue does not have yet (e.g. a new trim level). */
+  newVehicle: z.boolean(),
+});
+export const PriceListChangedSchema = z.object({
+  row: z.number().int(),
+  packageId: z.string(),
+  label: z.string(),
+  changes: z.array(z.object({ column: z.string(), from: z.string(), to: z.string() })),
+});
+export const PriceListWithdrawnSchema = z.object({ packageId: z.string(), label: z.string() });
+
+/** `201` of `POST /v1/provider/catalog/imports`: what publishing would do. Nothing is live yet. */
+export const PriceListPreviewSchema = z.object({
+  importId: z.uuid(),
+  fileName: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['PREVIEW', 'PUBLISHED']),
+  /** False when the file has errors (or was published already). */
+  publishable: z.boolean(),
+  added: z.array(PriceListAddedSchema),
+  changed: z.array(PriceListChangedSchema),
+  withdrawn: z.array(PriceListWithdrawnSchema),
+  /** At most the first 1,000; `counts.errors` has the total. */
+  errors: z.array(PriceListErrorSchema),
+  counts: z.object({
+    rows: z.number().int(),
+    added: z.number().int(),
+    changed: z.number().int(),
+    withdrawn: z.number().int(),
+    unchanged: z.number().int(),
+    newVehicles: z.number().int(),
+    errors: z.number().int(),
+  }),
+});
+export type PriceListPreview = z.infer<typeof PriceListPreviewSchema>;
+
+export const PriceListVersionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['PUBLISH', 'ROLLBACK']),
+  fileName: z.string(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  added: z.number().int(),
+  changed: z.number().int(),
+  withdrawn: z.number().int(),
+  /** For a rollback: the version whose changes it took back. */
+  rolledBackVersionId: z.number().int().nullable(),
+  /** The newest version: the live price list. */
+  current: z.boolean(),
+});
+export type PriceListVersion = z.infer<typeof PriceListVersionSchema>;
+
+// -------------------------------------------------------------------------------------------------
+// Vehicles and photos
+
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTOS_PER_VEHICLE_MAX = 30;
+
+export const ProviderVehicleSchema = z.object({
+  id: z.uuid(),
+  brand: z.string(),
+  model: z.string(),
+  trimLevel: z.string().nullable(),
+  listPrice: z.number(),
+  packages: z.number().int(),
+  photos: z.number().int(),
+  mainPhotoUrl: z.string().nullable(),
+});
+export type ProviderVehicle = z.infer<typeof ProviderVehicleSchema>;
+
+export const ProviderVehicleParamsSchema = z.object({ vehicleId: z.uuid() });
+export const VehiclePhotoParamsSchema = ProviderVehicleParamsSchema.extend({ photoId: z.uuid() });
+
+export const VehiclePhotoSchema = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  main: z.boolean(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The stored widths; every one exists as WebP and AVIF. */
+  widths: z.array(z.number().int()),
+  url: z.string(),
+  srcSetWebp: z.string(),
+  srcSetAvif: z.string(),
+});
+export type VehiclePhoto = z.infer<typeof VehiclePhotoSchema>;
+
+/** `PUT /v1/provider/vehicles/{vehicleId}/photos/order`: every photo once; the first is the main photo. */
+export const PhotoOrderRequestSchema = z
+  .object({ photoIds: z.array(z.uuid()).min(1).max(PHOTOS_PER_VEHICLE_MAX) })
+  .strict()
+  .refine((v) => new Set(v.photoIds).size === v.photoIds.length, { message: 'invalid', path: ['photoIds'] });
