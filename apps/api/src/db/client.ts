@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import * as schema from './schema.js';
+import { ScopedPglite, ScopedPool } from './scoped-drivers.js';
 
 export type Schema = typeof schema;
 /** The query interface shared by both drivers; services and repositories only see this. */
@@ -45,9 +46,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database that is away must answer within seconds, never hang a request (then: 503).
+    connectionTimeoutMillis: 3_000,
+    query_timeout: 5_000,
+    statement_timeout: 4_000,
+    idle_in_transaction_session_timeout: 30_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor may one that drops while checked out between two queries: its next query fails (→ 503).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     client.release();
@@ -55,7 +68,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end().catch(() => undefined);
     throw new DatabaseStartError(`Cannot connect to DATABASE_URL: ${describe(error)}`);
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const scoped = new ScopedPool(pool);
+  const db = drizzlePg({ client: scoped as unknown as pg.Pool, schema }) as unknown as Database;
   let closed = false;
   const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
     const lockClient = await pool.connect();
@@ -71,7 +85,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     async migrate() {
-      await withStartupLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+      await withStartupLock(async () => {
+        // Migrations run as the owner, on behalf of the platform (policies that FORCE apply to it too).
+        const client = await pool.connect();
+        try {
+          await client.query(`select set_config('app.role', 'SYSTEM', false)`);
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          client.release(true);
+        }
+      });
+      scoped.enforce();
     },
     withStartupLock,
     async ping() {
@@ -95,7 +119,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     release();
     throw new DatabaseStartError(`Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(error)}`);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const scoped = new ScopedPglite(client);
+  const db = drizzlePglite({ client: scoped as unknown as PGlite, schema }) as unknown as Database;
   let closed = false;
   return {
     db,
@@ -103,6 +128,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     async migrate() {
       // One process owns the directory (see lockDataDir), so no database lock is needed here.
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      scoped.enforce();
     },
     withStartupLock: (work) => work(),
     async ping() {

@@ -44,8 +44,11 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
   it('keeps the audit log append-only', async () => {
     const db = opened.database.db;
     await db.insert(auditLog).values({ action: 'test', subjectType: 'user', fields: ['a'] });
-    await expect(causeOf(db.execute(sql`update audit_log set action = 'changed'`))).resolves.toMatch(/append-only/);
-    await expect(causeOf(db.execute(sql`delete from audit_log`))).resolves.toMatch(/append-only/);
+    // Refused by the application role's grants, and by the trigger for any role that has them.
+    await expect(causeOf(db.execute(sql`update audit_log set action = 'changed'`))).resolves.toMatch(
+      /append-only|permission denied/,
+    );
+    await expect(causeOf(db.execute(sql`delete from audit_log`))).resolves.toMatch(/append-only|permission denied/);
     const rows = await db.select().from(auditLog);
     expect(rows).toHaveLength(1);
   });

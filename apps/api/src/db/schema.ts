@@ -21,20 +21,30 @@ import {
  * (`npm run db:generate -w @leasing/api`) into `apps/api/drizzle/` and applied at start-up.
  */
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** An employer: its employees register with `registerCode`. */
+/**
+ * An employer: its employees register with one of its register codes (`register_codes`,
+ * schema-provider.ts). A disabled employer takes no new registrations and no new orders; its existing
+ * leases continue.
+ */
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  registerCode: text('register_code').notNull().unique(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Business address and contact; null only for employers created before the back office existed. */
+  street: text('street'),
+  streetNumber: text('street_number'),
+  postcode: text('postcode'),
+  place: text('place'),
+  contactEmail: text('contact_email'),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 export const users = pgTable(
@@ -56,9 +66,56 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Access tokens issued before this instant are refused (logout everywhere, password change). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /**
+     * TOTP secret (RFC 6238), encrypted like the salary profile. Set at enrolment; active once
+     * `mfaEnabledAt` is set (the first code confirmed it).
+     */
+    mfaSecretKeyId: text('mfa_secret_key_id'),
+    mfaSecretIv: bytea('mfa_secret_iv'),
+    mfaSecretCiphertext: bytea('mfa_secret_ciphertext'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice (RFC 6238 § 5.2). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** Set when the person erased the account (GDPR Art. 17): personal fields are anonymised. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('users_tenant_idx').on(t.tenantId)],
+);
+
+/** One-time recovery codes for a user's second factor; only their SHA-256 is stored. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second half of a login with a second factor: the password check issues an `mfaToken` (short
+ * lived, single use, attempts counted); only its SHA-256 is stored.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('mfa_challenges_user_idx').on(t.userId)],
 );
 
 /**
@@ -323,6 +380,9 @@ export const orders = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     handoverDate: text('handover_date'),
+    /** The expected delivery window the provider sets (ISO dates); the employee sees it and is mailed on change. */
+    deliveryWindowFrom: text('delivery_window_from'),
+    deliveryWindowTo: text('delivery_window_to'),
     createdAt: createdAt(),
   },
   (t) => [

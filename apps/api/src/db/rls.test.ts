@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTenant } from '../test-support/factories.js';
+import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
+import type { Database } from './client.js';
+import { DEMO_ACCOUNTS } from './seed.js';
+import { APPLICATION_DB_ROLE, runInScope, SYSTEM_SCOPE, type DbScope } from './scope.js';
+
+/**
+ * Security checklist 15: row-level security is a backstop under the application's checks. These
+ * queries deliberately have no tenant or user filter: the database alone must keep foreign rows out.
+ */
+describe.each(databaseTargets())('row-level security on %s', (target) => {
+  let t: TestApp;
+  let db: Database;
+  let home: { tenantId: string; employeeId: string; adminId: string };
+  let foreign: { tenantId: string; employeeId: string; adminId: string };
+
+  const rows = async (scope: DbScope, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> =>
+    runInScope(scope, async () => rowsOf(await db.execute(query)));
+  const count = async (scope: DbScope, table: string): Promise<number> =>
+    Number((await rows(scope, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.['n']);
+  const idOf = async (email: string) =>
+    String((await rows(SYSTEM_SCOPE, sql`select id from users where email = ${email}`))[0]?.['id']);
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    db = t.runtime.database.db;
+    const demoTenant = (
+      await rows(SYSTEM_SCOPE, sql`select tenant_id from users where email = ${DEMO_ACCOUNTS.employee}`)
+    )[0];
+    home = {
+      tenantId: String(demoTenant?.['tenant_id']),
+      employeeId: await idOf(DEMO_ACCOUNTS.employee),
+      adminId: await idOf(DEMO_ACCOUNTS.tenantAdmin),
+    };
+    const other = await buildTenant(t.app, db, { prefix: 'rls', now: t.clock.now() });
+    foreign = {
+      tenantId: other.tenantId,
+      employeeId: await idOf(other.employee.email),
+      adminId: await idOf(other.admin.email),
+    };
+    // One order in each employer, made through the API like any other.
+    for (const token of [(await loginAs(t.app)).accessToken, other.employee.accessToken]) {
+      const vehicles = (await t.app.inject({ method: 'GET', url: '/v1/search', headers: bearer(token) })).json<
+        { id: string }[]
+      >();
+      const vehicle = (
+        await t.app.inject({ method: 'GET', url: `/v1/vehicle/${vehicles[0]?.id}`, headers: bearer(token) })
+      ).json<{ leasePackages: { id: string }[]; colors: string[]; deliveryOptions: string[] }>();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/order',
+        headers: bearer(token),
+        payload: {
+          leasePackageId: vehicle.leasePackages[0]?.id,
+          color: vehicle.colors[0],
+          delivery: vehicle.deliveryOptions[0],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The database's own words for a refused statement (drizzle wraps them as the cause). */
+  const refusal = async (work: Promise<unknown>): Promise<string> => {
+    try {
+      await work;
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      return cause instanceof Error ? cause.message : String(error);
+    }
+    return 'not refused';
+  };
+  const tenantAdmin = (): DbScope => ({ role: 'TENANT_ADMIN', tenantId: home.tenantId, userId: home.adminId });
+  const employee = (): DbScope => ({ role: 'EMPLOYEE', tenantId: home.tenantId, userId: home.employeeId });
+
+  it('shows nothing to a session that has not said who is asking', async () => {
+    const unscoped = await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.role', '', true), set_config('app.tenant_id', '', true), set_config('app.user_id', '', true)`,
+      );
+      const tables = ['users', 'salary_profiles', 'user_addresses', 'orders', 'user_steps', 'refresh_tokens', 'outbox'];
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const result = await tx.execute(sql.raw(`select count(*)::int as n from ${table}`));
+        counts[table] = Number(rowsOf(result)[0]?.['n']);
+      }
+      return counts;
+    });
+    expect(unscoped).toEqual({
+      users: 0,
+      salary_profiles: 0,
+      user_addresses: 0,
+      orders: 0,
+      user_steps: 0,
+      refresh_tokens: 0,
+      outbox: 0,
+    });
+    // The platform itself sees the rows, so they are there.
+    expect(await count(SYSTEM_SCOPE, 'users')).toBeGreaterThan(3);
+    expect(await count(SYSTEM_SCOPE, 'orders')).toBe(2);
+  });
+
+  it("keeps another employer's people, orders and salaries out of an unfiltered query", async () => {
+    const people = await rows(tenantAdmin(), sql`select id, tenant_id, role from users`);
+    expect(people.some((p) => p['id'] === foreign.employeeId || p['id'] === foreign.adminId)).toBe(false);
+    expect(people.every((p) => p['tenant_id'] === home.tenantId || p['role'] === 'PROVIDER_ADMIN')).toBe(true);
+
+    const orders = await rows(tenantAdmin(), sql`select tenant_id from orders`);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.['tenant_id']).toBe(home.tenantId);
+    const steps = await rows(
+      tenantAdmin(),
+      sql`select o.tenant_id from user_steps s join orders o on o.id = s.order_id`,
+    );
+    expect(steps.every((s) => s['tenant_id'] === home.tenantId)).toBe(true);
+
+    // Salaries are the employee's alone: not even their own employer's admin reads them.
+    expect(await count(tenantAdmin(), 'salary_profiles')).toBe(0);
+    expect((await rows(employee(), sql`select user_id from salary_profiles`)).map((r) => r['user_id'])).toEqual([
+      home.employeeId,
+    ]);
+    // Mails and the audit trail are the platform's to read.
+    expect(await count(employee(), 'outbox')).toBe(0);
+    expect(await count(tenantAdmin(), 'audit_log')).toBe(0);
+  });
+
+  it('lets the provider admin see every employer', async () => {
+    const provider: DbScope = {
+      role: 'PROVIDER_ADMIN',
+      tenantId: null,
+      userId: await idOf(DEMO_ACCOUNTS.providerAdmin),
+    };
+    const tenantsSeen = new Set((await rows(provider, sql`select tenant_id from orders`)).map((r) => r['tenant_id']));
+    expect(tenantsSeen).toEqual(new Set([home.tenantId, foreign.tenantId]));
+  });
+
+  it('refuses to write a row into another employer (WITH CHECK)', async () => {
+    expect(
+      await refusal(
+        rows(
+          tenantAdmin(),
+          sql`insert into users (tenant_id, email, role, first_name, last_name) values (${foreign.tenantId}, 'eindringling@example.com', 'EMPLOYEE', 'E', 'I')`,
+        ),
+      ),
+    ).toMatch(/row-level security/);
+    // An update of a foreign row finds nothing to update.
+    const updated = await rows(
+      tenantAdmin(),
+      sql`update users set first_name = 'Gekapert' where id = ${foreign.employeeId} returning id`,
+    );
+    expect(updated).toHaveLength(0);
+    expect(
+      (await rows(SYSTEM_SCOPE, sql`select first_name from users where id = ${foreign.employeeId}`))[0]?.['first_name'],
+    ).not.toBe('Gekapert');
+  });
+
+  it('works as a role that owns nothing and may only append to the audit trail', async () => {
+    const who = await rows(employee(), sql`select current_user as name`);
+    expect(who[0]?.['name']).toBe(APPLICATION_DB_ROLE);
+    const owned = await rows(
+      SYSTEM_SCOPE,
+      sql`select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = ${APPLICATION_DB_ROLE}`,
+    );
+    expect(owned[0]?.['n']).toBe(0);
+    expect(await refusal(rows(SYSTEM_SCOPE, sql`update audit_log set action = 'x'`))).toMatch(/permission denied/);
+    expect(await refusal(rows(SYSTEM_SCOPE, sql`delete from audit_log`))).toMatch(/permission denied/);
+    const inserted = await rows(
+      SYSTEM_SCOPE,
+      sql`insert into audit_log (action, subject_type) values ('test.append', 'test') returning id`,
+    );
+    expect(inserted).toHaveLength(1);
+  });
+});
+
+/** Both drivers answer `execute` with `{ rows }`; drizzle types it per driver. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
