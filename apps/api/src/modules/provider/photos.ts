@@ -1,0 +1,227 @@
+import {
+  PHOTO_CONTENT_TYPES,
+  PHOTO_MAX_BYTES,
+  PHOTOS_PER_VEHICLE_MAX,
+  type ProviderVehicle,
+  type VehiclePhoto,
+} from '@leasing/contract';
+import { and, asc, count, eq, max } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+
+import type { Database } from '../../db/client.js';
+import { vehiclePhotos, vehiclePhotoVariants } from '../../db/schema-provider.js';
+import { vehicles } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { displayWidth, photoUrls, uploadedPhotoUrl as photoUrl } from '../catalog/media-routes.js';
+import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
+
+/**
+ * Vehicle photos. An upload is decoded and re-encoded (so nothing of the original file survives:
+ * no EXIF, GPS or colour-profile tags, no trailing bytes) into responsive widths as WebP and AVIF.
+ */
+export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+type PhotoFormat = 'webp' | 'avif';
+/** Decoding bombs: refuse images with more pixels than a 50-megapixel camera makes. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+type PhotoRow = typeof vehiclePhotos.$inferSelect;
+
+export function toPhoto(row: PhotoRow, index: number): VehiclePhoto {
+  const srcSet = (format: PhotoFormat) => row.widths.map((w) => `${photoUrl(row.id, w, format)} ${w}w`).join(', ');
+  return {
+    id: row.id,
+    position: row.position,
+    main: index === 0,
+    width: row.width,
+    height: row.height,
+    widths: row.widths,
+    url: photoUrl(row.id, displayWidth(row.widths)),
+    srcSetWebp: srcSet('webp'),
+    srcSetAvif: srcSet('avif'),
+  };
+}
+
+const notAnImage = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Die Datei ist kein JPEG-, PNG- oder WebP-Bild.', {
+    errors: [{ field: 'file', message: 'imageType' }],
+  });
+
+/** Decodes and re-encodes an upload; refuses anything that is not a JPEG, PNG or WebP image. */
+export async function processPhoto(
+  bytes: Buffer,
+  declaredType: string | null,
+): Promise<{ width: number; height: number; variants: { format: PhotoFormat; width: number; bytes: Buffer }[] }> {
+  if (bytes.length > PHOTO_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Das Foto ist zu groß (höchstens 10 MB).');
+  const type = declaredType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type && type !== 'application/octet-stream' && !(PHOTO_CONTENT_TYPES as readonly string[]).includes(type))
+    throw notAnImage();
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  // What the bytes are decides, not what the upload claimed.
+  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height) throw notAnImage();
+  // EXIF orientation is applied before it is dropped, so portrait photos stay upright.
+  const upright = (meta.orientation ?? 1) >= 5;
+  const width = upright ? meta.height : meta.width;
+  const height = upright ? meta.width : meta.height;
+  const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= width);
+  if (widths.length === 0) widths.push(width);
+  const variants: { format: PhotoFormat; width: number; bytes: Buffer }[] = [];
+  try {
+    for (const w of widths) {
+      const base = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width: w });
+      variants.push({ format: 'webp', width: w, bytes: await base().webp({ quality: 80 }).toBuffer() });
+      variants.push({ format: 'avif', width: w, bytes: await base().avif({ quality: 50, effort: 2 }).toBuffer() });
+    }
+  } catch {
+    // Truncated or corrupt image data that the header did not betray.
+    throw notAnImage();
+  }
+  return { width, height, variants };
+}
+
+async function requireVehicle(db: Database, vehicleId: string): Promise<void> {
+  const [row] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, vehicleId));
+  if (!row) throw notFound('Fahrzeug nicht gefunden');
+}
+
+async function photosOf(db: Database, vehicleId: string): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(vehiclePhotos)
+    .where(eq(vehiclePhotos.vehicleId, vehicleId))
+    .orderBy(asc(vehiclePhotos.position), asc(vehiclePhotos.createdAt));
+}
+
+/** `GET /v1/provider/vehicles`: every vehicle with its package and photo counts. */
+export async function listVehicles(deps: ProviderDeps, actor: ProviderActor): Promise<ProviderVehicle[]> {
+  requireProvider(actor);
+  const snapshot = await deps.catalog.get();
+  const counts = await deps.db
+    .select({ vehicleId: vehiclePhotos.vehicleId, n: count() })
+    .from(vehiclePhotos)
+    .groupBy(vehiclePhotos.vehicleId);
+  const photos = new Map(counts.map((c) => [c.vehicleId, Number(c.n)]));
+  return snapshot.vehicles.map((v) => ({
+    id: v.id,
+    brand: v.brand,
+    model: v.model,
+    trimLevel: v.trimLevel,
+    listPrice: v.listPriceGrossCents / 100,
+    packages: v.packages.length,
+    photos: photos.get(v.id) ?? 0,
+    mainPhotoUrl: photoUrls(v)[0] ?? null,
+  }));
+}
+
+export async function listPhotos(deps: ProviderDeps, actor: ProviderActor, vehicleId: string): Promise<VehiclePhoto[]> {
+  requireProvider(actor);
+  await requireVehicle(deps.db, vehicleId);
+  return (await photosOf(deps.db, vehicleId)).map(toPhoto);
+}
+
+/** `POST /v1/provider/vehicles/{id}/photos`: the new photo goes last. */
+export async function uploadPhoto(
+  deps: ProviderDeps,
+  actor: ProviderActor,
+  vehicleId: string,
+  file: { bytes: Buffer; contentType: string | null },
+  ctx: ProviderCtx,
+): Promise<VehiclePhoto> {
+  requireProvider(actor);
+  await requireVehicle(deps.db, vehicleId);
+  const processed = await processPhoto(file.bytes, file.contentType);
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    // Serialises uploads per vehicle, so positions and the limit hold under parallel uploads.
+    await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, vehicleId)).for('update');
+    const [stats] = await tx
+      .select({ n: count(), last: max(vehiclePhotos.position) })
+      .from(vehiclePhotos)
+      .where(eq(vehiclePhotos.vehicleId, vehicleId));
+    if (Number(stats?.n ?? 0) >= PHOTOS_PER_VEHICLE_MAX)
+      throw conflict(`Ein Fahrzeug hat höchstens ${PHOTOS_PER_VEHICLE_MAX} Fotos.`);
+    const [photo] = await tx
+      .insert(vehiclePhotos)
+      .values({
+        vehicleId,
+        position: (stats?.last ?? -1) + 1,
+        width: processed.width,
+        height: processed.height,
+        widths: [...new Set(processed.variants.map((v) => v.width))],
+        createdAt: now,
+        createdBy: actor.id,
+      })
+      .returning();
+    if (!photo) throw new Error('photo insert failed');
+    await tx.insert(vehiclePhotoVariants).values(processed.variants.map((v) => ({ photoId: photo.id, ...v })));
+    await audit(tx, actor, 'provider.photo.uploaded', photo.id, ctx, now);
+    return photo;
+  });
+  const all = await photosOf(deps.db, vehicleId);
+  return toPhoto(
+    row,
+    all.findIndex((p) => p.id === row.id),
+  );
+}
+
+/** `PUT /v1/provider/vehicles/{id}/photos/order`: all photos, in the new order; the first is the main photo. */
+export async function reorderPhotos(
+  deps: ProviderDeps,
+  actor: ProviderActor,
+  vehicleId: string,
+  photoIds: string[],
+  ctx: ProviderCtx,
+): Promise<VehiclePhoto[]> {
+  requireProvider(actor);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const current = await photosOf(tx, vehicleId);
+    const known = new Set(current.map((p) => p.id));
+    if (photoIds.length !== current.length || photoIds.some((id) => !known.has(id))) {
+      throw new AppError('VALIDATION_FAILED', 'Bitte geben Sie jedes Foto des Fahrzeugs genau einmal an.', {
+        errors: [{ field: 'photoIds', message: 'invalid' }],
+      });
+    }
+    for (const [position, id] of photoIds.entries())
+      await tx.update(vehiclePhotos).set({ position }).where(eq(vehiclePhotos.id, id));
+    await audit(tx, actor, 'provider.photo.reordered', vehicleId, ctx, now);
+  });
+  return (await photosOf(deps.db, vehicleId)).map(toPhoto);
+}
+
+export async function deletePhoto(
+  deps: ProviderDeps,
+  actor: ProviderActor,
+  vehicleId: string,
+  photoId: string,
+  ctx: ProviderCtx,
+): Promise<void> {
+  requireProvider(actor);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(vehiclePhotos)
+      .where(and(eq(vehiclePhotos.id, photoId), eq(vehiclePhotos.vehicleId, vehicleId)))
+      .returning({ id: vehiclePhotos.id });
+    if (deleted.length === 0) throw notFound('Foto nicht gefunden');
+    await audit(tx, actor, 'provider.photo.deleted', photoId, ctx, now);
+  });
+}
+
+function audit(tx: Database, actor: ProviderActor, action: string, subjectId: string, ctx: ProviderCtx, at: Date) {
+  return recordAudit(tx, {
+    actorUserId: actor.id,
+    tenantId: null,
+    action,
+    subjectType: 'vehicle_photo',
+    subjectId,
+    requestId: ctx.requestId,
+    at,
+  });
+}

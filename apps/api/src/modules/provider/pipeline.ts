@@ -1,0 +1,254 @@
+import type {
+  DeliveryWindowRequest,
+  Order,
+  OrderTimelineEvent,
+  PipelineStatus,
+  ProviderOrdersPage,
+  ProviderOrdersQuery,
+  StepType,
+} from '@leasing/contract';
+import { ProviderOrdersQuerySchema } from '@leasing/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+
+import { auditLog, orders, users, userSteps } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { OrderDeps } from '../orders/deps.js';
+import { getOrder, toAdminSummaries } from '../orders/read-orders.js';
+import type { OrderTerms } from '../orders/snapshot.js';
+import { stepById } from '../orders/steps.js';
+import { startOfBerlinDay } from './berlin-dates.js';
+import { requireProvider, type ProviderActor, type ProviderCtx } from './deps.js';
+import { CLOSED_STATUSES } from './tenants.js';
+
+/** The steps of each pipeline status (DELIVERY and ACTIVE split LEASING_ACTIVE by the handover). */
+export const STEPS_OF_STATUS: Record<PipelineStatus, StepType[]> = {
+  EMPLOYEE_STEPS: ['CONFIRM_SUMMARY', 'PREVIEW_CONTRACT', 'NECT_DRIVERS_LICENCE', 'NECT_SIGN'],
+  EMPLOYER_APPROVAL: ['TENANT_ADMIN_CLICK_CONFIRM'],
+  ORDERING: ['ADMIN_CONFIRM'],
+  DELIVERY: ['LEASING_ACTIVE'],
+  ACTIVE: ['LEASING_ACTIVE'],
+  CLOSED: CLOSED_STATUSES as StepType[],
+};
+
+export function pipelineStatusOf(status: string, handoverDate: string | null): PipelineStatus {
+  if (status === 'LEASING_ACTIVE') return handoverDate ? 'ACTIVE' : 'DELIVERY';
+  const found = (Object.keys(STEPS_OF_STATUS) as PipelineStatus[]).find((s) =>
+    STEPS_OF_STATUS[s].includes(status as StepType),
+  );
+  return found ?? 'CLOSED';
+}
+
+function conditionOf(status: PipelineStatus): SQL | undefined {
+  const steps = inArray(orders.status, STEPS_OF_STATUS[status]);
+  if (status === 'DELIVERY') return and(steps, isNull(orders.handoverDate));
+  if (status === 'ACTIVE') return and(steps, isNotNull(orders.handoverDate));
+  return steps;
+}
+
+/** `GET /v1/provider/orders`: filtered, searched and paged in the database, newest first. */
+export async function providerOrders(
+  deps: OrderDeps,
+  actor: ProviderActor,
+  input: ProviderOrdersQuery,
+): Promise<ProviderOrdersPage> {
+  requireProvider(actor);
+  const query = ProviderOrdersQuerySchema.parse(input);
+  const conditions: (SQL | undefined)[] = [];
+  if (query.tenantId) conditions.push(eq(orders.tenantId, query.tenantId));
+  if (query.status) conditions.push(conditionOf(query.status));
+  if (query.step) conditions.push(eq(orders.status, query.step));
+  if (query.from) conditions.push(gte(orders.createdAt, startOfBerlinDay(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, startOfBerlinDay(query.to, 1)));
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byPerson = or(
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern),
+      ilike(users.email, pattern),
+    );
+    // Digits alone are an order number (they would match half the addresses otherwise).
+    const number = /^#?\d{1,9}$/.test(query.q) ? Number(query.q.replace('#', '')) : null;
+    conditions.push(number === null ? byPerson : eq(orders.id, number));
+  }
+  const where = and(...conditions);
+  const [total] = await deps.db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  const page = await deps.db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const rows = page.map((p) => p.order);
+  const summaries = await toAdminSummaries(deps, actor, rows);
+  return {
+    items: summaries.map((summary) => {
+      const row = rows.find((r) => r.id === summary.id);
+      return {
+        ...summary,
+        tenantId: row?.tenantId ?? '',
+        pipelineStatus: pipelineStatusOf(summary.status, row?.handoverDate ?? null),
+        deliveryWindow:
+          row?.deliveryWindowFrom && row.deliveryWindowTo
+            ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
+            : null,
+        handoverDate: row?.handoverDate ?? null,
+      };
+    }),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+const ROLE_LABEL: Record<string, string> = {
+  EMPLOYEE: 'Beschäftigte(r)',
+  TENANT_ADMIN: 'Arbeitgeber',
+  PROVIDER_ADMIN: 'Anbieter',
+};
+
+/**
+ * `GET /v1/provider/orders/{id}/timeline`: every status record of the order (who made the step
+ * current or completed it, when) and every change of the delivery window, oldest first.
+ */
+export async function orderTimeline(
+  deps: OrderDeps,
+  actor: ProviderActor,
+  orderId: number,
+): Promise<OrderTimelineEvent[]> {
+  requireProvider(actor);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Bestellung nicht gefunden');
+  const records = await deps.db
+    .select()
+    .from(userSteps)
+    .where(eq(userSteps.orderId, orderId))
+    .orderBy(asc(userSteps.seq));
+  const windowChanges = await deps.db
+    .select({ at: auditLog.at, actorUserId: auditLog.actorUserId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.subjectType, 'order'),
+        eq(auditLog.subjectId, String(orderId)),
+        eq(auditLog.action, 'order.delivery_window.set'),
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+  const actorIds = [...records.map((r) => r.actorUserId), ...windowChanges.map((w) => w.actorUserId)].filter(
+    (id): id is string => id !== null,
+  );
+  const people =
+    actorIds.length === 0
+      ? []
+      : await deps.db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+          .from(users)
+          .where(inArray(users.id, [...new Set(actorIds)]));
+  const actorOf = (id: string | null) => {
+    const person = id ? people.find((p) => p.id === id) : undefined;
+    return person
+      ? { name: `${person.firstName} ${person.lastName}`, role: ROLE_LABEL[person.role] ?? person.role }
+      : null;
+  };
+  const window =
+    order.deliveryWindowFrom && order.deliveryWindowTo
+      ? { from: order.deliveryWindowFrom, to: order.deliveryWindowTo }
+      : null;
+  const events: OrderTimelineEvent[] = [
+    ...records.map((r) => ({
+      at: r.modified.toISOString(),
+      kind: 'STEP' as const,
+      stepType: (stepById(r.stepId)?.stepType ?? null) as StepType | null,
+      outcome: r.status ?? ('CURRENT' as const),
+      actor: actorOf(r.actorUserId),
+      deliveryWindow: null,
+    })),
+    ...windowChanges.map((w, index) => ({
+      at: w.at.toISOString(),
+      kind: 'DELIVERY_WINDOW' as const,
+      stepType: null,
+      outcome: null,
+      actor: actorOf(w.actorUserId),
+      // The audit keeps field names, never values: only the latest window is known.
+      deliveryWindow: index === windowChanges.length - 1 ? window : null,
+    })),
+  ];
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const dateDe = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+};
+
+/**
+ * `PUT /v1/provider/orders/{id}/delivery-window`: the expected delivery window. The employee sees it
+ * on the order and gets a mail whenever it changes. Only for orders on their way (approved by the
+ * employer or later, not yet handed over).
+ */
+export async function setDeliveryWindow(
+  deps: OrderDeps,
+  actor: ProviderActor,
+  orderId: number,
+  input: DeliveryWindowRequest,
+  ctx: ProviderCtx,
+): Promise<Order> {
+  requireProvider(actor);
+  const now = deps.clock.now();
+  const changed = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Bestellung nicht gefunden');
+    const status = pipelineStatusOf(order.status, order.handoverDate);
+    if (status === 'CLOSED' || status === 'ACTIVE' || status === 'EMPLOYEE_STEPS')
+      throw conflict('Ein Lieferfenster gibt es nur für unterschriebene Bestellungen vor der Übergabe.');
+    if (order.deliveryWindowFrom === input.from && order.deliveryWindowTo === input.to) return false;
+    await tx
+      .update(orders)
+      .set({ deliveryWindowFrom: input.from, deliveryWindowTo: input.to })
+      .where(eq(orders.id, orderId));
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      tenantId: order.tenantId,
+      action: 'order.delivery_window.set',
+      subjectType: 'order',
+      subjectId: String(orderId),
+      fields: ['deliveryWindowFrom', 'deliveryWindowTo'],
+      requestId: ctx.requestId,
+      at: now,
+    });
+    const [employee] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    const car = (order.terms as OrderTerms).vehicle;
+    if (employee) {
+      await enqueueMail(
+        tx,
+        employee.email,
+        {
+          kind: 'ORDER_UPDATE',
+          firstName: employee.firstName,
+          orderId,
+          headline: 'Voraussichtlicher Liefertermin',
+          paragraphs: [
+            `Ihr ${car.brand} ${car.carModel} wird voraussichtlich zwischen dem ${dateDe(input.from)} und dem ${dateDe(input.to)} geliefert.`,
+            'Den genauen Übergabetermin stimmen wir mit Ihnen ab.',
+          ],
+          link: `${deps.publicUrl}/order/${orderId}/preview`,
+        },
+        now,
+      );
+    }
+    return true;
+  });
+  if (changed) deps.mailSent();
+  return getOrder(deps, actor, orderId);
+}
