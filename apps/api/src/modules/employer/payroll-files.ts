@@ -1,0 +1,134 @@
+import type { PayrollExport, PayrollSettings } from '@leasing/contract';
+
+/**
+ * The payroll export as files: a CSV that Excel opens as it is (semicolons, decimal comma, UTF-8
+ * with BOM, CRLF) and a DATEV LODAS ASCII import file. Pure functions of the export.
+ */
+
+/** Defaults until an employer saves its own (docs/decisions/0014-payroll-export-datev.md). */
+export const DEFAULT_PAYROLL_SETTINGS: PayrollSettings = {
+  datevConsultantNumber: '1001',
+  datevClientNumber: '1',
+  wageTypeConversion: 9100,
+  wageTypePrivateUse: 9101,
+  wageTypeCommute: 9102,
+};
+
+const CHANGE_LABEL = { NEW: 'NEU', CHANGED: 'GEÄNDERT', ENDED: 'BEENDET' } as const;
+
+/** German decimal: 1234.5 → "1234,50" (no thousands separator, so Excel reads a number). */
+export function decimalComma(eur: number): string {
+  return eur.toFixed(2).replace('.', ',');
+}
+
+/**
+ * One CSV text cell. Quoted when it holds the separator, a quote or a line break; a leading
+ * `= + - @` (and tab/CR) gets an apostrophe so Excel does not run it as a formula (OWASP CSV
+ * injection).
+ */
+export function csvText(value: string | null): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const PAYROLL_CSV_COLUMNS = [
+  'Personalnummer',
+  'Name',
+  'Bestellung',
+  'Monat',
+  'Bruttoumwandlung EUR',
+  'Arbeitgeberzuschuss EUR',
+  'Geldwerter Vorteil Privatnutzung EUR',
+  'Geldwerter Vorteil Arbeitsweg EUR',
+  'Regel',
+  'Bewertung Arbeitsweg',
+  'Ende',
+  'Änderung',
+] as const;
+
+export function payrollCsv(data: PayrollExport): string {
+  const lines: string[] = [PAYROLL_CSV_COLUMNS.join(';')];
+  for (const row of data.rows) {
+    lines.push(
+      [
+        csvText(row.employeeId),
+        csvText(row.name),
+        String(row.orderId),
+        data.month,
+        decimalComma(row.grossConversionEur),
+        decimalComma(row.employerContributionEur),
+        decimalComma(row.benefitPrivateUseEur),
+        decimalComma(row.benefitCommuteEur),
+        csvText(row.benefitRule),
+        row.commutingMethod === 'PAUSCHAL_0_03' ? '0,03 % je km' : '0,002 % je km und Fahrt',
+        row.endDate ?? '',
+        row.change ? CHANGE_LABEL[row.change] : '',
+      ].join(';'),
+    );
+  }
+  const t = data.totals;
+  lines.push(
+    [
+      'Summe',
+      `${t.leases} Leasingverträge`,
+      '',
+      data.month,
+      decimalComma(t.grossConversionEur),
+      decimalComma(t.employerContributionEur),
+      decimalComma(t.benefitPrivateUseEur),
+      decimalComma(t.benefitCommuteEur),
+      '',
+      '',
+      '',
+      '',
+    ].join(';'),
+  );
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * DATEV LODAS ASCII import ("ASCII-Import" of movement data, record u_lod_bwd_buchung_standard): one
+ * line per person and wage type with the amount for the accounting month. The conversion is a
+ * deduction from the gross (positive amount on its own wage type, which the payroll office sets up
+ * as a gross deduction), the benefits are taxable non-cash pay. Lines with 0.00 are left out.
+ * Personnel numbers must exist in LODAS: rows without one are skipped and listed as a comment.
+ */
+export function payrollLodas(data: PayrollExport, settings: PayrollSettings): string {
+  const [year, month] = data.month.split('-');
+  const period = `01/${month}/${year}`;
+  const out = [
+    '[Allgemein]',
+    'Ziel=LODAS',
+    'Version_SST=1.0',
+    `BeraterNr=${settings.datevConsultantNumber}`,
+    `MandantNr=${settings.datevClientNumber}`,
+    'Datumsformat=TT/MM/JJJJ',
+    'Feldtrennzeichen=;',
+    'Zahlenkomma=,',
+    'Stringbegrenzer="',
+    'Kommentarzeichen=*',
+    '',
+    '[Satzbeschreibung]',
+    '10;u_lod_bwd_buchung_standard;abrechnung_zeitraum#bwd;pnr#bwd;la_eigene#bwd;betrag#bwd;',
+    '',
+    '[Bewegungsdaten]',
+  ];
+  const skipped: string[] = [];
+  for (const row of data.rows) {
+    if (!row.employeeId || !/^\d{1,5}$/.test(row.employeeId)) {
+      skipped.push(`* Bestellung ${row.orderId}: keine gültige Personalnummer, nicht übertragen`);
+      continue;
+    }
+    const lines: [number, number][] = [
+      [settings.wageTypeConversion, row.grossConversionEur],
+      [settings.wageTypePrivateUse, row.benefitPrivateUseEur],
+      [settings.wageTypeCommute, row.benefitCommuteEur],
+    ];
+    for (const [wageType, amount] of lines) {
+      if (amount === 0) continue;
+      out.push(`10;${period};${row.employeeId};${wageType};${decimalComma(amount)};`);
+    }
+  }
+  return `${[...out, ...skipped].join('\r\n')}\r\n`;
+}

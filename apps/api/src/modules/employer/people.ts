@@ -1,0 +1,219 @@
+import { BulkInviteRowSchema, type BulkInviteResult, type LeaveRequest, type TenantEmployee } from '@leasing/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+
+import { employmentEnds } from '../../db/schema-employer.js';
+import { users } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { createInvite } from '../account/service.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { OrderTerms } from '../orders/snapshot.js';
+import type { Admin, Ctx, EmployerDeps } from './deps.js';
+import type { CsvInviteRow } from './invite-csv.js';
+import * as repo from './repository.js';
+
+/** Orders that are over without a lease. */
+const CLOSED = new Set(['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE']);
+
+/** `GET /v1/tenant/employees`: everyone registered with the employer, with orders and leases. */
+export async function listEmployees(deps: EmployerDeps, admin: Admin): Promise<TenantEmployee[]> {
+  const [people, orders] = await Promise.all([
+    repo.employeesOf(deps.db, admin.tenantId),
+    repo.ordersOf(deps.db, admin.tenantId),
+  ]);
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  return people.map((p) => {
+    const own = orders.filter((o) => o.userId === p.id);
+    return {
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      employeeId: p.employeeId,
+      // Invited: no password yet. Leaving: a leaving date is recorded (past or future).
+      status: p.leavingDate ? 'LEAVING' : p.passwordHash && p.emailConfirmedAt ? 'ACTIVE' : 'INVITED',
+      leavingDate: p.leavingDate,
+      orders: own
+        .filter((o) => !CLOSED.has(o.status))
+        .map((o) => {
+          const car = (o.terms as OrderTerms).vehicle;
+          return {
+            orderId: o.id,
+            status: o.status,
+            vehicle: `${car.brand} ${car.carModel}`,
+            handoverDate: o.handoverDate,
+          };
+        }),
+      activeLeases: own.filter(
+        (o) => o.status === 'LEASING_ACTIVE' && o.handoverDate !== null && o.handoverDate <= today,
+      ).length,
+    };
+  });
+}
+
+/**
+ * `POST /v1/tenant/invites`: every valid row is invited like a single invite; invalid rows are
+ * reported with their number and reason; an address listed twice, or one that already has an
+ * account, is skipped.
+ */
+export async function bulkInvite(
+  deps: EmployerDeps,
+  admin: Admin,
+  rows: { row: number; values: unknown }[],
+  ctx: Ctx,
+): Promise<BulkInviteResult> {
+  const result: BulkInviteResult = { created: 0, skipped: 0, errors: [] };
+  const valid: { row: number; invite: ReturnType<typeof BulkInviteRowSchema.parse> }[] = [];
+  const seen = new Set<string>();
+  for (const { row, values } of rows) {
+    const parsed = BulkInviteRowSchema.safeParse(values);
+    if (!parsed.success) {
+      result.errors.push({ row, message: rowMessage(parsed.error.issues, values) });
+      continue;
+    }
+    const email = parsed.data.email.toLowerCase();
+    if (seen.has(email)) {
+      result.skipped++;
+      continue;
+    }
+    seen.add(email);
+    valid.push({ row, invite: { ...parsed.data, email } });
+  }
+  // Accounts of other employers are invisible to the admin (row-level security); whether an address
+  // is taken is the platform's knowledge, asked after the role check, answered only as "skipped".
+  const existing = await runAsSystem(() =>
+    repo.existingAddresses(
+      deps.db,
+      valid.map((v) => v.invite.email),
+    ),
+  );
+  const taken = new Set(
+    existing.filter((e) => e.confirmed !== null || e.tenantId === admin.tenantId).map((e) => e.email),
+  );
+  for (const { invite } of valid) {
+    if (taken.has(invite.email)) {
+      result.skipped++;
+      continue;
+    }
+    await createInvite(deps.account, admin, invite, ctx);
+    result.created++;
+  }
+  return result;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  email: 'E-Mail',
+  employeeId: 'Personalnummer',
+};
+
+function rowMessage(issues: { path: PropertyKey[]; message: string }[], values: unknown): string {
+  const given = (key: string) => {
+    const value = values && typeof values === 'object' ? (values as Record<string, unknown>)[key] : undefined;
+    return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+  };
+  return issues
+    .map((i) => {
+      const key = String(i.path[0] ?? '');
+      const field = FIELD_NAMES[key] ?? 'Zeile';
+      const reason = !given(key) ? 'fehlt' : i.message.startsWith('max') ? 'zu lang' : 'ungültig';
+      return `${field} ${reason}`;
+    })
+    .join(', ');
+}
+
+/** Rows of a CSV upload in the shape of the JSON list. */
+export function csvRows(rows: CsvInviteRow[]): { row: number; values: unknown }[] {
+  return rows.map((r) => ({
+    row: r.line,
+    values: {
+      firstName: r.values['firstName'] ?? '',
+      lastName: r.values['lastName'] ?? '',
+      email: r.values['email'] ?? '',
+      ...(r.values['employeeId'] ? { employeeId: r.values['employeeId'] } : {}),
+    },
+  }));
+}
+
+/**
+ * `POST /v1/tenant/employees/{id}/leave`: records the last working day. The provider's admins are
+ * told for every open order and lease of the person (the car comes back); payroll shows the end.
+ */
+export async function markLeaving(
+  deps: EmployerDeps,
+  admin: Admin,
+  userId: string,
+  input: LeaveRequest,
+  ctx: Ctx,
+): Promise<TenantEmployee> {
+  if (
+    Number.isNaN(Date.parse(`${input.date}T00:00:00Z`)) ||
+    new Date(`${input.date}T00:00:00Z`).toISOString().slice(0, 10) !== input.date
+  ) {
+    throw new AppError('VALIDATION_FAILED', 'Bitte ein gültiges Datum angeben.', {
+      errors: [{ field: 'date', message: 'date' }],
+    });
+  }
+  const person = await repo.employeeOf(deps.db, admin.tenantId, userId);
+  if (!person) throw notFound('Person nicht gefunden');
+  const now = deps.clock.now();
+  const orders = (await repo.ordersOf(deps.db, admin.tenantId)).filter(
+    (o) => o.userId === userId && !CLOSED.has(o.status),
+  );
+  const providers = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.role, 'PROVIDER_ADMIN'), isNull(users.disabledAt)));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(employmentEnds)
+      .values({ userId, tenantId: admin.tenantId, leavingDate: input.date, recordedBy: admin.id, recordedAt: now })
+      .onConflictDoUpdate({
+        target: employmentEnds.userId,
+        set: { leavingDate: input.date, recordedBy: admin.id, recordedAt: now },
+      });
+    await recordAudit(tx, {
+      actorUserId: admin.id,
+      tenantId: admin.tenantId,
+      action: 'employee.leaving',
+      subjectType: 'user',
+      subjectId: userId,
+      fields: ['leavingDate'],
+      requestId: ctx.requestId,
+      at: now,
+    });
+    for (const order of orders) {
+      const car = (order.terms as OrderTerms).vehicle;
+      for (const provider of providers) {
+        await enqueueMail(
+          tx,
+          provider.email,
+          {
+            kind: 'ORDER_UPDATE',
+            firstName: provider.firstName,
+            orderId: order.id,
+            headline: 'Mitarbeiter scheidet aus',
+            paragraphs: [
+              `${person.firstName} ${person.lastName} scheidet zum ${germanDate(input.date)} beim Arbeitgeber aus.`,
+              `Betroffen ist die Bestellung ${order.id} (${car.brand} ${car.carModel}). Bitte die Rückgabe des Fahrzeugs planen.`,
+            ],
+            link: `${deps.account.publicUrl}/admin/orders`,
+          },
+          now,
+        );
+      }
+    }
+  });
+  if (orders.length > 0) deps.mailSent();
+  const list = await listEmployees(deps, admin);
+  const updated = list.find((p) => p.id === userId);
+  if (!updated) throw notFound('Person nicht gefunden');
+  return updated;
+}
+
+function germanDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}

@@ -1,0 +1,141 @@
+import {
+  DEFAULT_TENANT_POLICY,
+  MIN_GROSS_AFTER_CONVERSION_SOURCE,
+  TenantPolicySchema,
+  type TenantPolicy,
+  type TenantPolicyResponse,
+} from '@leasing/contract';
+import { desc, eq } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { tenantPolicies } from '../../db/schema-employer.js';
+import { recordAudit } from '../../lib/audit.js';
+import { conflict } from '../../lib/errors.js';
+
+/** The policy in force for an employer: the highest version, or the defaults (version 0). */
+export interface PolicyInForce {
+  policy: TenantPolicy;
+  version: number;
+  updatedAt: Date | null;
+}
+
+export async function policyInForce(db: Database, tenantId: string): Promise<PolicyInForce> {
+  const [row] = await db
+    .select()
+    .from(tenantPolicies)
+    .where(eq(tenantPolicies.tenantId, tenantId))
+    .orderBy(desc(tenantPolicies.version))
+    .limit(1);
+  if (!row) return { policy: DEFAULT_TENANT_POLICY, version: 0, updatedAt: null };
+  // Stored by this module after validation; parsed again so a stored row from an older shape
+  // cannot reach the rules unchecked.
+  const parsed = TenantPolicySchema.safeParse(row.policy);
+  return {
+    policy: parsed.success ? parsed.data : DEFAULT_TENANT_POLICY,
+    version: row.version,
+    updatedAt: row.createdAt,
+  };
+}
+
+export function policyResponse(p: PolicyInForce): TenantPolicyResponse {
+  return {
+    ...p.policy,
+    version: p.version,
+    updatedAt: p.updatedAt?.toISOString() ?? null,
+    minGrossAfterConversionSource: MIN_GROSS_AFTER_CONVERSION_SOURCE,
+  };
+}
+
+/** Saves a new version; the previous ones stay for the orders made under them. */
+export async function savePolicy(
+  db: Database,
+  admin: { id: string; tenantId: string },
+  policy: TenantPolicy,
+  ctx: { requestId: string },
+  now: Date,
+): Promise<PolicyInForce> {
+  const normalized: TenantPolicy = {
+    ...policy,
+    employerSubsidy: policy.employerSubsidy.kind === 'NONE' ? { kind: 'NONE', value: 0 } : policy.employerSubsidy,
+    allowedBrands: [...new Set(policy.allowedBrands)].sort((a, b) => a.localeCompare(b, 'de')),
+  };
+  const current = await policyInForce(db, admin.tenantId);
+  const version = current.version + 1;
+  await db.transaction(async (tx) => {
+    // Two admins saving at once: the primary key (tenant, version) lets exactly one win.
+    const inserted = await tx
+      .insert(tenantPolicies)
+      .values({ tenantId: admin.tenantId, version, policy: normalized, createdBy: admin.id, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ version: tenantPolicies.version });
+    if (inserted.length !== 1) throw conflict('Die Regeln wurden gerade von jemand anderem geändert. Bitte neu laden.');
+    await recordAudit(tx, {
+      actorUserId: admin.id,
+      tenantId: admin.tenantId,
+      action: 'tenant.policy.saved',
+      subjectType: 'tenant_policy',
+      subjectId: `${admin.tenantId}:${version}`,
+      fields: Object.keys(normalized),
+      requestId: ctx.requestId,
+      at: now,
+    });
+  });
+  return { policy: normalized, version, updatedAt: now };
+}
+
+/**
+ * The employer's monthly subsidy for a gross rate, in cents: a fixed amount (never more than the
+ * rate) or a percentage of it, rounded half up to the cent.
+ */
+export function subsidyCents(policy: TenantPolicy, grossRateCents: number): number {
+  const { kind, value } = policy.employerSubsidy;
+  if (kind === 'FIXED_EUR') return Math.min(Math.round(value * 100), grossRateCents);
+  if (kind === 'PERCENT_OF_RATE') return Math.min(Math.round((grossRateCents * value) / 100), grossRateCents);
+  return 0;
+}
+
+const formatEur = (cents: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/**
+ * Why a car is outside the programme, in German, or null when it is allowed. The rate cap is tested
+ * on the package's gross rate (before the subsidy): it is what the employer leases.
+ */
+export function vehicleRefusal(
+  policy: TenantPolicy,
+  vehicle: { brand: string; listPriceGrossCents: number },
+  grossRateCents: number | null,
+): string | null {
+  if (
+    policy.allowedBrands.length > 0 &&
+    !policy.allowedBrands.some((b) => b.toLowerCase() === vehicle.brand.toLowerCase())
+  ) {
+    return `Ihr Arbeitgeber bietet im Programm keine Fahrzeuge der Marke ${vehicle.brand} an.`;
+  }
+  if (policy.maxListPriceEur !== null && vehicle.listPriceGrossCents > Math.round(policy.maxListPriceEur * 100)) {
+    return `Der Listenpreis liegt über der Grenze Ihres Arbeitgebers von ${formatEur(Math.round(policy.maxListPriceEur * 100))}.`;
+  }
+  if (
+    grossRateCents !== null &&
+    policy.maxMonthlyGrossRateEur !== null &&
+    grossRateCents > Math.round(policy.maxMonthlyGrossRateEur * 100)
+  ) {
+    return `Die monatliche Bruttorate liegt über der Grenze Ihres Arbeitgebers von ${formatEur(Math.round(policy.maxMonthlyGrossRateEur * 100))}.`;
+  }
+  return null;
+}
+
+/**
+ * Affordability: the gross pay left after the conversion must not fall below the programme's
+ * minimum. German message, or null when it holds.
+ */
+export function affordabilityRefusal(
+  policy: TenantPolicy,
+  grossSalaryCents: number,
+  conversionCents: number,
+): string | null {
+  const minimum = Math.round(policy.minGrossAfterConversionEur * 100);
+  const after = grossSalaryCents - conversionCents;
+  if (after >= minimum) return null;
+  return `Nach der Gehaltsumwandlung blieben ${formatEur(after)} brutto im Monat; Ihr Arbeitgeber verlangt mindestens ${formatEur(minimum)}.`;
+}

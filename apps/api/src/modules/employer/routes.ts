@@ -1,0 +1,252 @@
+import {
+  BulkInviteRequestSchema,
+  BulkInviteResultSchema,
+  EmployeeIdParamsSchema,
+  EmployerOverviewSchema,
+  LeaveRequestSchema,
+  PayrollExportSchema,
+  PayrollMonthSchema,
+  PayrollSettingsSchema,
+  TenantEmployeeSchema,
+  TenantPolicyResponseSchema,
+  TenantPolicySchema,
+} from '@leasing/contract';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { AppError } from '../../lib/errors.js';
+import { requireRole } from '../../plugins/authenticate.js';
+import type { Admin, Ctx, EmployerDeps } from './deps.js';
+import { parseInviteCsv } from './invite-csv.js';
+import { payrollExport } from './payroll.js';
+import { payrollCsv, payrollLodas } from './payroll-files.js';
+import { bulkInvite, csvRows, listEmployees, markLeaving } from './people.js';
+import { policyInForce, policyResponse, savePolicy } from './policy.js';
+import { getPayrollSettings, overview, savePayrollSettings } from './settings.js';
+
+/** Only the employer's tenant admins; the employer is always the admin's own (from the database). */
+function tenantAdmin(request: FastifyRequest): Admin {
+  const user = requireRole(request, 'TENANT_ADMIN');
+  if (!user.tenantId) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
+  return { id: user.id, tenantId: user.tenantId };
+}
+
+const ctxOf = (request: FastifyRequest): Ctx => ({ requestId: String(request.id), ip: request.ip });
+
+/** `/v1/tenant/…`: the employer portal of the tenant admin. */
+export function employerRoutes(
+  deps: EmployerDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    // The whole area is the tenant admin's: other roles are refused before anything is parsed.
+    app.addHook('onRequest', async (request) => {
+      requireRole(request, 'TENANT_ADMIN');
+    });
+    // Salaries and personnel numbers: never stored by caches.
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+    // Invite lists as uploaded files (the body is parsed by the service, line by line).
+    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 1_048_576 }, (_request, body, done) => {
+      done(null, body);
+    });
+    const security = [{ bearerAuth: [] }];
+    const tags = ['employer'];
+
+    app.get(
+      '/v1/tenant/overview',
+      {
+        schema: {
+          tags,
+          summary: 'Participants, approvals, leases and this month',
+          security,
+          response: { 200: EmployerOverviewSchema },
+        },
+      },
+      async (request) => overview(deps, tenantAdmin(request)),
+    );
+
+    app.get(
+      '/v1/tenant/policy',
+      {
+        schema: {
+          tags,
+          summary: "The programme's policy in force",
+          security,
+          response: { 200: TenantPolicyResponseSchema },
+        },
+      },
+      async (request) => policyResponse(await policyInForce(deps.db, tenantAdmin(request).tenantId)),
+    );
+
+    app.put(
+      '/v1/tenant/policy',
+      {
+        schema: {
+          tags,
+          summary: 'Saves a new version of the policy (running orders keep theirs)',
+          security,
+          body: TenantPolicySchema,
+          response: { 200: TenantPolicyResponseSchema },
+        },
+      },
+      async (request) =>
+        policyResponse(await savePolicy(deps.db, tenantAdmin(request), request.body, ctxOf(request), deps.clock.now())),
+    );
+
+    app.get(
+      '/v1/tenant/employees',
+      {
+        schema: {
+          tags,
+          summary: "The employer's people with orders and leases",
+          security,
+          response: { 200: z.array(TenantEmployeeSchema) },
+        },
+      },
+      async (request) => listEmployees(deps, tenantAdmin(request)),
+    );
+
+    app.post(
+      '/v1/tenant/invites',
+      {
+        schema: {
+          tags,
+          summary:
+            'Invites many people: JSON {invites: [...]} or a text/csv upload (Vorname;Nachname;E-Mail;Personalnummer). Per-row result.',
+          security,
+          response: { 200: BulkInviteResultSchema },
+        },
+      },
+      async (request) => {
+        const admin = tenantAdmin(request);
+        if (typeof request.body === 'string') {
+          const parsed = parseInviteCsv(request.body);
+          if (!parsed.ok) {
+            throw new AppError('VALIDATION_FAILED', parsed.message, {
+              errors: [{ field: 'file', message: 'invalid' }],
+            });
+          }
+          if (parsed.rows.length === 0 || parsed.rows.length > 500) {
+            throw new AppError('VALIDATION_FAILED', 'Die Datei muss 1 bis 500 Personen enthalten.', {
+              errors: [{ field: 'file', message: parsed.rows.length === 0 ? 'min 1' : 'max 500' }],
+            });
+          }
+          return bulkInvite(deps, admin, csvRows(parsed.rows), ctxOf(request));
+        }
+        const body = BulkInviteRequestSchema.safeParse(request.body);
+        if (!body.success) {
+          throw new AppError('VALIDATION_FAILED', 'Bitte eine Liste von Einladungen senden.', {
+            errors: body.error.issues.map((i) => ({ field: i.path.join('.') || 'invites', message: i.message })),
+          });
+        }
+        const rows = body.data.invites.map((values, i) => ({ row: i + 1, values }));
+        return bulkInvite(deps, admin, rows, ctxOf(request));
+      },
+    );
+
+    app.post(
+      '/v1/tenant/employees/:id/leave',
+      {
+        schema: {
+          tags,
+          summary: 'Marks a person as leaving on the given date (the provider is told)',
+          security,
+          params: EmployeeIdParamsSchema,
+          body: LeaveRequestSchema,
+          response: { 200: TenantEmployeeSchema },
+        },
+      },
+      async (request) => markLeaving(deps, tenantAdmin(request), request.params.id, request.body, ctxOf(request)),
+    );
+
+    // One route for the three forms of the export: `2026-04`, `2026-04.csv` and `2026-04/datev`.
+    app.get(
+      '/v1/tenant/payroll/:month',
+      {
+        schema: {
+          tags,
+          summary: 'Payroll export of a month (YYYY-MM; YYYY-MM.csv for Excel)',
+          security,
+          params: z.object({ month: z.string().max(20) }),
+          response: { 200: PayrollExportSchema.or(z.string()) },
+        },
+      },
+      async (request, reply) => {
+        const admin = tenantAdmin(request);
+        const csv = request.params.month.endsWith('.csv');
+        const month = monthParam(csv ? request.params.month.slice(0, -4) : request.params.month);
+        const data = await payrollExport(deps, admin.tenantId, month);
+        if (!csv) return data;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="Gehaltsumwandlung-${month}.csv"`)
+          .send(payrollCsv(data));
+      },
+    );
+
+    app.get(
+      '/v1/tenant/payroll/:month/datev',
+      {
+        schema: {
+          tags,
+          summary: 'Payroll export of a month as DATEV LODAS ASCII import',
+          security,
+          params: z.object({ month: z.string().max(20) }),
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const admin = tenantAdmin(request);
+        const month = monthParam(request.params.month);
+        const [data, settings] = await Promise.all([
+          payrollExport(deps, admin.tenantId, month),
+          getPayrollSettings(deps, admin),
+        ]);
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('content-disposition', `attachment; filename="LODAS-${month}.txt"`)
+          .send(payrollLodas(data, settings));
+      },
+    );
+
+    app.get(
+      '/v1/tenant/payroll-settings',
+      {
+        schema: {
+          tags,
+          summary: 'DATEV client numbers and wage types',
+          security,
+          response: { 200: PayrollSettingsSchema },
+        },
+      },
+      async (request) => getPayrollSettings(deps, tenantAdmin(request)),
+    );
+
+    app.put(
+      '/v1/tenant/payroll-settings',
+      {
+        schema: {
+          tags,
+          summary: 'Saves the DATEV settings',
+          security,
+          body: PayrollSettingsSchema,
+          response: { 200: PayrollSettingsSchema },
+        },
+      },
+      async (request) => savePayrollSettings(deps, tenantAdmin(request), request.body, ctxOf(request)),
+    );
+  };
+}
+
+function monthParam(value: string): string {
+  const parsed = PayrollMonthSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', 'Monat im Format JJJJ-MM erwartet.', {
+      errors: [{ field: 'month', message: 'invalid' }],
+    });
+  }
+  return parsed.data;
+}

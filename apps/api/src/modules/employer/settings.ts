@@ -1,0 +1,69 @@
+import { PayrollSettingsSchema, type EmployerOverview, type PayrollSettings } from '@leasing/contract';
+import { and, eq } from 'drizzle-orm';
+
+import { payrollSettings } from '../../db/schema-employer.js';
+import { orders } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { Admin, Ctx, EmployerDeps } from './deps.js';
+import { listEmployees } from './people.js';
+import { payrollExport } from './payroll.js';
+import { DEFAULT_PAYROLL_SETTINGS } from './payroll-files.js';
+
+export async function getPayrollSettings(deps: EmployerDeps, admin: Admin): Promise<PayrollSettings> {
+  const [row] = await deps.db.select().from(payrollSettings).where(eq(payrollSettings.tenantId, admin.tenantId));
+  const parsed = row ? PayrollSettingsSchema.safeParse(row.settings) : null;
+  return parsed?.success ? parsed.data : DEFAULT_PAYROLL_SETTINGS;
+}
+
+export async function savePayrollSettings(
+  deps: EmployerDeps,
+  admin: Admin,
+  settings: PayrollSettings,
+  ctx: Ctx,
+): Promise<PayrollSettings> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(payrollSettings)
+      .values({ tenantId: admin.tenantId, settings, updatedBy: admin.id, updatedAt: now })
+      .onConflictDoUpdate({ target: payrollSettings.tenantId, set: { settings, updatedBy: admin.id, updatedAt: now } });
+    await recordAudit(tx, {
+      actorUserId: admin.id,
+      tenantId: admin.tenantId,
+      action: 'tenant.payroll_settings.saved',
+      subjectType: 'tenant',
+      subjectId: admin.tenantId,
+      fields: Object.keys(settings),
+      requestId: ctx.requestId,
+      at: now,
+    });
+  });
+  return settings;
+}
+
+/** The payroll month in Germany today ("2026-04"). */
+export function currentMonth(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(now);
+}
+
+/** `GET /v1/tenant/overview`: participants, open approvals, leases, this month's totals and saving. */
+export async function overview(deps: EmployerDeps, admin: Admin): Promise<EmployerOverview> {
+  const month = currentMonth(deps.clock.now());
+  const [people, open, payroll] = await Promise.all([
+    listEmployees(deps, admin),
+    deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.tenantId, admin.tenantId), eq(orders.status, 'TENANT_ADMIN_CLICK_CONFIRM'))),
+    payrollExport(deps, admin.tenantId, month),
+  ]);
+  return {
+    participants: people.filter((p) => p.orders.length > 0 || p.activeLeases > 0).length,
+    invited: people.filter((p) => p.status === 'INVITED').length,
+    leaving: people.filter((p) => p.status === 'LEAVING').length,
+    openApprovals: open.length,
+    activeLeases: payroll.totals.leases,
+    month,
+    totals: payroll.totals,
+  };
+}
