@@ -1,0 +1,366 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+import type { Database } from '../../db/client.js';
+import {
+  auditLog,
+  identCases,
+  mfaChallenges,
+  mfaRecoveryCodes,
+  oneTimeCodes,
+  orderDocuments,
+  orders,
+  outbox,
+  refreshTokens,
+  salaryProfiles,
+  tenants,
+  userAddresses,
+  users,
+  userSteps,
+} from '../../db/schema.js';
+import type { EncryptedValue } from '../../lib/field-encryption.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** A timestamp bound as text: both drivers read it the same way (see auth/repository.ts). */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading one person's data (the export)
+
+export async function findAccount(db: Database, userId: string) {
+  const [row] = await db
+    .select({ user: users, employer: tenants.name })
+    .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findAddress(db: Database, userId: string) {
+  const [row] = await db.select().from(userAddresses).where(eq(userAddresses.userId, userId)).limit(1);
+  return row;
+}
+
+export async function salaryProfileUpdatedAt(db: Database, userId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ updatedAt: salaryProfiles.updatedAt })
+    .from(salaryProfiles)
+    .where(eq(salaryProfiles.userId, userId))
+    .limit(1);
+  return row?.updatedAt;
+}
+
+export async function ordersOf(db: Database, userId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
+}
+
+export async function stepsOf(db: Database, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db.select().from(userSteps).where(inArray(userSteps.orderId, orderIds)).orderBy(asc(userSteps.seq));
+}
+
+export async function documentsOf(db: Database, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  // The PDFs themselves stay out of the JSON: they are downloadable from the order page.
+  return db
+    .select({
+      id: orderDocuments.id,
+      orderId: orderDocuments.orderId,
+      name: orderDocuments.name,
+      kind: orderDocuments.kind,
+      createdAt: orderDocuments.createdAt,
+    })
+    .from(orderDocuments)
+    .where(inArray(orderDocuments.orderId, orderIds))
+    .orderBy(asc(orderDocuments.createdAt));
+}
+
+export async function identCasesOf(db: Database, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: identCases.orderId,
+      kind: identCases.kind,
+      status: identCases.status,
+      providerCaseId: identCases.providerCaseId,
+      createdAt: identCases.createdAt,
+      updatedAt: identCases.updatedAt,
+    })
+    .from(identCases)
+    .where(inArray(identCases.orderId, orderIds))
+    .orderBy(asc(identCases.createdAt));
+}
+
+const actors = alias(users, 'actors');
+
+/**
+ * Audit rows about a person: their account, their orders, and what they did. Needs the platform's
+ * scope (the audit log is readable by the platform only); the WHERE keeps it to this person.
+ */
+export async function auditAbout(db: Database, userId: string, orderIds: number[]) {
+  const aboutOrders =
+    orderIds.length > 0
+      ? and(eq(auditLog.subjectType, 'order'), inArray(auditLog.subjectId, orderIds.map(String)))
+      : undefined;
+  return db
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      subjectType: auditLog.subjectType,
+      subjectId: auditLog.subjectId,
+      fields: auditLog.fields,
+      actorUserId: auditLog.actorUserId,
+      actorRole: actors.role,
+    })
+    .from(auditLog)
+    .leftJoin(actors, eq(actors.id, auditLog.actorUserId))
+    .where(
+      or(
+        and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId)),
+        eq(auditLog.actorUserId, userId),
+        aboutOrders,
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+}
+
+export async function refreshTokensOf(db: Database, userId: string) {
+  return db
+    .select({
+      familyId: refreshTokens.familyId,
+      createdAt: refreshTokens.createdAt,
+      familyExpiresAt: refreshTokens.familyExpiresAt,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, userId))
+    .orderBy(asc(refreshTokens.createdAt));
+}
+
+export async function unusedRecoveryCodes(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function codesOf(db: Database, userId: string) {
+  return db
+    .select({
+      purpose: oneTimeCodes.purpose,
+      createdAt: oneTimeCodes.createdAt,
+      expiresAt: oneTimeCodes.expiresAt,
+      usedAt: oneTimeCodes.usedAt,
+      newEmail: oneTimeCodes.newEmail,
+    })
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.userId, userId))
+    .orderBy(asc(oneTimeCodes.createdAt));
+}
+
+/** Mails to an address. Needs the platform's scope (only the platform reads the outbox). */
+export async function mailsTo(db: Database, email: string) {
+  return db
+    .select({
+      kind: outbox.kind,
+      subject: outbox.subject,
+      createdAt: outbox.createdAt,
+      status: outbox.status,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(asc(outbox.seq));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Erasing one person's data
+
+/** The user row, locked until the transaction ends: parallel erasures of one account run one after the other. */
+export async function lockUser(tx: Database, userId: string) {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+  return row;
+}
+
+export async function deleteOrders(tx: Database, orderIds: number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  // Status records, provider cases and documents go with the order (ON DELETE CASCADE).
+  const deleted = await tx.delete(orders).where(inArray(orders.id, orderIds)).returning({ id: orders.id });
+  return deleted.length;
+}
+
+export async function replacePrivateSnapshot(tx: Database, orderId: number, sealed: EncryptedValue): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ privateKeyId: sealed.keyId, privateIv: sealed.iv, privateCiphertext: sealed.ciphertext })
+    .where(eq(orders.id, orderId));
+}
+
+/** Provider links carry access to the provider's pages; the case ids stay as evidence of the signature. */
+export async function dropCaseLinks(tx: Database, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.update(identCases).set({ link: null }).where(inArray(identCases.orderId, orderIds));
+}
+
+/** Everything of a person that lives in rows of its own: address, salary, codes, sessions, second factor. */
+export async function deletePersonalRows(tx: Database, userId: string): Promise<void> {
+  await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+  await tx.delete(salaryProfiles).where(eq(salaryProfiles.userId, userId));
+  await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
+  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+}
+
+/** The address that replaces an erased person's: unique like an address, deliverable nowhere (RFC 6761 .invalid). */
+export const erasedEmail = (userId: string) => `geloescht-${userId}@invalid`;
+
+/**
+ * What is left of the account row: id, employer, role and dates (kept orders refer to it). Without a
+ * password hash, a confirmed address or an enabled state no sign-in can ever succeed again, and
+ * access tokens issued before now are refused.
+ */
+export async function anonymiseUser(tx: Database, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      email: erasedEmail(userId),
+      passwordHash: null,
+      title: null,
+      firstName: '',
+      lastName: '',
+      employeeId: null,
+      emailConfirmedAt: null,
+      disabledAt: now,
+      deletedAt: now,
+      tokensValidAfter: at(now),
+      mfaSecretKeyId: null,
+      mfaSecretIv: null,
+      mfaSecretCiphertext: null,
+      mfaEnabledAt: null,
+      mfaLastStep: null,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Needs the platform's scope: mails to an erased address, sent or not, are of no further use. */
+export async function deleteMailsTo(db: Database, email: string): Promise<number> {
+  const deleted = await db.delete(outbox).where(eq(outbox.recipient, email)).returning({ id: outbox.id });
+  return deleted.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention (run in the platform's scope)
+
+/** Codes used or expired before the cutoff. */
+export async function deleteSpentCodes(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(oneTimeCodes)
+    .where(or(lte(oneTimeCodes.usedAt, cutoff), lte(oneTimeCodes.expiresAt, cutoff)))
+    .returning({ id: oneTimeCodes.id });
+  return deleted.length;
+}
+
+export async function deleteSpentChallenges(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(mfaChallenges)
+    .where(or(lte(mfaChallenges.usedAt, cutoff), lte(mfaChallenges.expiresAt, cutoff)))
+    .returning({ id: mfaChallenges.id });
+  return deleted.length;
+}
+
+/** A family past its absolute end can never be used again; used tokens of live families stay (reuse detection). */
+export async function deleteEndedSessions(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(refreshTokens)
+    .where(lte(refreshTokens.familyExpiresAt, cutoff))
+    .returning({ id: refreshTokens.id });
+  return deleted.length;
+}
+
+/** Mails the worker is done with (sent, kept for the development mailbox, given up) before the cutoff. */
+export async function deleteHandledMails(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(outbox)
+    .where(and(ne(outbox.status, 'PENDING'), lt(sql`coalesce(${outbox.sentAt}, ${outbox.createdAt})`, at(cutoff))))
+    .returning({ id: outbox.id });
+  return deleted.length;
+}
+
+/**
+ * Registrations and invitations never completed before the cutoff. An account with a live link (a
+ * fresh invitation to an old claim) or with orders is not touched.
+ */
+export async function deleteUnconfirmedAccounts(db: Database, cutoff: Date, now: Date): Promise<number> {
+  const liveCode = db
+    .select({ one: sql`1` })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, users.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)));
+  const anyOrder = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(eq(orders.userId, users.id));
+  const deleted = await db
+    .delete(users)
+    .where(
+      and(
+        isNull(users.emailConfirmedAt),
+        isNull(users.deletedAt),
+        lt(users.createdAt, cutoff),
+        notExists(liveCode),
+        notExists(anyOrder),
+      ),
+    )
+    .returning({ id: users.id });
+  return deleted.length;
+}
+
+/** Orders in one of `statuses` whose last status record is older than the cutoff. */
+export async function deleteOrdersEndedBefore(
+  db: Database,
+  statuses: readonly string[],
+  cutoff: Date,
+  signed: boolean,
+): Promise<number> {
+  const ended = sql`(select max(${userSteps.modified}) from ${userSteps} where ${userSteps.orderId} = ${orders.id})`;
+  const deleted = await db
+    .delete(orders)
+    .where(
+      and(
+        inArray(orders.status, [...statuses]),
+        signed ? isNotNull(orders.signedAt) : isNull(orders.signedAt),
+        lt(ended, at(cutoff)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return deleted.length;
+}
+
+/** Leases handed over: their end follows from the handover date and the package's term. */
+export async function handedOverLeases(db: Database) {
+  return db
+    .select({
+      id: orders.id,
+      handoverDate: orders.handoverDate,
+      durationMonths: sql<number | string | null>`${orders.terms} -> 'leasePackage' ->> 'durationMonths'`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, 'LEASING_ACTIVE'), isNotNull(orders.handoverDate)));
+}
+
+/** What remains of an erased account once no kept order refers to it any more. */
+export async function deleteErasedAccountsWithoutOrders(db: Database): Promise<number> {
+  const anyOrder = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(eq(orders.userId, users.id));
+  const deleted = await db
+    .delete(users)
+    .where(and(isNotNull(users.deletedAt), notExists(anyOrder)))
+    .returning({ id: users.id });
+  return deleted.length;
+}
