@@ -17,11 +17,15 @@ import {
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { BackgroundTasks } from './lib/background-tasks.js';
 import type { FieldCipher } from './lib/field-encryption.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSecurityEvents } from './lib/security-events.js';
 import { redactUrl } from './lib/redact.js';
+import { enterRequestContext } from './lib/request-context.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { JobScheduler } from './lib/scheduled-jobs.js';
+import { connectRedis, pingRedis } from './lib/redis.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { CatalogCache } from './modules/catalog/catalog-snapshot.js';
@@ -30,26 +34,35 @@ import { PersonalRates } from './modules/catalog/personal-rates.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createHttpIdentProvider } from './modules/ident/http-provider.js';
 import { ProviderUnavailableError, type IdentProvider } from './modules/ident/provider.js';
-import { simulatorPlugin } from './modules/ident/simulator.js';
-import { OrderJobs } from './modules/orders/jobs.js';
+import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
+import { scheduleOrderJobs } from './modules/orders/jobs.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
 import { onProfileChanged, type OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
 import { MailWorker } from './modules/mail/worker.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { providerRoutes } from './modules/provider/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
+import { employerRoutes } from './modules/employer/routes.js';
+import { scheduleRetention } from './modules/privacy/retention.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { localeRoutes } from './modules/locales/routes.js';
 import { meRoutes } from './modules/me/routes.js';
+import { mfaRoutes } from './modules/mfa/routes.js';
 import { createAuthenticate } from './plugins/authenticate.js';
+import { loopbackOnly } from './plugins/dev-only.js';
+import { Metrics, registerMetrics } from './plugins/metrics.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { refuseControlCharacters } from './plugins/input-hygiene.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
-    orderJobs: OrderJobs;
+    backgroundTasks: BackgroundTasks;
+    metrics: Metrics;
     orderDeps: OrderDeps;
   }
 }
@@ -75,16 +88,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdFrom,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a proxy, only the configured hops may name the client (TRUST_PROXY); otherwise
+    // X-Forwarded-For is ignored and request.ip is the socket's peer.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.addHook('onRequest', enterRequestContext);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Whatever answers a request with credentials is personal: no browser or proxy may keep it.
+  app.addHook('onSend', async (request, reply) => {
+    // (A route that decided otherwise keeps its own: the prepared catalogue answers are `private, no-cache`.)
+    if (request.headers.authorization !== undefined && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
+  });
   registerErrorHandling(app);
+  app.addHook('preValidation', refuseControlCharacters);
+
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+  await registerMetrics(app, metrics, { token: config.metricsToken, port: config.metricsPort, host: config.host });
 
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
   await registerOpenApi(app);
@@ -94,21 +121,48 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = createSecurityEvents(app.log);
   const db = database.db;
   const authenticate = createAuthenticate({ db, tokens, clock });
-  const limiter = new RateLimiter(clock);
+  // Budgets shared by every instance when Redis is configured; this process's own otherwise.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const limiter = new RateLimiter(clock, redis);
   // Assigned below; the profile routes need it after a save, orders need the catalogue first.
   // eslint-disable-next-line prefer-const
   let orderDeps: OrderDeps;
-  const mailWorker = new MailWorker({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailWorker = new MailWorker({
+    db,
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    onFailure: (outcome) => metrics.mailFailures.labels(outcome).inc(),
+  });
   app.decorate('mailWorker', mailWorker);
   mailWorker.start();
   app.addHook('onClose', async () => mailWorker.stop());
   const authDeps = { db, tokens, clock, events, limiter };
+  const background = new BackgroundTasks(app.log);
+  app.decorate('backgroundTasks', background);
+  app.addHook('onClose', async () => background.drain());
 
-  await app.register(healthRoutes({ kind: database.kind, version: APP_VERSION, ping: () => database.ping() }));
+  await app.register(
+    healthRoutes({
+      kind: database.kind,
+      version: APP_VERSION,
+      ping: () => database.ping(),
+      ...(redis ? { extraChecks: { redis: () => pingRedis(redis) } } : {}),
+    }),
+  );
   await app.register(authRoutes(authDeps));
   await app.register(meRoutes({ db, authenticate }));
+  await app.register(mfaRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
   await app.register(
-    accountRoutes({ ...authDeps, authenticate, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() }),
+    accountRoutes({
+      ...authDeps,
+      authenticate,
+      background,
+      publicUrl: config.publicUrl,
+      mailSent: () => mailWorker.kick(),
+    }),
   );
   await app.register(
     profileRoutes({
@@ -120,11 +174,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onSaved: (userId) => onProfileChanged(orderDeps, userId),
     }),
   );
+  await app.register(privacyRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
+  await app.register(
+    employerRoutes({
+      db,
+      cipher: options.cipher,
+      clock,
+      authenticate,
+      account: { ...authDeps, background, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() },
+      mailSent: () => mailWorker.kick(),
+    }),
+  );
   if (config.devTools) await app.register(mailboxRoutes({ db }));
   const catalog = new CatalogCache(db);
   const rates = new PersonalRates({ db, cipher: options.cipher, clock });
-  await app.register(catalogRoutes({ catalog, rates, authenticate }));
-  await app.register(mediaRoutes({ catalog }));
+  await app.register(catalogRoutes({ catalog, rates, db, authenticate }));
+  await app.register(mediaRoutes({ catalog, db }));
 
   const identSecrets = {
     apiKey: config.identProviderApiKey ?? loadOrCreateSecret(config.dataDir, 'ident-api-key').toString('hex'),
@@ -137,9 +202,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : config.publicUrl;
   };
   if (useSimulator) {
-    await app.register(simulatorPlugin({ ...identSecrets, publicBaseUrl: config.publicUrl, clock }), {
-      prefix: '/simulator',
-    });
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRequest', loopbackOnly);
+        // Cases in the database: any instance serves, completes and reads back any case.
+        const store = new SimulatorStore(new DatabaseCaseRepository(db));
+        await scope.register(simulatorPlugin({ ...identSecrets, publicBaseUrl: config.publicUrl, clock, store }));
+      },
+      { prefix: '/simulator' },
+    );
   }
   let provider: IdentProvider | null = null;
   orderDeps = {
@@ -165,16 +236,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   await app.register(orderRoutes({ ...orderDeps, authenticate, limiter }));
+  await app.register(
+    providerRoutes({
+      db,
+      clock,
+      catalog,
+      events,
+      publicUrl: config.publicUrl,
+      mailSent: () => mailWorker.kick(),
+      orders: orderDeps,
+      authenticate,
+    }),
+  );
   await app.register(providerCallbackRoutes(orderDeps));
-  const jobs = new OrderJobs(orderDeps, app.log);
-  app.decorate('orderJobs', jobs);
+  // Background work runs once per slot across all instances (lib/scheduled-jobs.ts).
+  const scheduler = new JobScheduler({ db, clock, log: app.log }, (name, outcome) =>
+    metrics.jobRuns.labels(name, outcome).inc(),
+  );
   app.decorate('orderDeps', orderDeps);
-  if (options.startJobs !== false) jobs.start();
-  app.addHook('onClose', async () => jobs.stop());
+  if (options.startJobs !== false) scheduleOrderJobs(scheduler, orderDeps);
+  app.addHook('onClose', async () => scheduler.stop());
+  if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),
       missingKeysDir: config.nodeEnv === 'development' ? path.join(config.dataDir, 'locales-missing') : null,
+      authenticate,
     }),
   );
   await registerWebApp(app, config.webDistDir, authenticate);
@@ -197,6 +284,13 @@ function loggerOptions(config: AppConfig): Exclude<FastifyServerOptions['logger'
       }),
     },
   };
+}
+
+/** A hop count trusts that many proxies nearest to us (the same rule Fastify applies to a number). */
+function trustProxyOption(
+  value: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** Accept a caller's request id only when it looks like one, so logs cannot be forged through it. */

@@ -9,6 +9,7 @@ import { syncStepDefinitions } from './modules/orders/repository.js';
 import type { Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/field-encryption.js';
 import { warmPasswordHasher } from './lib/password.js';
+import { warmPasswordPolicy } from './lib/password-policy.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 
 export interface Runtime {
@@ -48,7 +49,7 @@ export async function startRuntime(
       await seedDemoCatalog(database.db, config.demoCatalogSize);
       return created;
     });
-    await warmPasswordHasher();
+    await Promise.all([warmPasswordHasher(), warmPasswordPolicy()]);
     const app = await buildApp({
       config,
       database,

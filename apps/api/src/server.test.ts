@@ -33,6 +33,8 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
+const SECRETS = { JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+
 describe('start-up with bad configuration', () => {
   it('stops with one line naming PORT', async () => {
     const result = await runServer({ PORT: 'abc' });
@@ -49,8 +51,15 @@ describe('start-up with bad configuration', () => {
     expect(result.stderr).toMatch(/DATABASE_URL/);
   });
 
-  it('stops with one line when the PostgreSQL server is unreachable', async () => {
+  it('refuses a shared database without explicit secrets, naming the variable', async () => {
     const result = await runServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/JWT_SECRET must be set explicitly with DATABASE_URL/);
+  });
+
+  it('stops with one line when the PostgreSQL server is unreachable', async () => {
+    const result = await runServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', ...SECRETS });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/Cannot connect to DATABASE_URL/);

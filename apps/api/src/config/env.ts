@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 import { z } from 'zod';
@@ -13,7 +14,18 @@ const booleanString = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface to listen on. Default: loopback outside production, every interface in production. */
+  HOST: z.string().min(1).optional(),
+  /**
+   * Which proxies in front of the app to believe about the client address (X-Forwarded-For): a hop
+   * count (`1` = one nginx) or a comma-separated list of addresses/CIDRs. Unset: the header is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(isTrustProxyValue, 'must be a hop count (1-10) or a comma-separated list of IP addresses/CIDRs')
+    .optional(),
   /** Where the embedded database, its lock and generated keys live. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** A real PostgreSQL server; when unset the embedded PGlite in DATA_DIR is used. */
@@ -49,14 +61,25 @@ const EnvSchema = z.object({
   IDENT_CALLBACK_SECRET: z.string().min(16).optional(),
   /** Orders not signed within this many days expire. */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Bearer token that opens `GET /metrics` on the app's port (Prometheus). Unset: no metrics there. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A separate port for `GET /metrics` without a token (bind it to an internal interface via HOST). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Where the built web app is; the API serves it with an SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Redis for state several instances must share (rate-limit budgets). Unset: kept in this process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
 });
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Fastify's `trustProxy`: a hop count or a list of trusted proxy addresses; false ignores the header. */
+  trustProxy: number | string[] | false;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -72,7 +95,13 @@ export interface AppConfig {
   identCallbackSecret: string | undefined;
   orderExpiryDays: number;
   webDistDir: string;
-  /** Development conveniences (mailbox, locale recording) are on only here. */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  redisUrl: string | undefined;
+  /**
+   * Development conveniences (mailbox, identity simulator, locale recording): never in production,
+   * whatever DEMO_DATA says, and even then answered only to loopback clients (plugins/dev-only.ts).
+   */
   devTools: boolean;
 }
 
@@ -86,11 +115,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.DATA_ENCRYPTION_KEY)) {
+    // Generated secrets live in one DATA_DIR: instances sharing a server would each make their own,
+    // and one instance could neither read another's tokens nor decrypt its salary profiles.
+    throw new ConfigError(
+      `Invalid configuration: ${e.JWT_SECRET ? 'DATA_ENCRYPTION_KEY' : 'JWT_SECRET'} must be set explicitly with DATABASE_URL (every instance needs the same)`,
+    );
+  }
   const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -106,8 +143,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identCallbackSecret: e.IDENT_CALLBACK_SECRET,
     orderExpiryDays: e.ORDER_EXPIRY_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
-    devTools: e.NODE_ENV !== 'production' || demoData,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    redisUrl: e.REDIS_URL,
+    devTools: e.NODE_ENV !== 'production',
   };
+}
+
+function isTrustProxyValue(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  return value.split(',').every((part) => isAddressOrCidr(part.trim()));
+}
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 function defaultWebDist(): string {

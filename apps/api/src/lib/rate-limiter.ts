@@ -1,10 +1,16 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 
 /**
- * Fixed-window counters in memory (one process). Used for the authentication limits: the budget of a
- * key refills when its window ends, so there is no permanent lock-out. Several instances would each
- * keep their own counters; a shared store (Redis) is the step for a multi-instance deployment.
+ * Fixed-window budgets for the authentication and order routes, counted by rate-limiter-flexible: in
+ * Redis when `REDIS_URL` is set, so every instance behind the balancer counts into the same budget
+ * (the login limit per account holds however the attempts are spread), else in this process (the
+ * single-instance embedded default). The window a count belongs to comes from our clock (part of the
+ * key), so tests move time like everything else; the store's expiry only tidies up. When Redis is
+ * unreachable the counts fall back to this process rather than failing the request.
  */
 export interface LimitRule {
   limit: number;
@@ -12,53 +18,80 @@ export interface LimitRule {
 }
 
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = 0;
+  private readonly stores = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly redis: Redis | null = null,
+  ) {}
 
   /** Seconds until the key may act again, or 0 when it is within its budget. Does not count. */
-  retryAfter(key: string, rule: LimitRule): number {
-    const entry = this.current(key);
-    if (!entry || entry.count < rule.limit) return 0;
-    return Math.max(1, Math.ceil((entry.resetAt - this.clock.now().getTime()) / 1000));
+  async retryAfter(key: string, rule: LimitRule): Promise<number> {
+    const window = this.window(key, rule);
+    const used = (await this.store(rule).get(window.key))?.consumedPoints ?? 0;
+    if (used < rule.limit) return 0;
+    return window.secondsLeft;
   }
 
   /** Counts one event for the key. */
-  hit(key: string, rule: LimitRule): void {
+  async hit(key: string, rule: LimitRule): Promise<void> {
+    await this.store(rule).penalty(this.window(key, rule).key, 1);
+  }
+
+  /**
+   * Counts one event and answers 0 when it was within the budget, else the seconds to wait. One
+   * atomic step in the store, so parallel requests on several instances cannot slip past together.
+   */
+  async take(key: string, rule: LimitRule): Promise<number> {
+    const window = this.window(key, rule);
+    const result = await this.store(rule).penalty(window.key, 1);
+    return result.consumedPoints > rule.limit ? window.secondsLeft : 0;
+  }
+
+  async reset(key: string, rule: LimitRule): Promise<void> {
+    await this.store(rule).delete(this.window(key, rule).key);
+  }
+
+  private window(key: string, rule: LimitRule): { key: string; secondsLeft: number } {
     const now = this.clock.now().getTime();
-    this.sweep(now);
-    const entry = this.current(key);
-    if (entry) entry.count++;
-    else this.windows.set(key, { count: 1, resetAt: now + rule.windowMs });
+    const index = Math.floor(now / rule.windowMs);
+    const endsAt = (index + 1) * rule.windowMs;
+    return { key: `${key}@${index}`, secondsLeft: Math.max(1, Math.ceil((endsAt - now) / 1000)) };
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private current(key: string): { count: number; resetAt: number } | undefined {
-    const entry = this.windows.get(key);
-    if (entry && entry.resetAt <= this.clock.now().getTime()) {
-      this.windows.delete(key);
-      return undefined;
+  private store(rule: LimitRule): RateLimiterAbstract {
+    const name = `${rule.limit}/${rule.windowMs}`;
+    let store = this.stores.get(name);
+    if (!store) {
+      // Points are never refused by the store itself: the budget check is ours (see take/retryAfter).
+      const options = { points: Number.MAX_SAFE_INTEGER, duration: Math.ceil(rule.windowMs / 1000) + 1 };
+      const memory = new RateLimiterMemory({ ...options, keyPrefix: `leasing:rl:${name}` });
+      store = this.redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            keyPrefix: `leasing:rl:${name}`,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: memory,
+          })
+        : memory;
+      this.stores.set(name, store);
     }
-    return entry;
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
+    return store;
   }
 }
 
 /** The limits of the authentication routes (security checklist 1 and 20). */
 export const AUTH_LIMITS = {
-  /** Failed logins per account before 429. */
-  loginFailuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
-  /** Failed logins per IP across all accounts. */
+  /**
+   * Failed logins per account from one client before 429: an attacker elsewhere cannot lock the
+   * person out, the counter is theirs alone.
+   */
+  loginFailuresPerAccountAndIp: { limit: 5, windowMs: 15 * 60_000 },
+  /** Failed logins per client across all accounts (password spraying). */
   loginFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  /** The slower ceiling per account from all clients together (a distributed guess). */
+  loginFailuresPerAccount: { limit: 25, windowMs: 60 * 60_000 },
   /** Refreshes per IP. */
   refreshPerIp: { limit: 120, windowMs: 15 * 60_000 },
   /** Reset mails per address and per IP. */
@@ -80,12 +113,35 @@ export const ORDER_LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 
 /** Counts one use of `key` and throws 429 with Retry-After when its budget is spent. */
-export function consume(limiter: RateLimiter, key: string, rule: LimitRule): void {
-  const wait = limiter.retryAfter(key, rule);
+export async function consume(limiter: RateLimiter, key: string, rule: LimitRule): Promise<void> {
+  const wait = await limiter.take(key, rule);
   if (wait > 0) {
     throw new AppError('RATE_LIMITED', 'Zu viele Anfragen. Bitte später erneut versuchen.', {
       headers: { 'retry-after': String(wait) },
     });
   }
-  limiter.hit(key, rule);
+}
+
+/**
+ * The three login budgets together: per account and client, per client, and per account from
+ * everywhere. Failures count against all three; a success clears only that client's own counter.
+ */
+export function loginThrottle(limiter: RateLimiter, username: string, ip: string) {
+  const account = username.trim().toLowerCase();
+  const budgets = [
+    [`login:account-ip:${account}|${ip}`, AUTH_LIMITS.loginFailuresPerAccountAndIp],
+    [`login:ip:${ip}`, AUTH_LIMITS.loginFailuresPerIp],
+    [`login:account:${account}`, AUTH_LIMITS.loginFailuresPerAccount],
+  ] as const;
+  return {
+    /** Seconds to wait before the next attempt, 0 when allowed. */
+    waitSeconds: async (): Promise<number> =>
+      Math.max(...(await Promise.all(budgets.map(([key, rule]) => limiter.retryAfter(key, rule))))),
+    failed: async (): Promise<void> => {
+      await Promise.all(budgets.map(([key, rule]) => limiter.hit(key, rule)));
+    },
+    succeeded: async (): Promise<void> => {
+      await limiter.reset(budgets[0][0], budgets[0][1]);
+    },
+  };
 }

@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
+import { currentRequestContext } from '../lib/request-context.js';
 import { findRequestUser } from '../modules/auth/repository.js';
+import { mfaPolicy } from '../modules/mfa/policy.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 
 export interface AuthenticatedUser {
@@ -18,6 +20,8 @@ export interface AuthenticatedUser {
    */
   profileVersion: number | null;
   catalogVersion: number;
+  /** An admin past the grace period without a second factor: admin routes answer 403 until enrolment. */
+  mfaBlocked: boolean;
 }
 
 declare module 'fastify' {
@@ -25,6 +29,9 @@ declare module 'fastify' {
     user: AuthenticatedUser | null;
   }
 }
+
+/** What an admin who must still enrol in the second factor can reach (the enrolment and who am I). */
+const OPEN_TO_UNENROLLED_ADMINS = new Set(['/v1/me', '/v1/user/mfa', '/v1/user/mfa/setup', '/v1/user/mfa/confirm']);
 
 /**
  * Bearer-token check for every protected route. The role and tenant come from the database, not
@@ -52,7 +59,18 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
       email: user.email,
       profileVersion: user.profileVersion,
       catalogVersion: user.catalogVersion,
+      mfaBlocked: mfaPolicy(user, deps.clock.now()).blocked,
     };
+    // From here on the database shows this caller only what their role may see (row-level security).
+    const context = currentRequestContext();
+    if (context) context.dbScope = { role: user.role, userId: user.id, tenantId: user.tenantId };
+    // An admin past the grace period without a second factor may only enrol: everything else is closed.
+    if (request.user.mfaBlocked && !OPEN_TO_UNENROLLED_ADMINS.has(request.routeOptions.url ?? '')) {
+      throw new AppError(
+        'MFA_ENROLLMENT_REQUIRED',
+        'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Profil › Sicherheit).',
+      );
+    }
   };
 }
 

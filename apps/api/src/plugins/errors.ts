@@ -2,7 +2,12 @@ import type { ErrorResponse, FieldError } from '@leasing/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { AppError } from '../lib/errors.js';
+import { loggableError } from '../lib/loggable-error.js';
+
+/** A database outage is usually a restart or failover: seconds, not minutes. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error handler: known errors keep their code and safe message; anything else becomes a
@@ -10,8 +15,20 @@ import { AppError } from '../lib/errors.js';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send({
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+        } satisfies ErrorResponse);
+    }
     const body = toErrorResponse(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     if (error instanceof AppError && error.headers) void reply.headers(error.headers);
     if (body.status === 429 && !reply.getHeader('retry-after')) void reply.header('retry-after', '60');
     return reply.code(body.status).type('application/json; charset=utf-8').send(body);

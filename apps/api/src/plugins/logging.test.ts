@@ -1,21 +1,14 @@
-import { Writable } from 'node:stream';
-
 import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
 import { bearer, createTestApp, type TestApp } from '../test-support/harness.js';
 import { latestCode } from '../test-support/mailbox.js';
+import { captureLog } from '../test-support/log-capture.js';
 
 /** Security checklist 22: JSON logs with request ids, security events, and no secrets or personal data. */
 describe('logs', () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      callback();
-    },
-  });
+  const { lines, sink } = captureLog();
   let t: TestApp;
   const secrets: string[] = [DEMO_PASSWORD, 'Sehr-geheimes-Passwort-7'];
 
@@ -79,7 +72,8 @@ describe('logs', () => {
       actor: expect.any(String),
       tenant: expect.any(String),
       ip: expect.any(String),
+      requestId: 'test-request-0001',
     });
-    expect(failed).toBeDefined();
+    expect(failed).toMatchObject({ ip: '127.0.0.1', requestId: expect.any(String) });
   });
 });

@@ -2,6 +2,7 @@ import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import type { FastifyInstance } from 'fastify';
 
 import type { Database } from '../db/client.js';
+import { registerCodes } from '../db/schema-provider.js';
 import { tenants, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { bearer, loginAs } from './harness.js';
@@ -10,7 +11,7 @@ import { bearer, loginAs } from './harness.js';
 export async function buildTenant(
   app: FastifyInstance,
   db: Database,
-  overrides: { name?: string; code?: string; prefix?: string } = {},
+  overrides: { name?: string; code?: string; prefix?: string; now?: Date } = {},
 ): Promise<{
   tenantId: string;
   employee: { email: string; accessToken: string };
@@ -21,10 +22,12 @@ export async function buildTenant(
   const passwordHash = await hashPassword(password);
   const [tenant] = await db
     .insert(tenants)
-    .values({ name: overrides.name ?? `Firma ${prefix}`, registerCode: overrides.code ?? prefix.toUpperCase() })
+    .values({ name: overrides.name ?? `Firma ${prefix}` })
     .returning({ id: tenants.id });
   if (!tenant) throw new Error('tenant insert failed');
-  const now = new Date();
+  await db.insert(registerCodes).values({ tenantId: tenant.id, code: overrides.code ?? prefix.toUpperCase() });
+  // The app's clock, not the wall clock: tests that move time must not age the new accounts with it.
+  const now = overrides.now ?? new Date();
   const employeeEmail = `${prefix}.mitarbeiter@example.com`;
   const adminEmail = `${prefix}.personal@example.com`;
   await db.insert(users).values([
@@ -36,6 +39,7 @@ export async function buildTenant(
       firstName: 'Erik',
       lastName: 'Extern',
       emailConfirmedAt: now,
+      createdAt: now,
     },
     {
       tenantId: tenant.id,
@@ -45,6 +49,7 @@ export async function buildTenant(
       firstName: 'Anke',
       lastName: 'Admin',
       emailConfirmedAt: now,
+      createdAt: now,
     },
   ]);
   const employee = await loginAs(app, employeeEmail, password);

@@ -7,8 +7,9 @@ export interface MailboxEntry {
   links: string[];
 }
 
-/** Delivers the outbox, then reads the development mailbox (newest first). */
+/** Finishes the work done after answers, delivers the outbox, then reads the development mailbox (newest first). */
 export async function mailbox(app: FastifyInstance): Promise<MailboxEntry[]> {
+  await app.backgroundTasks.drain();
   await app.mailWorker.drain();
   const response = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
   return response.json<MailboxEntry[]>();

@@ -2,6 +2,7 @@ import {
   AcceptedResponseSchema,
   AuthResponseSchema,
   CodeParamsSchema,
+  EmailChangeRequestSchema,
   InviteRequestSchema,
   PasswordResetMailParamsSchema,
   PasswordResetRequestSchema,
@@ -94,15 +95,22 @@ export function accountRoutes(
         onRequest: deps.authenticate,
         schema: {
           tags: ['account'],
-          summary: 'Change the e-mail address: the new address confirms by a mailed link',
+          summary: 'Change the e-mail address (needs the current password); the new address confirms by a mailed link',
           security: [{ bearerAuth: [] }],
           params: z.object({ emailAddress: z.string().max(254) }),
+          body: EmailChangeRequestSchema,
           response: { 202: AcceptedResponseSchema },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
-        await account.requestEmailChange(deps, user.id, request.params.emailAddress, ctxOf(request));
+        await account.requestEmailChange(
+          deps,
+          user.id,
+          request.params.emailAddress,
+          request.body.password,
+          ctxOf(request),
+        );
         return reply.code(202).send({ accepted: true });
       },
     );

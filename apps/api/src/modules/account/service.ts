@@ -1,20 +1,27 @@
 import type { AuthResponse, InviteRequest, PasswordResetRequest, RegisterRequest } from '@leasing/contract';
 import { EmailSchema } from '@leasing/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { tenants, users } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { hashPassword } from '../../lib/password.js';
+import { passwordPolicyError, type PasswordOwner } from '../../lib/password-policy.js';
 import { AUTH_LIMITS } from '../../lib/rate-limiter.js';
 import * as authRepo from '../auth/repository.js';
 import { startSession, type AuthDeps } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { countRegisterCodeUse, findRegistrationTenant } from '../provider/register-codes.js';
 import { createCode, invalidateOpenCodes, redeemCode } from './codes.js';
+import { confirmPassword } from './step-up.js';
 
 export interface AccountDeps extends AuthDeps {
   publicUrl: string;
+  /** Address-dependent work runs after the answer, so its duration tells nothing (register, reset). */
+  background: BackgroundTasks;
   /** Wakes the mail worker after a commit. */
   mailSent(): void;
 }
@@ -34,20 +41,20 @@ const CODE_INVALID = () =>
     errors: [{ field: 'code', message: 'invalid' }],
   });
 
-function throttle(deps: AccountDeps, key: string, rule: { limit: number; windowMs: number }): void {
-  const wait = deps.limiter.retryAfter(key, rule);
+async function throttle(deps: AccountDeps, key: string, rule: { limit: number; windowMs: number }): Promise<void> {
+  const wait = await deps.limiter.take(key, rule);
   if (wait > 0) {
     throw new AppError('RATE_LIMITED', 'Zu viele Versuche. Bitte später erneut versuchen.', {
       headers: { 'retry-after': String(wait) },
     });
   }
-  deps.limiter.hit(key, rule);
 }
 
 /**
- * Registration with the employer's code. For a valid code the answer is always the same, whether the
- * address is new or not: a new account gets a confirmation mail, an existing one a notice. The
- * password is hashed in both cases so the answers take the same time.
+ * Registration with the employer's code. For a valid code the answer is always the same, and takes
+ * the same time, whether the address is new or not: everything up to the password hash is the same
+ * work, and what depends on the address (a new account and its confirmation mail, or a notice to the
+ * existing one) happens after the answer.
  */
 export async function register(
   deps: AccountDeps,
@@ -55,15 +62,28 @@ export async function register(
   input: RegisterRequest,
   ctx: RequestContext,
 ): Promise<void> {
-  throttle(deps, `register:ip:${ctx.ip}`, AUTH_LIMITS.registerPerIp);
-  const [tenant] = await deps.db
-    .select()
-    .from(tenants)
-    .where(and(eq(tenants.registerCode, registerCode.trim()), eq(tenants.enabled, true)))
-    .limit(1);
+  await throttle(deps, `register:ip:${ctx.ip}`, AUTH_LIMITS.registerPerIp);
+  // Judged on the input alone, before anything is looked up: the answer tells nothing about accounts.
+  await refuseWeakPassword(input.password, input);
+  const now = deps.clock.now();
+  // Unknown, revoked, expired and used-up codes and disabled employers: all the same null.
+  const tenant = await findRegistrationTenant(deps.db, registerCode, now);
   const passwordHash = await hashPassword(input.password);
   if (!tenant) throw REGISTRATION_FAILED();
-  const now = deps.clock.now();
+  deps.background.run('register', () =>
+    createRegistration(deps, { tenantId: tenant.id, code: registerCode }, input, passwordHash, ctx, now),
+  );
+}
+
+async function createRegistration(
+  deps: AccountDeps,
+  via: { tenantId: string; code: string },
+  input: RegisterRequest,
+  passwordHash: string,
+  ctx: RequestContext,
+  now: Date,
+): Promise<void> {
+  const { tenantId } = via;
   const existing = await authRepo.findUserByEmail(deps.db, input.email);
   await deps.db.transaction(async (tx) => {
     if (existing) {
@@ -78,7 +98,7 @@ export async function register(
     const [user] = await tx
       .insert(users)
       .values({
-        tenantId: tenant.id,
+        tenantId,
         email: input.email,
         passwordHash,
         role: 'EMPLOYEE',
@@ -91,6 +111,8 @@ export async function register(
       .onConflictDoNothing()
       .returning();
     if (!user) return; // registered in parallel: same neutral answer
+    // The code's use counts with the account; used up meanwhile (maxUses): no account after all.
+    if (!(await countRegisterCodeUse(tx, via.code, now))) throw new RegistrationCodeGone();
     const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CONFIRM', now });
     await enqueueMail(
       tx,
@@ -100,7 +122,7 @@ export async function register(
     );
     await recordAudit(tx, {
       actorUserId: user.id,
-      tenantId: tenant.id,
+      tenantId,
       action: 'account.registered',
       subjectType: 'user',
       subjectId: user.id,
@@ -108,13 +130,18 @@ export async function register(
       requestId: ctx.requestId,
       at: now,
     });
+  }).catch((error: unknown) => {
+    if (!(error instanceof RegistrationCodeGone)) throw error;
   });
   deps.mailSent();
 }
 
+/** Rolls back a registration whose code was used up between the answer and the account. */
+class RegistrationCodeGone extends Error {}
+
 /** Confirms a registration address or an address change (single use, expires). */
 export async function confirmEmail(deps: AccountDeps, code: string, ctx: RequestContext): Promise<void> {
-  throttle(deps, `code:ip:${ctx.ip}`, AUTH_LIMITS.codePerIp);
+  await throttle(deps, `code:ip:${ctx.ip}`, AUTH_LIMITS.codePerIp);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await redeemCode(tx, code, ['EMAIL_CONFIRM', 'EMAIL_CHANGE'], now);
@@ -138,18 +165,24 @@ export async function confirmEmail(deps: AccountDeps, code: string, ctx: Request
   deps.mailSent();
 }
 
-/** Always the same answer; a mail goes out only for an active account. */
+/**
+ * Always the same answer in the same time: the lookup and the mail for an active account happen after
+ * the answer.
+ */
 export async function requestPasswordReset(
   deps: AccountDeps,
   emailAddress: string,
   ctx: RequestContext,
 ): Promise<void> {
-  throttle(deps, `reset:ip:${ctx.ip}`, AUTH_LIMITS.resetPerIp);
+  await throttle(deps, `reset:ip:${ctx.ip}`, AUTH_LIMITS.resetPerIp);
   const parsed = EmailSchema.safeParse(emailAddress);
   if (!parsed.success) return;
   const email = parsed.data;
-  if (deps.limiter.retryAfter(`reset:email:${email}`, AUTH_LIMITS.resetPerEmail) > 0) return;
-  deps.limiter.hit(`reset:email:${email}`, AUTH_LIMITS.resetPerEmail);
+  if ((await deps.limiter.take(`reset:email:${email}`, AUTH_LIMITS.resetPerEmail)) > 0) return;
+  deps.background.run('password-reset', () => sendPasswordReset(deps, email));
+}
+
+async function sendPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await authRepo.findUserByEmail(deps.db, email);
   if (!user || user.disabledAt) return;
   const now = deps.clock.now();
@@ -175,7 +208,7 @@ export async function resetPassword(
   input: PasswordResetRequest,
   ctx: RequestContext,
 ): Promise<AuthResponse> {
-  throttle(deps, `code:ip:${ctx.ip}`, AUTH_LIMITS.codePerIp);
+  await throttle(deps, `code:ip:${ctx.ip}`, AUTH_LIMITS.codePerIp);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
@@ -183,6 +216,8 @@ export async function resetPassword(
     if (!row) throw CODE_INVALID();
     const found = await authRepo.findUserById(tx, row.userId);
     if (!found || found.disabledAt) throw CODE_INVALID();
+    // Refused inside the transaction, so the code stays usable for a better password.
+    await refuseWeakPassword(input.password, found);
     // Invite and welcome links prove the address as well.
     await tx
       .update(users)
@@ -205,6 +240,7 @@ export async function requestEmailChange(
   deps: AccountDeps,
   userId: string,
   newEmailRaw: string,
+  password: string,
   ctx: RequestContext,
 ): Promise<void> {
   const parsed = EmailSchema.safeParse(newEmailRaw);
@@ -214,11 +250,13 @@ export async function requestEmailChange(
     });
   }
   const newEmail = parsed.data;
-  throttle(deps, `email-change:user:${userId}`, AUTH_LIMITS.resetPerEmail);
+  await confirmPassword(deps, userId, password);
+  await throttle(deps, `email-change:user:${userId}`, AUTH_LIMITS.resetPerEmail);
   const user = await authRepo.findUserById(deps.db, userId);
   if (!user) throw CODE_INVALID();
   if (newEmail === user.email) return;
-  const taken = await authRepo.findUserByEmail(deps.db, newEmail);
+  // Addresses are unique across all employers: look beyond the caller's own rows.
+  const taken = await runAsSystem(() => authRepo.findUserByEmail(deps.db, newEmail));
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await invalidateOpenCodes(tx, user.id, 'EMAIL_CHANGE', now);
@@ -253,46 +291,75 @@ export async function createInvite(
   const now = deps.clock.now();
   const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   if (!tenant) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
-  await deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
+  // The address may be claimed by an unconfirmed registration under any employer: taking it over is
+  // the platform's work, done for the admin whose rights were checked above.
+  await runAsSystem(() =>
+    deps.db.transaction(async (tx) => {
+      const user = await claimInvitedAddress(tx, tenantId, input, now);
+      if (!user) return; // a confirmed account exists already: nothing to invite, same answer
+      const purpose = input.variant ?? 'INVITE';
+      const code = await createCode(tx, { userId: user.id, purpose, now });
+      const link =
+        purpose === 'INVITE' ? `${deps.publicUrl}/invite/${code}` : `${deps.publicUrl}/register/set-password/${code}`;
+      await enqueueMail(
+        tx,
+        user.email,
+        purpose === 'INVITE'
+          ? { kind: 'INVITE', firstName: user.firstName, tenantName: tenant.name, link }
+          : { kind: 'WELCOME', firstName: user.firstName, link },
+        now,
+      );
+      await recordAudit(tx, {
+        actorUserId: admin.id,
         tenantId,
-        email: input.email,
-        role: 'EMPLOYEE',
-        title: input.title ?? null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        employeeId: input.employeeId ?? null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) return; // an account exists already: nothing to invite, same answer
-    const purpose = input.variant ?? 'INVITE';
-    const code = await createCode(tx, { userId: user.id, purpose, now });
-    const link =
-      purpose === 'INVITE' ? `${deps.publicUrl}/invite/${code}` : `${deps.publicUrl}/register/set-password/${code}`;
-    await enqueueMail(
-      tx,
-      user.email,
-      purpose === 'INVITE'
-        ? { kind: 'INVITE', firstName: user.firstName, tenantName: tenant.name, link }
-        : { kind: 'WELCOME', firstName: user.firstName, link },
-      now,
-    );
-    await recordAudit(tx, {
-      actorUserId: admin.id,
-      tenantId,
-      action: 'account.invited',
-      subjectType: 'user',
-      subjectId: user.id,
-      fields: ['email', 'firstName', 'lastName', 'title', 'employeeId'],
-      requestId: ctx.requestId,
-      at: now,
-    });
-  });
+        action: 'account.invited',
+        subjectType: 'user',
+        subjectId: user.id,
+        fields: ['email', 'firstName', 'lastName', 'title', 'employeeId'],
+        requestId: ctx.requestId,
+        at: now,
+      });
+    }),
+  );
   deps.mailSent();
+}
+
+/**
+ * The account an invite goes to. A new address gets a new account. An address someone registered but
+ * never confirmed was only a claim: the invite wins, the claim's password and open links die, and the
+ * account becomes the invited person's in the inviting employer (no squatting an invite by registering
+ * first). A confirmed account stays as it is (null).
+ */
+async function claimInvitedAddress(tx: Database, tenantId: string, input: InviteRequest, now: Date) {
+  const person = {
+    tenantId,
+    role: 'EMPLOYEE' as const,
+    title: input.title ?? null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    employeeId: input.employeeId ?? null,
+  };
+  const [created] = await tx
+    .insert(users)
+    .values({ ...person, email: input.email, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [claimed] = await tx
+    .update(users)
+    .set({ ...person, passwordHash: null })
+    .where(and(eq(users.email, input.email), isNull(users.emailConfirmedAt), isNull(users.deletedAt)))
+    .returning();
+  if (!claimed) return null;
+  for (const purpose of ['EMAIL_CONFIRM', 'WELCOME', 'INVITE', 'PASSWORD_RESET'] as const)
+    await invalidateOpenCodes(tx, claimed.id, purpose, now);
+  await authRepo.revokeAllForUser(tx, claimed.id, now);
+  return claimed;
+}
+
+async function refuseWeakPassword(password: string, owner: PasswordOwner): Promise<void> {
+  const problem = await passwordPolicyError(password, owner);
+  if (problem) throw new AppError('VALIDATION_FAILED', 'Bitte wählen Sie ein anderes Passwort.', { errors: [problem] });
 }
 
 function audit(
@@ -312,5 +379,19 @@ function audit(
     fields,
     requestId: ctx.requestId,
     at,
+  });
+}
+
+/**
+ * Disables an account (the employer's or provider's decision): every session ends now, and turning
+ * the account on again later does not revive a single old token.
+ */
+export async function setAccountDisabled(db: Database, userId: string, disabled: boolean, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ disabledAt: disabled ? now : null })
+      .where(eq(users.id, userId));
+    if (disabled) await authRepo.revokeAllForUser(tx, userId, now);
   });
 }

@@ -24,6 +24,8 @@ export interface RequestUserRow {
   email: string;
   disabledAt: Date | null;
   tokensValidAfter: Date | null;
+  createdAt: Date;
+  mfaEnabledAt: Date | null;
   profileVersion: number | null;
   catalogVersion: number;
 }
@@ -37,6 +39,8 @@ function requestUserQuery(db: Database) {
       email: users.email,
       disabledAt: users.disabledAt,
       tokensValidAfter: users.tokensValidAfter,
+      createdAt: users.createdAt,
+      mfaEnabledAt: users.mfaEnabledAt,
       profileVersion: sql<
         number | null
       >`(select ${salaryProfiles.version} from ${salaryProfiles} where ${salaryProfiles.userId} = ${users.id})`,

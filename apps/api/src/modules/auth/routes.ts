@@ -1,4 +1,4 @@
-import { AuthResponseSchema, LoginRequestSchema, RefreshRequestSchema } from '@leasing/contract';
+import { AuthResponseSchema, LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '@leasing/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -18,7 +18,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Log in with e-mail and password',
           body: LoginRequestSchema,
-          response: { 200: AuthResponseSchema },
+          response: { 200: LoginResponseSchema },
         },
       },
       async (request) => auth.login(deps, request.body, request.ip),
@@ -52,7 +52,8 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await auth.logout(deps, request.body.refreshToken);
-        return reply.code(204).send(null);
+        // The browser may hold revalidatable personal answers (search, vehicle): drop them with the session.
+        return reply.code(204).header('clear-site-data', '"cache"').send(null);
       },
     );
   };

@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 
-import type { AuthResponse, LoginRequest } from '@leasing/contract';
+import type { AuthResponse, LoginRequest, LoginResponse } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { AUTH_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
+import { AUTH_LIMITS, loginThrottle, type RateLimiter } from '../../lib/rate-limiter.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
+import { mfaPolicy } from '../mfa/policy.js';
+import { openChallenge } from '../mfa/repository.js';
 import * as repo from './repository.js';
 import { hashRefreshToken, type TokenService } from './tokens.js';
 
@@ -29,27 +31,35 @@ export interface AuthDeps {
 
 const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
-export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<AuthResponse> {
-  const accountKey = `login:account:${input.username.trim().toLowerCase()}`;
-  const ipKey = `login:ip:${ip}`;
-  const wait = Math.max(
-    deps.limiter.retryAfter(accountKey, AUTH_LIMITS.loginFailuresPerAccount),
-    deps.limiter.retryAfter(ipKey, AUTH_LIMITS.loginFailuresPerIp),
-  );
+export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<LoginResponse> {
+  const throttle = loginThrottle(deps.limiter, input.username, ip);
+  const wait = await throttle.waitSeconds();
   if (wait > 0) throw tooManyAttempts(wait);
   const user = await repo.findUserByEmail(deps.db, input.username.trim());
   const usable = user && !user.disabledAt && user.emailConfirmedAt ? user : undefined;
   // Always verify a hash (a dummy one for unknown users) so both answers take the same time.
   const valid = await verifyPassword(usable?.passwordHash, input.password);
   if (!usable || !valid) {
-    deps.limiter.hit(accountKey, AUTH_LIMITS.loginFailuresPerAccount);
-    deps.limiter.hit(ipKey, AUTH_LIMITS.loginFailuresPerIp);
+    await throttle.failed();
     deps.events.emit('auth.login_failed', { ip, actor: user?.id ?? null, tenant: user?.tenantId ?? null });
     return NOT_AUTHENTICATED;
   }
-  deps.limiter.reset(accountKey);
+  await throttle.succeeded();
+  if (usable.mfaEnabledAt) {
+    // The password was right; the tokens come with the second factor (POST /v1/auth/mfa).
+    deps.events.emit('auth.mfa_challenged', { ip, actor: usable.id, tenant: usable.tenantId });
+    return {
+      authenticated: false,
+      mfaRequired: true,
+      mfaToken: await openChallenge(deps.db, usable.id, deps.clock.now()),
+    };
+  }
   deps.events.emit('auth.login_succeeded', { ip, actor: usable.id, tenant: usable.tenantId });
-  return startSession(deps, usable);
+  const session = await startSession(deps, usable);
+  // An admin without a second factor is led to the enrolment screen first.
+  return mfaPolicy(usable, deps.clock.now()).required && session.authenticated
+    ? { ...session, mfaEnrollmentRequired: true }
+    : session;
 }
 
 /** Opens a new refresh family for a user who just proved who they are. */
@@ -74,9 +84,8 @@ export async function startSession(
 }
 
 export async function refresh(deps: AuthDeps, presented: string, ip: string): Promise<AuthResponse> {
-  const wait = deps.limiter.retryAfter(`refresh:ip:${ip}`, AUTH_LIMITS.refreshPerIp);
+  const wait = await deps.limiter.take(`refresh:ip:${ip}`, AUTH_LIMITS.refreshPerIp);
   if (wait > 0) throw tooManyAttempts(wait);
-  deps.limiter.hit(`refresh:ip:${ip}`, AUTH_LIMITS.refreshPerIp);
   const now = deps.clock.now();
   const row = await repo.findRefreshToken(deps.db, hashRefreshToken(presented));
   if (!row || row.revokedAt || row.familyExpiresAt <= now) return NOT_AUTHENTICATED;

@@ -2,6 +2,7 @@ import type { DeliveryOption, Tires } from '@leasing/contract';
 import { asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
+import { vehiclePhotos } from '../../db/schema-provider.js';
 import { carModels, catalogState, leasePackages, manufacturers, vehicles } from '../../db/schema.js';
 
 /** One lease package as the API serves it; money in integer cents. */
@@ -46,6 +47,8 @@ export interface CatalogVehicle {
   standardEquipment: string | null;
   specialEquipment: string | null;
   approximate: boolean;
+  /** Uploaded photos in their order (the first is the main photo); empty: generated pictures. */
+  photos: { id: string; widths: number[] }[];
   /** Sorted by total monthly gross cost, then km per year. */
   packages: CatalogPackage[];
 }
@@ -92,7 +95,8 @@ export class CatalogCache {
   }
 }
 
-async function loadSnapshot(db: Database, version: number): Promise<CatalogSnapshot> {
+/** Reads the whole catalogue (also inside a transaction, for the price list's before-and-after). */
+export async function loadSnapshot(db: Database, version: number): Promise<CatalogSnapshot> {
   const rows = await db
     .select({ vehicle: vehicles, brand: manufacturers.name, model: carModels.name })
     .from(vehicles)
@@ -102,6 +106,16 @@ async function loadSnapshot(db: Database, version: number): Promise<CatalogSnaps
     .select()
     .from(leasePackages)
     .orderBy(asc(leasePackages.totalMonthlyGrossCostCents), asc(leasePackages.kmPerYear));
+  const photoRows = await db
+    .select({ id: vehiclePhotos.id, vehicleId: vehiclePhotos.vehicleId, widths: vehiclePhotos.widths })
+    .from(vehiclePhotos)
+    .orderBy(asc(vehiclePhotos.position), asc(vehiclePhotos.createdAt));
+  const photosByVehicle = new Map<string, CatalogVehicle['photos']>();
+  for (const p of photoRows) {
+    const list = photosByVehicle.get(p.vehicleId) ?? [];
+    list.push({ id: p.id, widths: p.widths });
+    photosByVehicle.set(p.vehicleId, list);
+  }
   const packagesByVehicle = new Map<string, CatalogPackage[]>();
   for (const p of packageRows) {
     const list = packagesByVehicle.get(p.vehicleId) ?? [];
@@ -128,6 +142,7 @@ async function loadSnapshot(db: Database, version: number): Promise<CatalogSnaps
     standardEquipment: v.standardEquipment,
     specialEquipment: v.specialEquipment,
     approximate: v.approximate,
+    photos: photosByVehicle.get(v.id) ?? [],
     packages: packagesByVehicle.get(v.id) ?? [],
   }));
   list.sort(

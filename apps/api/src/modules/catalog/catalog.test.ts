@@ -135,15 +135,15 @@ describe.each(databaseTargets())('catalogue on %s', (target) => {
         firstName: 'Olga',
         lastName: 'Ohne',
         email,
-        password: 'Ohne-Gehalt-123',
-        confirmPassword: 'Ohne-Gehalt-123',
+        password: 'Tulpen-im-Mai-123',
+        confirmPassword: 'Tulpen-im-Mai-123',
       },
     });
     await t.app.inject({
       method: 'POST',
       url: `/v1/confirm/email/code/${await latestCode(t.app, email, '/user/emailConfirm/')}`,
     });
-    const other = (await loginAs(t.app, email, 'Ohne-Gehalt-123')).accessToken;
+    const other = (await loginAs(t.app, email, 'Tulpen-im-Mai-123')).accessToken;
     const list = (await get<VehicleSummary[]>('/v1/search', other)).body;
     expect(list.every((v) => v.yourLeaseFrom === null && v.estimateLeaseFrom > 0)).toBe(true);
     const vehicle = (await get<Vehicle>(`/v1/vehicle/${list[0]!.id}`, other)).body;

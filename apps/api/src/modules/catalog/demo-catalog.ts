@@ -19,7 +19,7 @@ const CSV_FILE = path.resolve(import.meta.dirname, '../../../demo-data/vehicles-
 const DURATIONS = [24, 36, 48] as const;
 const KM_OPTIONS = [10_000, 15_000, 20_000, 25_000, 30_000] as const;
 const TIRE_OPTIONS: Tires[] = ['ALL_SEASON', 'SUMMER_WINTER_SETS'];
-const DELIVERY_OPTIONS: DeliveryOption[] = ['HOME', 'COMPANY', 'DEALER'];
+export const DELIVERY_OPTIONS: DeliveryOption[] = ['HOME', 'COMPANY', 'DEALER'];
 const INSERT_CHUNK = 500;
 
 export interface DemoVehicle {
@@ -186,7 +186,11 @@ function packageRows(
 const formatDe = (value: number, digits = 0) =>
   new Intl.NumberFormat('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
-function technicalDetails(v: DemoVehicle): string {
+/** The "technical data" text of a vehicle from its figures (demo import and price-list imports). */
+export function technicalDetails(
+  v: Pick<DemoVehicle, 'powerKw' | 'rangeKm' | 'batteryKwh' | 'consumptionKwh100km' | 'listPriceGrossEur'>,
+  approximate = true,
+): string {
   return [
     `Antrieb: Elektro`,
     `Leistung: ${formatDe(v.powerKw)} kW (${formatDe(Math.round(v.powerKw * 1.35962))} PS)`,
@@ -197,11 +201,11 @@ function technicalDetails(v: DemoVehicle): string {
       : `Verbrauch (WLTP, kombiniert): ${formatDe(v.consumptionKwh100km, 1)} kWh/100 km`,
     'CO₂-Emissionen: 0 g/km',
     `Bruttolistenpreis: ${formatDe(v.listPriceGrossEur)} €`,
-    'Alle Angaben sind ungefähre Werte und ohne Gewähr.',
+    ...(approximate ? ['Alle Angaben sind ungefähre Werte und ohne Gewähr.'] : []),
   ].join('\n');
 }
 
-const STANDARD_EQUIPMENT = [
+export const STANDARD_EQUIPMENT = [
   'Klimaautomatik',
   'Navigationssystem mit Ladeplanung',
   'Wärmepumpe (modellabhängig)',

@@ -1,5 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import type { Database } from '../../db/client.js';
+import { vehiclePhotoVariants } from '../../db/schema-provider.js';
 
 import { notFound } from '../../lib/errors.js';
 import type { CatalogCache, CatalogVehicle } from './catalog-snapshot.js';
@@ -13,8 +17,21 @@ import type { VehicleSegment } from './pricing.js';
 const VIEWS = ['side', 'front34', 'rear34'] as const;
 type View = (typeof VIEWS)[number];
 
-/** Picture URLs of a vehicle: three views in the first colour, then the side view in each other colour. */
-export function photoUrls(v: Pick<CatalogVehicle, 'id' | 'colors'>): string[] {
+/** An uploaded photo's stored variant (provider back office): WebP and AVIF in a few widths. */
+export const uploadedPhotoUrl = (id: string, width: number, format: 'webp' | 'avif' = 'webp') =>
+  `/media/photos/${id}/${width}.${format}`;
+
+/** The width cards and the carousel use: 960 when there is one, else the largest. */
+export function displayWidth(widths: readonly number[]): number {
+  return widths.includes(960) ? 960 : (widths[widths.length - 1] ?? 0);
+}
+
+/**
+ * Picture URLs of a vehicle: its uploaded photos in their order (the first is the main photo); without
+ * any, three generated views in the first colour, then the side view in each other colour.
+ */
+export function photoUrls(v: Pick<CatalogVehicle, 'id' | 'colors'> & { photos?: CatalogVehicle['photos'] }): string[] {
+  if (v.photos && v.photos.length > 0) return v.photos.map((p) => uploadedPhotoUrl(p.id, displayWidth(p.widths)));
   const first = VIEWS.map((view) => `/media/vehicles/${v.id}/${view}-0.svg`);
   const others = v.colors.slice(1).map((_c, i) => `/media/vehicles/${v.id}/side-${i + 1}.svg`);
   return [...first, ...others];
@@ -25,8 +42,38 @@ const ParamsSchema = z.object({
   picture: z.string().regex(/^(side|front34|rear34)-\d{1,2}\.svg$/),
 });
 
-export function mediaRoutes(deps: { catalog: CatalogCache }): FastifyPluginAsyncZod {
+const PhotoParamsSchema = z.object({
+  photoId: z.uuid(),
+  file: z.string().regex(/^\d{2,4}\.(webp|avif)$/),
+});
+
+export function mediaRoutes(deps: { catalog: CatalogCache; db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/media/photos/:photoId/:file',
+      { schema: { hide: true, params: PhotoParamsSchema } },
+      async (request, reply) => {
+        const [width, format] = request.params.file.split('.') as [string, 'webp' | 'avif'];
+        const [row] = await deps.db
+          .select({ bytes: vehiclePhotoVariants.bytes })
+          .from(vehiclePhotoVariants)
+          .where(
+            and(
+              eq(vehiclePhotoVariants.photoId, request.params.photoId),
+              eq(vehiclePhotoVariants.width, Number(width)),
+              eq(vehiclePhotoVariants.format, format),
+            ),
+          );
+        if (!row) throw notFound();
+        // A photo's variants never change (a new upload is a new id): cached for a year.
+        return reply
+          .type(`image/${format}`)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(row.bytes);
+      },
+    );
+
     app.get(
       '/media/vehicles/:vehicleId/:picture',
       { schema: { hide: true, params: ParamsSchema } },

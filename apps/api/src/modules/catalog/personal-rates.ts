@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { DecryptionError, type FieldCipher } from '../../lib/field-encryption.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import type { CatalogPackage, CatalogSnapshot, CatalogVehicle } from './catalog-snapshot.js';
+import { employerSubsidyCents, type Programme } from './programme.js';
 
 /** Why a user has no personal rate. */
 export type NoRateReason = { kind: 'PROFILE_INCOMPLETE' } | { kind: 'NOT_COMPUTABLE'; message: string };
@@ -77,10 +78,14 @@ export class PersonalRates {
   }
 
   /** The user's cheapest net rate per vehicle (cents), or null without a usable profile. */
-  async cheapestRates(owner: Owner, snapshot: CatalogSnapshot): Promise<Map<string, number> | null> {
+  async cheapestRates(
+    owner: Owner,
+    snapshot: CatalogSnapshot,
+    programme: Programme,
+  ): Promise<Map<string, number> | null> {
     const prepared = await this.prepare(owner);
     if (!prepared.ok) return null;
-    const key = `${this.profiles.get(owner.id)?.key ?? ''}:${snapshot.version}`;
+    const key = `${this.profiles.get(owner.id)?.key ?? ''}:${snapshot.version}:p${programme.version}`;
     const cached = this.cheapest.get(owner.id);
     if (cached?.key === key) return cached.rates;
     const rates = new Map<string, number>();
@@ -89,15 +94,20 @@ export class PersonalRates {
       // with the lowest gross cost is the one with the lowest net rate.
       const cheapest = vehicle.packages[0];
       if (!cheapest) continue;
-      const comparison = safeCompare(prepared.prepared, offerFor(vehicle, cheapest, prepared.prepared.date));
+      const comparison = safeCompare(prepared.prepared, offerFor(vehicle, cheapest, prepared.prepared.date, programme));
       if (comparison) rates.set(vehicle.id, comparison.userPrice);
     }
     remember(this.cheapest, owner.id, { key, rates });
     return rates;
   }
 
-  compare(prepared: PreparedPayslipProfile, vehicle: CatalogVehicle, pkg: CatalogPackage): PayslipComparison | null {
-    return safeCompare(prepared, offerFor(vehicle, pkg, prepared.date));
+  compare(
+    prepared: PreparedPayslipProfile,
+    vehicle: CatalogVehicle,
+    pkg: CatalogPackage,
+    programme: Programme,
+  ): PayslipComparison | null {
+    return safeCompare(prepared, offerFor(vehicle, pkg, prepared.date, programme));
   }
 
   private async computePrepared(owner: Owner, month: string): Promise<PreparedProfile> {
@@ -144,10 +154,17 @@ function safeCompare(prepared: PreparedPayslipProfile, offer: LeaseOfferInput): 
  * The offer of one package. The car will be acquired on delivery; under the rules in force until
  * 2030 the BEV rate does not change between order and delivery, so the payment month stands in.
  */
-export function offerFor(vehicle: CatalogVehicle, pkg: CatalogPackage, paymentMonth: string): LeaseOfferInput {
+export function offerFor(
+  vehicle: CatalogVehicle,
+  pkg: CatalogPackage,
+  paymentMonth: string,
+  programme: Programme,
+): LeaseOfferInput {
   return {
     listPriceGrossCents: vehicle.listPriceGrossCents,
     monthlyGrossRateCents: pkg.totalMonthlyGrossCostCents,
+    // The employer's subsidy lowers what is converted from the gross salary.
+    employerContributionCents: employerSubsidyCents(programme, pkg.totalMonthlyGrossCostCents),
     driveType: vehicle.driveType,
     acquisitionDate: paymentMonth,
   };

@@ -7,23 +7,38 @@ import {
   VehicleSchema,
   VehicleSummarySchema,
 } from '@leasing/contract';
-import type { TaxResult, VehicleSummary } from '@leasing/contract';
+import type { TaxResult } from '@leasing/contract';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { requireUser } from '../../plugins/authenticate.js';
+import { AnswerCache, sendPrepared } from './answer-cache.js';
 import * as catalog from './service.js';
 
+/**
+ * Bytes of prepared search and vehicle answers kept per process: about 150 personal searches of the
+ * full 1,000-car catalogue with both compressions, or thousands of typical answers.
+ */
+const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
+
 export function catalogRoutes(
-  deps: catalog.CatalogDeps & { authenticate: onRequestAsyncHookHandler },
+  deps: catalog.CatalogDeps & { authenticate: onRequestAsyncHookHandler; answers?: AnswerCache },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
-    // Personal rates derive from salary data: never stored by caches.
+    // Personal rates derive from salary data: never stored by caches (the prepared answers below say
+    // `private, no-cache` themselves: the person's own browser may revalidate them).
     app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     });
+    // Answers ready to send, shared by the routes of this app, bounded by bytes.
+    const answers =
+      deps.answers ??
+      new AnswerCache(ANSWER_CACHE_BYTES, (hit) =>
+        app.metrics.cacheLookups.labels('answers', hit ? 'hit' : 'miss').inc(),
+      );
+    const withAnswers = { ...deps, answers };
     const security = [{ bearerAuth: [] }];
 
     app.get(
@@ -37,11 +52,8 @@ export function catalogRoutes(
           response: { 200: z.array(VehicleSummarySchema) },
         },
       },
-      async (request, reply) => {
-        const json = await catalog.searchJson(deps, requireUser(request), request.query);
-        // Already serialised (and cached) by the service: sent as it is.
-        return reply.type('application/json; charset=utf-8').send(json as unknown as VehicleSummary[]);
-      },
+      async (request, reply) =>
+        sendPrepared(request, reply, await catalog.searchAnswer(withAnswers, requireUser(request), request.query)),
     );
 
     app.get(
@@ -82,7 +94,12 @@ export function catalogRoutes(
           response: { 200: VehicleSchema },
         },
       },
-      async (request) => catalog.vehicle(deps, requireUser(request), request.params.vehicleId),
+      async (request, reply) =>
+        sendPrepared(
+          request,
+          reply,
+          await catalog.vehicleAnswer(withAnswers, requireUser(request), request.params.vehicleId),
+        ),
     );
 
     app.get(

@@ -1,15 +1,19 @@
 import type { LeasePackage, SearchQuery, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
 import { ESTIMATED_RATE_SHARE } from '@leasing/contract';
-import type { PayslipBlock, PayslipComparison, SalarySacrifice } from '@leasing/payroll';
+import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice } from '@leasing/payroll';
 
+import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sortedUnique, type CatalogCache, type CatalogPackage, type CatalogVehicle } from './catalog-snapshot.js';
+import { prepareAnswer, type AnswerCache, type PreparedAnswer } from './answer-cache.js';
 import { photoUrls } from './media-routes.js';
 import type { PersonalRates } from './personal-rates.js';
+import { offeredInProgramme, programmeFor, type Programme } from './programme.js';
 
 export interface CatalogDeps {
   catalog: CatalogCache;
   rates: PersonalRates;
+  db: Database;
 }
 
 interface Owner {
@@ -24,22 +28,74 @@ const lower = (values: string[] | undefined) =>
   values && values.length > 0 ? new Set(values.map((v) => v.toLowerCase())) : null;
 
 /**
- * Spec 7 `GET /v1/search`: summaries sorted by brand then model, with the user's own net rate, as
- * JSON. The answer depends only on the catalogue version, the user's rate key (profile version and
- * payment month) and the filter, so it is serialised once per combination and reused.
+ * Spec 7 `GET /v1/search`: summaries sorted by brand then model, with the user's own net rate, ready
+ * to send (compressed, with an ETag). The answer depends only on the catalogue version, the user's
+ * rate key (profile version and payment month) and the filter, so it is made once per combination.
+ * Filter values are normalised and checked against the catalogue first: unknown brands and models
+ * match nothing, and all such inventions share one key, so they cannot fill the cache.
  */
-export async function searchJson(deps: CatalogDeps, owner: Owner, query: SearchQuery): Promise<string> {
+export async function searchAnswer(
+  deps: CatalogDeps & { answers: AnswerCache },
+  owner: Owner,
+  query: SearchQuery,
+): Promise<PreparedAnswer> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
-  const rates = await deps.rates.cheapestRates(owner, snapshot);
+  const programme = await programmeFor(deps.db, owner.tenantId);
+  const rates = await deps.rates.cheapestRates(owner, snapshot, programme);
   const rateKey = rates ? deps.rates.rateKey(owner) : 'estimate';
-  const filterKey = JSON.stringify([query.manufacturerIds ?? [], query.modelIds ?? []]);
-  const cacheKey = `${owner.id}|${rateKey}|${filterKey}`;
-  const cached = snapshot.responses.get(cacheKey);
-  if (cached) return cached;
-  const json = JSON.stringify(searchIn(snapshot.vehicles, query, rates));
-  if (snapshot.responses.size > 5_000) snapshot.responses.clear();
-  snapshot.responses.set(cacheKey, json);
-  return json;
+  const filter = normaliseFilter(snapshot.vehicles, query);
+  const cacheKey = `search|${snapshot.version}|p${programme.version}|${owner.id}|${rateKey}|${JSON.stringify(filter)}`;
+  return deps.answers.getOrMake(cacheKey, () => {
+    // Cars outside the employer's programme are not offered at all.
+    const offered = snapshot.vehicles.filter((v) => offeredInProgramme(programme, v));
+    return JSON.stringify(
+      filter === NOTHING ? [] : searchIn(offered, { manufacturerIds: filter.brands, modelIds: filter.models }, rates),
+    );
+  });
+}
+
+const NOTHING = 'nothing' as const;
+
+/** Known values only, lower-cased, sorted and unique; `NOTHING` when a filter names only unknowns. */
+function normaliseFilter(
+  vehicles: CatalogVehicle[],
+  query: SearchQuery,
+): { brands: string[] | undefined; models: string[] | undefined } | typeof NOTHING {
+  const known = (wanted: string[] | undefined, values: Iterable<string>) => {
+    if (!wanted || wanted.length === 0) return undefined;
+    const all = new Set([...values].map((v) => v.toLowerCase()));
+    return [...new Set(wanted.map((v) => v.toLowerCase()))].filter((v) => all.has(v)).sort();
+  };
+  const brands = known(
+    query.manufacturerIds,
+    vehicles.map((v) => v.brand),
+  );
+  const models = known(
+    query.modelIds,
+    vehicles.map((v) => v.model),
+  );
+  if (brands?.length === 0 || models?.length === 0) return NOTHING;
+  return { brands, models };
+}
+
+/** Spec 7 `GET /v1/vehicle/{id}` ready to send: made once per catalogue version, user rate key and vehicle. */
+export async function vehicleAnswer(
+  deps: CatalogDeps & { answers: AnswerCache },
+  owner: Owner,
+  vehicleId: string,
+): Promise<PreparedAnswer> {
+  const snapshot = await deps.catalog.get(owner.catalogVersion);
+  if (!snapshot.byId.has(vehicleId)) throw notFound('Fahrzeug nicht gefunden');
+  await deps.rates.prepare(owner);
+  const rateKey = deps.rates.rateKey(owner);
+  const programme = await programmeFor(deps.db, owner.tenantId);
+  const make = async () => JSON.stringify(await vehicle(deps, owner, vehicleId, programme));
+  // Without a usable profile the answer carries no personal rate; such answers are not worth keeping.
+  if (rateKey === null) return prepareAnswer(await make());
+  return deps.answers.getOrMake(
+    `vehicle|${snapshot.version}|p${programme.version}|${owner.id}|${rateKey}|${vehicleId}`,
+    make,
+  );
 }
 
 function searchIn(all: CatalogVehicle[], query: SearchQuery, rates: Map<string, number> | null): VehicleSummary[] {
@@ -87,10 +143,16 @@ export async function models(deps: CatalogDeps, manufacturerIds: string[] | unde
 }
 
 /** Spec 7 `GET /v1/vehicle/{id}`: the vehicle with every package and the user's net rate for each. */
-export async function vehicle(deps: CatalogDeps, owner: Owner, vehicleId: string): Promise<Vehicle> {
+export async function vehicle(
+  deps: CatalogDeps,
+  owner: Owner,
+  vehicleId: string,
+  programme?: Programme,
+): Promise<Vehicle> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
   const v = snapshot.byId.get(vehicleId);
   if (!v) throw notFound('Fahrzeug nicht gefunden');
+  const inForce = programme ?? (await programmeFor(deps.db, owner.tenantId));
   const prepared = await deps.rates.prepare(owner);
   const photos = photoUrls(v);
   return {
@@ -116,7 +178,7 @@ export async function vehicle(deps: CatalogDeps, owner: Owner, vehicleId: string
       specialEquipment: v.specialEquipment,
     },
     leasePackages: v.packages.map((pkg) => {
-      const comparison = prepared.ok ? deps.rates.compare(prepared.prepared, v, pkg) : null;
+      const comparison = prepared.ok ? deps.rates.compare(prepared.prepared, v, pkg, inForce) : null;
       return packageOf(v, pkg, comparison ? comparison.userPrice : null);
     }),
     approximate: v.approximate,
@@ -148,7 +210,12 @@ function packageOf(v: CatalogVehicle, pkg: CatalogPackage, userPriceCents: numbe
 }
 
 /** Spec 7 `GET /v1/lease-packages/{id}/tax`: the full payslip comparison for this user and package. */
-export async function taxResult(deps: CatalogDeps, owner: Owner, packageId: string): Promise<TaxResult> {
+export async function taxResult(
+  deps: CatalogDeps,
+  owner: Owner,
+  packageId: string,
+  programme?: Programme,
+): Promise<TaxResult> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
   const found = snapshot.packagesById.get(packageId);
   if (!found) throw notFound('Leasingpaket nicht gefunden');
@@ -160,7 +227,8 @@ export async function taxResult(deps: CatalogDeps, owner: Owner, packageId: stri
         : prepared.reason.message;
     throw new AppError('PROFILE_INCOMPLETE', message);
   }
-  const comparison = deps.rates.compare(prepared.prepared, found.vehicle, found.pkg);
+  const inForce = programme ?? (await programmeFor(deps.db, owner.tenantId));
+  const comparison = deps.rates.compare(prepared.prepared, found.vehicle, found.pkg, inForce);
   if (!comparison)
     throw new AppError('PROFILE_INCOMPLETE', 'Für dieses Angebot kann keine Nettorate berechnet werden.');
   return toTaxResult(comparison, prepared.prepared.date);
@@ -172,13 +240,14 @@ export async function taxResult(deps: CatalogDeps, owner: Owner, packageId: stri
  */
 export async function taxResultJson(deps: CatalogDeps, owner: Owner, packageId: string): Promise<string> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
+  const programme = await programmeFor(deps.db, owner.tenantId);
   const cacheKey =
     owner.profileVersion === null || owner.profileVersion === undefined
       ? null
-      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}|${packageId}`;
+      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}|p${programme.version}|${packageId}`;
   const cached = cacheKey ? snapshot.responses.get(cacheKey) : undefined;
   if (cached) return cached;
-  const json = JSON.stringify(await taxResult(deps, owner, packageId));
+  const json = JSON.stringify(await taxResult(deps, owner, packageId, programme));
   if (cacheKey) {
     if (snapshot.responses.size > 5_000) snapshot.responses.clear();
     snapshot.responses.set(cacheKey, json);
@@ -200,7 +269,19 @@ export function toTaxResult(c: PayslipComparison, calculatedFor: string): TaxRes
       monthlyPensionLossPerYear: eur(c.pensionImpact.monthlyPensionReduction),
       notes: [...c.benefitImpact.notes],
     },
+    warnings: c.warnings.map(warningOf),
     calculatedFor,
+  };
+}
+
+function warningOf(w: PayslipWarning): NonNullable<TaxResult['warnings']>[number] {
+  return {
+    code: w.code,
+    period: w.period,
+    limit: eur(w.limit),
+    wage: eur(w.wage),
+    shortfall: eur(w.shortfall),
+    message: w.message,
   };
 }
 

@@ -29,10 +29,21 @@ describe.each(databaseTargets())('health on %s', (target) => {
     expect(ui.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('answers 503 when the database is unreachable', async () => {
+  it('tells liveness from readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', migrations: 'done', checks: { database: 'ok' } });
+  });
+
+  it('answers 503 when the database is unreachable, while the process stays live', async () => {
     await t.runtime.database.close();
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'unavailable', database: target });
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ checks: { database: 'unavailable' } });
+    expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
   });
 });

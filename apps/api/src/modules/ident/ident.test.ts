@@ -9,7 +9,7 @@ import { TestClock } from '../../test-support/harness.js';
 import { signCallback, useRawJsonBody } from './callback.js';
 import { createHttpIdentProvider, type HttpIdentProviderOptions } from './http-provider.js';
 import { ProviderCaseNotFoundError, ProviderUnavailableError, type IdentProvider } from './provider.js';
-import { SimulatorStore, simulatorPlugin, type SimulatorOptions } from './simulator.js';
+import { MemoryCaseRepository, SimulatorStore, simulatorPlugin, type SimulatorOptions } from './simulator.js';
 
 const API_KEY = 'test-api-key-0123456789';
 const CALLBACK_SECRET = 'test-callback-secret-abcdef';
@@ -26,6 +26,7 @@ interface Harness {
   origin: string;
   clock: TestClock;
   store: SimulatorStore;
+  cases: MemoryCaseRepository;
   provider: IdentProvider;
   received: ReceivedCallback[];
   /** Status codes the callback receiver answers with next (then 200). */
@@ -44,7 +45,8 @@ afterEach(async () => {
 /** The simulator on a bare Fastify listening on a free port, plus a callback receiver route. */
 async function start(options: Partial<SimulatorOptions> = {}): Promise<Harness> {
   const clock = new TestClock(START);
-  const store = new SimulatorStore();
+  const cases = new MemoryCaseRepository();
+  const store = new SimulatorStore(cases);
   const received: ReceivedCallback[] = [];
   const callbackFailures: number[] = [];
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -86,6 +88,7 @@ async function start(options: Partial<SimulatorOptions> = {}): Promise<Harness> 
     origin,
     clock,
     store,
+    cases,
     provider: makeProvider(),
     received,
     callbackFailures,
@@ -453,7 +456,7 @@ describe('provider API access', () => {
     expect((await fetch(`${url}/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(401);
     const faults = await fetch(`${h.origin}/simulator/api/faults`, { method: 'POST', headers: json, body: '{}' });
     expect(faults.status).toBe(401);
-    expect(h.store.cases.size).toBe(0);
+    expect(h.cases.size).toBe(0);
 
     const error = await expectUnavailable(h.makeProvider({ apiKey: 'wrong' }).startIdent(caseInput(h)));
     expect(error.status).toBe(401);
@@ -475,7 +478,7 @@ describe('http provider robustness (real HTTP against the simulator)', () => {
     await setFault(h, 'error500');
     const error = await expectUnavailable(h.provider.startIdent(caseInput(h)));
     expect(error.status).toBe(500);
-    expect(h.store.cases.size).toBe(0);
+    expect(h.cases.size).toBe(0);
     // The fault was used up: the next call works.
     await expect(h.provider.startIdent(caseInput(h))).resolves.toMatchObject({ caseId: expect.any(String) });
   });
@@ -616,7 +619,7 @@ describe('shutdown', () => {
     expect(performance.now() - began).toBeLessThan(2000);
     await h.store.idle();
     expect(h.store.closed).toBe(true);
-    expect(h.store.get(caseId)?.status).toBe('PENDING');
+    expect((await h.cases.get(caseId))?.status).toBe('PENDING');
     expect(h.received).toHaveLength(0);
     expect(await hanging).toBeInstanceOf(ProviderUnavailableError);
   });

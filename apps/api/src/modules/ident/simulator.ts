@@ -3,12 +3,27 @@ import querystring from 'node:querystring';
 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 
 import type { Clock } from '../../lib/clock.js';
 import { SIGNATURE_HEADER, signCallback } from './callback.js';
-import { CASE_KINDS, type CaseKind, type CaseStatus } from './provider.js';
+import { CASE_KINDS, type CaseStatus } from './provider.js';
+import { caseStatus, type CaseCompletion, type SimulatorCase } from './simulator-cases.js';
+import {
+  NOT_FOUND_TEXT,
+  asciiFileName,
+  closedPageText,
+  escapeHtml,
+  pendingPage,
+  sendPage,
+  signPdf,
+  titleOf,
+} from './simulator-pages.js';
+import { SimulatorStore } from './simulator-store.js';
+
+export { SimulatorStore } from './simulator-store.js';
+export { DatabaseCaseRepository, MemoryCaseRepository, type SimulatorCase } from './simulator-cases.js';
 
 /**
  * A local stand-in for the external identity/signature provider, used in development, demo and
@@ -16,35 +31,13 @@ import { CASE_KINDS, type CaseKind, type CaseStatus } from './provider.js';
  * JSON API to open and read cases, an unguessable link to a provider page where the user acts,
  * asynchronous completion, signed callbacks with retries, expiry, and injectable failures.
  *
- * Cases live in memory only: a restart forgets them, which the application sees like a provider
- * outage (unknown case -> 404 -> ProviderCaseNotFoundError), and the step simply starts again once
- * the old case has expired.
+ * Cases live in a `CaseRepository` (the database in the app, so any instance serves any case; memory
+ * in the simulator's own tests). An unknown case is a 404 page and, through the API, a
+ * ProviderCaseNotFoundError.
  *
  * Register with `{ prefix: '/simulator' }`; links are built from `publicBaseUrl` plus that prefix.
  */
 export type FaultMode = 'none' | 'error500' | 'timeout' | 'redirect' | 'malformed';
-export type SimulatorOutcome = 'success' | 'failure' | 'cancel';
-
-export interface SimulatorCase {
-  caseId: string;
-  kind: CaseKind;
-  reference: string;
-  callbackUrl: string;
-  returnUrl: string;
-  document: { fileName: string; pdf: Uint8Array } | null;
-  signerName: string | null;
-  createdAt: Date;
-  expiresAt: Date;
-  /** What the user chose on the page; the case completes `completionDelayMs` later. */
-  outcome: SimulatorOutcome | null;
-  outcomeAt: Date | null;
-  /** Stored status; EXPIRED is derived when reading (see `caseStatus`). */
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
-  completedAt: Date | null;
-  failureReason: string | null;
-  signedDocument: Uint8Array | null;
-}
-
 export interface CallbackDelivery {
   eventId: string;
   caseId: string;
@@ -78,125 +71,6 @@ const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
 const DEFAULT_FAULT_HANG_MS = 30_000;
 const CALLBACK_TIMEOUT_MS = 5_000;
 const CREATE_BODY_LIMIT = 20 * 1024 * 1024;
-
-/** In-memory state of the simulator plus its timers; `close()` cancels everything pending. */
-export class SimulatorStore {
-  readonly cases = new Map<string, SimulatorCase>();
-  readonly deliveries: CallbackDelivery[] = [];
-  /** Requests that reached the redirect target: stays 0 while clients do not follow redirects. */
-  redirectTargetHits = 0;
-  /** Authenticated provider API calls received (faulty ones included). */
-  apiCalls = 0;
-  private fault: { mode: Exclude<FaultMode, 'none'>; remaining: number } | null = null;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly controller = new AbortController();
-  private busy = 0;
-  private waiters: (() => void)[] = [];
-
-  constructor(private readonly maxCases = 10_000) {}
-
-  /** Aborted by `close()`: in-flight callbacks and hanging fault responses end with it. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  get closed(): boolean {
-    return this.controller.signal.aborted;
-  }
-
-  add(entry: SimulatorCase): void {
-    while (this.cases.size >= this.maxCases) {
-      const oldest = this.cases.keys().next();
-      if (oldest.done) break;
-      this.cases.delete(oldest.value);
-    }
-    this.cases.set(entry.caseId, entry);
-  }
-
-  get(caseId: string): SimulatorCase | undefined {
-    return this.cases.get(caseId);
-  }
-
-  /** The next `count` provider API calls misbehave (`none` clears). */
-  setFault(mode: FaultMode, count = 1): void {
-    this.fault = mode === 'none' || count <= 0 ? null : { mode, remaining: count };
-  }
-
-  takeFault(): Exclude<FaultMode, 'none'> | null {
-    if (!this.fault) return null;
-    const { mode } = this.fault;
-    this.fault.remaining -= 1;
-    if (this.fault.remaining <= 0) this.fault = null;
-    return mode;
-  }
-
-  /** Runs `task` after `ms` on a real timer; `idle()` waits for it, `close()` cancels it. */
-  schedule(ms: number, task: () => Promise<void> | void): void {
-    if (this.closed) return;
-    this.busy += 1;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void Promise.resolve()
-        .then(task)
-        .catch(() => undefined)
-        .finally(() => this.settle());
-    }, ms);
-    this.timers.add(timer);
-  }
-
-  /** Resolves after `ms`, or earlier when `signal` or the store is aborted. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const signals = signal ? [this.signal, signal] : [this.signal];
-      const done = () => {
-        clearTimeout(timer);
-        this.timers.delete(timer);
-        for (const s of signals) s.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.timers.add(timer);
-      for (const s of signals) {
-        if (s.aborted) return done();
-        s.addEventListener('abort', done, { once: true });
-      }
-    });
-  }
-
-  /** Resolves once no completion or callback is pending (at once when nothing is). */
-  idle(): Promise<void> {
-    if (this.busy === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /** Cancels all timers and in-flight callbacks; later schedules are ignored. */
-  close(): void {
-    if (!this.closed) this.controller.abort();
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.busy = 0;
-    this.releaseWaiters();
-  }
-
-  private settle(): void {
-    this.busy = Math.max(0, this.busy - 1);
-    if (this.busy === 0) this.releaseWaiters();
-  }
-
-  private releaseWaiters(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
-  }
-}
-
-/** The status as read at `now`: a case nobody finished before `expiresAt` is EXPIRED. */
-export function caseStatus(entry: SimulatorCase, now: Date): CaseStatus {
-  if (entry.status === 'PENDING' && entry.outcome === null && now.getTime() >= entry.expiresAt.getTime()) {
-    return 'EXPIRED';
-  }
-  return entry.status;
-}
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -354,7 +228,7 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
         failureReason: null,
         signedDocument: null,
       };
-      store.add(entry);
+      await store.cases.add(entry);
       return reply.code(201).send({
         caseId: entry.caseId,
         link: `${publicBaseUrl()}${prefix}/cases/${entry.caseId}`,
@@ -364,8 +238,10 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
 
     app.get('/api/cases/:caseId', hidden, async (request, reply) => {
       if (await guard(request, reply)) return reply;
-      const entry = findCase(request.params);
-      if (!entry) return reply.code(404).send({ error: 'not_found' });
+      const found = await findCase(request.params);
+      if (!found) return reply.code(404).send({ error: 'not_found' });
+      // A completion whose timer died with another instance happens on the first read after it was due.
+      const entry = isCompletionDue(found) ? ((await complete(found.caseId)) ?? found) : found;
       const status = caseStatus(entry, clock.now());
       return reply.send({
         caseId: entry.caseId,
@@ -398,7 +274,7 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
     // ---- The provider page the user sees -------------------------------------------------------
 
     app.get('/cases/:caseId', hidden, async (request, reply) => {
-      const entry = findCase(request.params);
+      const entry = await findCase(request.params);
       if (!entry) return sendPage(reply, 404, 'Vorgang nicht gefunden (Simulator)', NOT_FOUND_TEXT);
       const title = titleOf(entry.kind);
       const closedText = closedPageText(entry, clock.now());
@@ -407,7 +283,7 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
     });
 
     app.get('/cases/:caseId/document', hidden, async (request, reply) => {
-      const entry = findCase(request.params);
+      const entry = await findCase(request.params);
       if (!entry?.document || closedPageText(entry, clock.now())) {
         return sendPage(reply, 404, 'Dokument nicht verfügbar (Simulator)', NOT_FOUND_TEXT);
       }
@@ -419,16 +295,19 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
     });
 
     app.post('/cases/:caseId', hidden, async (request, reply) => {
-      const entry = findCase(request.params);
+      const entry = await findCase(request.params);
       if (!entry) return sendPage(reply, 404, 'Vorgang nicht gefunden (Simulator)', NOT_FOUND_TEXT);
       const title = titleOf(entry.kind);
       const closedText = closedPageText(entry, clock.now());
       if (closedText) return sendPage(reply, 409, title, closedText);
       const parsed = OutcomeSchema.safeParse(request.body);
       if (!parsed.success) return sendPage(reply, 400, title, '<p>Bitte wählen Sie ein Ergebnis.</p>');
-      entry.outcome = parsed.data.outcome;
-      entry.outcomeAt = clock.now();
-      store.schedule(completionDelayMs, () => complete(entry));
+      if (!(await store.cases.recordOutcome(entry.caseId, parsed.data.outcome, clock.now()))) {
+        return sendPage(reply, 409, title, '<p>Für diesen Vorgang wurde bereits ein Ergebnis gewählt.</p>');
+      }
+      store.schedule(completionDelayMs, async () => {
+        await complete(entry.caseId);
+      });
       return sendPage(
         reply,
         200,
@@ -438,46 +317,41 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
       );
     });
 
-    function findCase(params: unknown): SimulatorCase | undefined {
+    async function findCase(params: unknown): Promise<SimulatorCase | undefined> {
       const parsed = CaseParamsSchema.safeParse(params);
-      return parsed.success ? store.get(parsed.data.caseId) : undefined;
+      return parsed.success ? store.cases.get(parsed.data.caseId) : undefined;
+    }
+
+    function isCompletionDue(entry: SimulatorCase): boolean {
+      return (
+        entry.status === 'PENDING' &&
+        entry.outcomeAt !== null &&
+        clock.now().getTime() - entry.outcomeAt.getTime() >= completionDelayMs
+      );
     }
 
     // ---- Completion and callbacks --------------------------------------------------------------
 
-    async function complete(entry: SimulatorCase): Promise<void> {
-      if (entry.status !== 'PENDING' || entry.outcome === null) return;
-      const now = clock.now();
-      if (entry.outcome === 'success') {
-        if (entry.kind === 'SIGN' && entry.document) {
-          try {
-            entry.signedDocument = await signPdf(entry.document.pdf, entry.signerName, now);
-            entry.status = 'SUCCEEDED';
-          } catch {
-            entry.status = 'FAILED';
-            entry.failureReason = 'signing_error';
-          }
-        } else {
-          entry.status = 'SUCCEEDED';
-        }
-      } else if (entry.outcome === 'failure') {
-        entry.status = 'FAILED';
-        entry.failureReason = entry.kind === 'SIGN' ? 'signature_failed' : 'identification_failed';
-      } else {
-        entry.status = 'CANCELLED';
-        entry.failureReason = 'cancelled_by_user';
-      }
-      entry.completedAt = now;
+    /**
+     * Completes a case by the user's choice, once (the update is conditional: another instance or a
+     * late timer finds it done), then calls the application back. Returns the completed case.
+     */
+    async function complete(caseId: string): Promise<SimulatorCase | undefined> {
+      const entry = await store.cases.get(caseId);
+      if (!entry || entry.status !== 'PENDING' || entry.outcome === null) return entry;
+      const completion = await completionOf(entry, clock.now());
+      if (!(await store.cases.complete(caseId, completion))) return store.cases.get(caseId);
       const delivery: CallbackDelivery = {
         eventId: crypto.randomUUID(),
-        caseId: entry.caseId,
-        status: entry.status,
+        caseId,
+        status: completion.status,
         attempts: 0,
         delivered: false,
         lastError: null,
       };
       store.deliveries.push(delivery);
-      await deliver(entry.callbackUrl, delivery);
+      store.schedule(0, () => deliver(entry.callbackUrl, delivery));
+      return { ...entry, ...completion };
     }
 
     /** One attempt; on failure the next one is scheduled after the next back-off step. */
@@ -513,147 +387,20 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
   };
 }
 
-// ---- Signed PDF ---------------------------------------------------------------------------------
-
-/** The "signed" document: the original plus a visible signature page and signature metadata. */
-async function signPdf(pdf: Uint8Array, signerName: string | null, signedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage([595.28, 841.89]);
-  const digest = crypto.createHash('sha256').update(pdf).digest('hex');
-  const when = formatDate(signedAt);
-  let y = 760;
-  const line = (text: string, font: PDFFont, size: number, gap = 22) => {
-    page.drawText(winAnsi(font, text), { x: 60, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-    y -= gap;
-  };
-  page.drawRectangle({ x: 40, y: 560, width: 515, height: 240, borderWidth: 1.5, borderColor: rgb(0.1, 0.4, 0.2) });
-  line('Signaturseite (Simulator)', bold, 18, 34);
-  line('Qualifiziert elektronisch signiert – simuliert, keine echte Signatur.', regular, 11);
-  line(`Unterzeichner/in: ${signerName ?? 'unbekannt'}`, regular, 11);
-  line(`Zeitpunkt: ${when}`, regular, 11);
-  line('SHA-256 des unterzeichneten Dokuments:', regular, 11, 16);
-  line(digest, regular, 9);
-  doc.setSubject('Qualifiziert elektronisch signiert (Simulator)');
-  doc.setKeywords(['signed', 'simulator', `sha256:${digest}`]);
-  doc.setProducer('Signatur-Simulator');
-  doc.setModificationDate(signedAt);
-  return doc.save();
-}
-
-/** Standard fonts only encode WinAnsi; anything else becomes "?". */
-function winAnsi(font: PDFFont, text: string): string {
-  return Array.from(text)
-    .map((char) => {
-      try {
-        font.encodeText(char);
-        return char;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-}
-
-// ---- HTML -----------------------------------------------------------------------------------------
-
-const NOT_FOUND_TEXT = '<p>Dieser Vorgang ist unbekannt. Bitte starten Sie den Schritt in der Bestellung erneut.</p>';
-
-const STYLE = [
-  'body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#1b1f24;margin:0;padding:2rem 1rem}',
-  'main{max-width:36rem;margin:0 auto;background:#fff;border-radius:8px;padding:2rem;box-shadow:0 1px 4px rgba(0,0,0,.12)}',
-  'h1{font-size:1.4rem;margin-top:0}',
-  '.badge{display:inline-block;background:#fff3cd;color:#664d03;border-radius:4px;padding:.2rem .5rem;font-size:.85rem}',
-  'dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}dt{font-weight:600}dd{margin:0}',
-  'form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}',
-  'button{font:inherit;padding:.6rem 1rem;border-radius:6px;border:1px solid #888;background:#fff;cursor:pointer}',
-  'button[value=success]{background:#1f7a3a;border-color:#1f7a3a;color:#fff}',
-  'button[value=failure]{background:#b42318;border-color:#b42318;color:#fff}',
-].join('');
-
-function titleOf(kind: CaseKind): string {
-  return kind === 'SIGN' ? 'Qualifizierte elektronische Signatur (Simulator)' : 'Identitätsprüfung (Simulator)';
-}
-
-/** The page text for a case that takes no more input, or null while it is open. */
-function closedPageText(entry: SimulatorCase, now: Date): string | null {
-  const status = caseStatus(entry, now);
-  if (status === 'EXPIRED') {
-    return '<p>Dieser Vorgang ist abgelaufen. Bitte starten Sie den Schritt in der Bestellung erneut.</p>';
+async function completionOf(entry: SimulatorCase, now: Date): Promise<CaseCompletion> {
+  const done = { completedAt: now, signedDocument: null };
+  if (entry.outcome === 'failure') {
+    const failureReason = entry.kind === 'SIGN' ? 'signature_failed' : 'identification_failed';
+    return { ...done, status: 'FAILED', failureReason };
   }
-  if (entry.outcome !== null || status !== 'PENDING') {
-    const result =
-      status === 'PENDING'
-        ? 'Ihr Ergebnis wird übermittelt.'
-        : status === 'SUCCEEDED'
-          ? 'Ergebnis: erfolgreich.'
-          : status === 'CANCELLED'
-            ? 'Ergebnis: abgebrochen.'
-            : 'Ergebnis: fehlgeschlagen.';
-    return `<p>Dieser Vorgang ist abgeschlossen. ${result}</p><p><a href="${escapeHtml(entry.returnUrl)}">Zurück zur Bestellung</a></p>`;
+  if (entry.outcome !== 'success') return { ...done, status: 'CANCELLED', failureReason: 'cancelled_by_user' };
+  if (entry.kind !== 'SIGN' || !entry.document) return { ...done, status: 'SUCCEEDED', failureReason: null };
+  try {
+    const signedDocument = await signPdf(entry.document.pdf, entry.signerName, now);
+    return { completedAt: now, signedDocument, status: 'SUCCEEDED', failureReason: null };
+  } catch {
+    return { ...done, status: 'FAILED', failureReason: 'signing_error' };
   }
-  return null;
-}
-
-function pendingPage(entry: SimulatorCase, prefix: string): string {
-  const rows: [string, string][] = [
-    [
-      'Vorgang',
-      entry.kind === 'SIGN'
-        ? 'Identifizierung und qualifizierte elektronische Signatur'
-        : 'Identitätsprüfung mit Führerschein',
-    ],
-  ];
-  if (entry.document) {
-    const href = `${prefix}/cases/${entry.caseId}/document`;
-    rows.push([
-      'Dokument',
-      `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(entry.document.fileName)}</a>`,
-    ]);
-  }
-  const list = rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`);
-  if (entry.signerName) list.push(`<dt>Unterzeichner/in</dt><dd>${escapeHtml(entry.signerName)}</dd>`);
-  list.push(`<dt>Gültig bis</dt><dd>${escapeHtml(formatDate(entry.expiresAt))}</dd>`);
-  return (
-    `<dl>${list.join('')}</dl>` +
-    '<p>Dies ist ein Simulator des externen Dienstes. Wählen Sie, wie der Vorgang ausgehen soll.</p>' +
-    '<form method="post">' +
-    '<button type="submit" name="outcome" value="success">Erfolgreich abschließen</button>' +
-    '<button type="submit" name="outcome" value="failure">Fehlschlagen</button>' +
-    '<button type="submit" name="outcome" value="cancel">Abbrechen</button>' +
-    '</form>'
-  );
-}
-
-function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
-  const html =
-    `<!doctype html><html lang="de"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>` +
-    `<p class="badge">Simulator – kein echter Identitäts- oder Signaturdienst</p>` +
-    `<h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
-
-function formatDate(date: Date): string {
-  return `${date.toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })} Uhr`;
-}
-
-function asciiFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'dokument.pdf';
 }
 
 function sha256(value: string): Buffer {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { Database } from '../../db/client.js';
+import { loopbackOnly } from '../../plugins/dev-only.js';
 import { escapeHtml } from './templates.js';
 import { listMailbox } from './outbox.js';
 
@@ -16,11 +17,13 @@ const MailboxEntrySchema = z.object({
 });
 
 /**
- * The development mailbox: without SMTP the mails stay in the database and are shown here. Registered
- * only in development/demo mode; it exposes one-time links, so never in production.
+ * The development mailbox: without SMTP the mails stay in the database and are shown here. It exposes
+ * one-time links (a password reset is an account takeover), so it is registered only outside
+ * production and answers only loopback clients.
  */
 export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', loopbackOnly);
     const entries = async () =>
       (await listMailbox(deps.db)).map((m) => ({
         id: m.id,

@@ -14,6 +14,7 @@ export type MailTemplate =
   | { kind: 'REGISTER_EXISTING'; firstName: string; resetLink: string }
   | { kind: 'PASSWORD_RESET'; firstName: string; link: string }
   | { kind: 'INVITE'; firstName: string; tenantName: string; link: string }
+  | { kind: 'ADMIN_INVITE'; firstName: string; tenantName: string; link: string }
   | { kind: 'WELCOME'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
@@ -66,6 +67,17 @@ export function renderMail(template: MailTemplate): MailContent {
         [
           `${template.tenantName} lädt Sie ein, ein Elektroauto per Gehaltsumwandlung zu leasen.`,
           'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):',
+        ],
+        template.link,
+        'Passwort festlegen',
+      );
+    case 'ADMIN_INVITE':
+      return compose(
+        `Ihr Zugang als Personalverantwortliche(r) von ${template.tenantName}`,
+        hello,
+        [
+          `für ${template.tenantName} wurde ein Zugang zum E-Auto-Leasing per Gehaltsumwandlung eingerichtet. Damit geben Sie die Bestellungen Ihrer Beschäftigten frei und laden Beschäftigte ein.`,
+          'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage). Bei der ersten Anmeldung richten Sie die Zwei-Faktor-Anmeldung ein.',
         ],
         template.link,
         'Passwort festlegen',

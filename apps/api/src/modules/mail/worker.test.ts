@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 import { TestClock } from '../../test-support/harness.js';
 import { enqueueMail } from './outbox.js';
-import { backoffMs, MailWorker } from './worker.js';
+import { backoffMs, GIVE_UP_AFTER_MS, MailWorker, messageIdFor } from './worker.js';
 
 interface Received {
   to: string[];
@@ -126,6 +128,86 @@ describe('mail worker over real SMTP', () => {
     const row = await statusOf('c@example.com');
     expect(row?.status).toBe('FAILED');
     expect(row?.lastError).toBeTruthy();
+  });
+
+  it('retries a server that is away for almost a day, then delivers once with the same Message-ID', async () => {
+    await enqueueMail(
+      database.db,
+      'day@example.com',
+      { kind: 'WELCOME', firstName: 'D', link: 'http://x/y' },
+      clock.now(),
+    );
+    const [queued] = await database.db.select().from(outbox).where(eq(outbox.recipient, 'day@example.com'));
+    const started = clock.now().getTime();
+    // Down for 23 hours: every attempt fails transiently, none gives up.
+    while (clock.now().getTime() - started < 23 * 60 * 60_000) {
+      receiver.failNext.push(421);
+      await worker.drain();
+      expect((await statusOf('day@example.com'))?.status).toBe('PENDING');
+      clock.advance(60 * 60_000);
+    }
+    receiver.failNext.length = 0;
+    await worker.drain();
+    expect((await statusOf('day@example.com'))?.status).toBe('SENT');
+    const delivered = receiver.received.filter((r) => r.to.includes('day@example.com'));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.raw).toContain(`Message-ID: <${queued?.id ?? ''}@example.com>`);
+    expect(messageIdFor(queued?.id ?? '', 'E-Auto-Leasing <no-reply@firma.example>')).toBe(
+      `<${queued?.id ?? ''}@firma.example>`,
+    );
+  });
+
+  it('gives a mail up after 24 hours of transient failures, and says so', async () => {
+    const failures: string[] = [];
+    const counting = new MailWorker({
+      db: database.db,
+      clock,
+      smtpUrl: `smtp://127.0.0.1:${receiver.port}`,
+      from: 'test@example.com',
+      log,
+      onFailure: (outcome) => failures.push(outcome),
+    });
+    await enqueueMail(
+      database.db,
+      'e@example.com',
+      { kind: 'WELCOME', firstName: 'E', link: 'http://x/y' },
+      clock.now(),
+    );
+    receiver.failNext.push(451);
+    await counting.drain();
+    clock.advance(GIVE_UP_AFTER_MS);
+    receiver.failNext.push(451);
+    await counting.drain();
+    await counting.stop();
+    expect((await statusOf('e@example.com'))?.status).toBe('FAILED');
+    expect(failures).toEqual(['retry', 'given-up']);
+  });
+
+  it('does not wait minutes for a server that never greets', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const hanging = new MailWorker({
+      db: database.db,
+      clock,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'test@example.com',
+      log,
+      smtpTimeouts: { greetingTimeout: 300, connectionTimeout: 300, socketTimeout: 300 },
+    });
+    await enqueueMail(
+      database.db,
+      'f@example.com',
+      { kind: 'WELCOME', firstName: 'F', link: 'http://x/y' },
+      clock.now(),
+    );
+    const started = Date.now();
+    await hanging.drain();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await statusOf('f@example.com'))?.status).toBe('PENDING');
+    await hanging.stop();
+    silent.close();
   });
 
   it('keeps mails in the database without SMTP', async () => {

@@ -1,8 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 
 import type { Database } from '../../db/client.js';
+import { loggableError } from '../../lib/loggable-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { claimMail, dueMails, markMail } from './outbox.js';
+import { runAsSystem } from '../../db/scope.js';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -12,14 +14,33 @@ export interface MailWorkerOptions {
   from: string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   pollIntervalMs?: number;
+  /** Told of every failed attempt, and whether the mail was given up (metrics). */
+  onFailure?: (outcome: 'retry' | 'given-up') => void;
+  /** Shorter SMTP timeouts for tests. */
+  smtpTimeouts?: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>>;
 }
 
-const MAX_ATTEMPTS = 8;
-const BATCH_SIZE = 20;
-/** A claimed mail is retried by another worker if this one dies while sending. */
-const CLAIM_LEASE_MS = 60_000;
+/** `<outbox-id@sender-domain>`: stable across retries and instances. */
+export function messageIdFor(outboxId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${outboxId}@${domain}>`;
+}
 
-/** Exponential back-off for transient SMTP failures: 5 s, 10 s, 20 s, … capped at one hour. */
+const BATCH_SIZE = 20;
+/**
+ * A transient failure (server down, 4xx) is retried with back-off for this long before the mail is
+ * given up: a mail server outage over a night or a weekend day loses nothing.
+ */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * SMTP timeouts (nodemailer's defaults are minutes): a hanging server costs one slot this long at most.
+ * The worst send is connect + greeting + a few socket waits, well inside the claim lease.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+/** A claimed mail is retried by another worker if this one dies while sending: longer than the worst send. */
+const CLAIM_LEASE_MS = 5 * 60_000;
+
+/** Exponential back-off for transient SMTP failures: 5 s, 10 s, 20 s, … capped at one hour (24 h ≈ 30 tries). */
 export function backoffMs(attempt: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
@@ -41,7 +62,9 @@ export class MailWorker {
   private stopped = false;
 
   constructor(private readonly options: MailWorkerOptions) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS, ...options.smtpTimeouts })
+      : null;
   }
 
   start(): void {
@@ -53,9 +76,10 @@ export class MailWorker {
 
   kick(): void {
     if (this.stopped || this.running) return;
-    this.running = this.drain()
+    // A kick comes from a request that may see only its own rows; the outbox is the platform's.
+    this.running = runAsSystem(() => this.drain())
       .then(() => undefined)
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'mail worker failed'))
+      .catch((error: unknown) => this.options.log.error({ err: loggableError(error) }, 'mail worker failed'))
       .finally(() => {
         this.running = null;
       });
@@ -77,24 +101,27 @@ export class MailWorker {
       if (batch.length === 0) return handled;
       for (const mail of batch) {
         if (!(await claimMail(db, mail.id, mail.attempts, new Date(now.getTime() + CLAIM_LEASE_MS)))) continue;
-        await this.deliver(mail.id, mail.attempts + 1, mail);
+        await this.deliver(mail.attempts + 1, mail);
         handled++;
       }
     }
   }
 
   private async deliver(
-    id: string,
     attempt: number,
-    mail: { recipient: string; subject: string; textBody: string; htmlBody: string },
+    mail: { id: string; recipient: string; subject: string; textBody: string; htmlBody: string; createdAt: Date },
   ): Promise<void> {
     const { db, clock } = this.options;
+    const id = mail.id;
     if (!this.transport) {
       await markMail(db, id, { status: 'KEPT', lastError: null });
       return;
     }
     try {
       await this.transport.sendMail({
+        // The same outbox row always carries the same Message-ID: a retry after a send whose answer got
+        // lost is recognisably the same mail (receivers and people can drop the duplicate).
+        messageId: messageIdFor(id, this.options.from),
         from: this.options.from,
         to: mail.recipient,
         subject: mail.subject,
@@ -103,9 +130,12 @@ export class MailWorker {
       });
       await markMail(db, id, { status: 'SENT', sentAt: clock.now(), lastError: null });
     } catch (error) {
-      const permanent = isPermanent(error) || attempt >= MAX_ATTEMPTS;
+      const expired = clock.now().getTime() - mail.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const permanent = isPermanent(error) || expired;
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-      this.options.log.warn({ mailId: id, attempt, permanent }, 'mail delivery failed');
+      if (permanent) this.options.log.error({ mailId: id, attempt, expired }, 'mail given up');
+      else this.options.log.warn({ mailId: id, attempt }, 'mail delivery failed, will retry');
+      this.options.onFailure?.(permanent ? 'given-up' : 'retry');
       await markMail(db, id, {
         status: permanent ? 'FAILED' : 'PENDING',
         nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempt)),

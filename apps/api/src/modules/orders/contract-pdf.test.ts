@@ -326,6 +326,19 @@ describe('wrapText', () => {
 });
 
 describe('contract content', () => {
+  it('fills the employer signature block once the employer countersigned', () => {
+    const doc = buildContractDocument({
+      ...typicalInput(),
+      signature: { signedAt: '2026-11-24T10:00:00Z', signerName: 'Erika Mustermann', method: 'QES', caseId: 'c-1' },
+      countersignature: { approvedAt: '2026-11-25T09:30:00Z', approverName: 'Petra Personal' },
+    });
+    expect(doc.statusLabel).toBe('Gegengezeichnet');
+    const [employer] = doc.signatureFields;
+    expect(employer.name).toBe('Muster Maschinenbau GmbH – Petra Personal');
+    expect(employer.placeDate).toBe('elektronisch, 25.11.2026');
+    expect(employer.signedNote).toBe('gegengezeichnet durch Petra Personal am 25.11.2026');
+  });
+
   it('contains the key facts of a typical order in German format', () => {
     const doc = buildContractDocument(typicalInput());
     const text = contractPlainText(doc).replaceAll(NBSP, ' ');
@@ -426,6 +439,19 @@ describe('contract content', () => {
     expect(text).not.toContain('Personalnummer:');
     expect(text).not.toContain('Ausstattungslinie:');
     expect(text).not.toContain('Nicht im Paket enthalten');
+  });
+
+  it('repeats the warnings of the tax result in § 4 as notes, and none without them', () => {
+    const base = typicalInput();
+    const message =
+      'Ihr regelmäßiges Jahresarbeitsentgelt sinkt durch die Gehaltsumwandlung auf 67.800,00 EUR und liegt damit 9.600,00 EUR unter der Jahresarbeitsentgeltgrenze von 77.400,00 EUR.';
+    const sections = buildContractSections({
+      ...base,
+      conversion: { ...base.conversion, warnings: [{ code: 'JAEG_UNDERRUN', message }] },
+    });
+    const conversion = sections.find((s) => s.heading === '§ 4 Gehaltsumwandlung');
+    expect(conversion?.blocks.at(-1)).toEqual({ kind: 'note', text: `Wichtiger Hinweis: ${message}` });
+    expect(contractPlainText(buildContractDocument(base))).not.toContain('Wichtiger Hinweis');
   });
 
   it('marks the signed version and carries the signature note', () => {

@@ -170,6 +170,14 @@ describe.each(databaseTargets())('orders on %s', (target) => {
     expect(
       (await mailbox(t.app)).some((m) => m.to === DEMO_ACCOUNTS.providerAdmin && m.subject.includes('freigegeben')),
     ).toBe(true);
+    // The approval countersigns the contract: a second document, and the employee is told.
+    const approved = await current(orderId);
+    expect(approved.order.documents.map((d) => d.name)).toContain(
+      `Ueberlassungsvertrag-${orderId}-gegengezeichnet.pdf`,
+    );
+    expect(
+      (await mailbox(t.app)).some((m) => m.to === DEMO_ACCOUNTS.employee && m.text.includes('gegengezeichnet')),
+    ).toBe(true);
     expect((await act(orderId, STEP.admin, 'accept', providerAdmin)).status).toBe(200);
     const handover = await act(orderId, STEP.active, 'accept', providerAdmin, { handoverDate: '2026-12-01' });
     expect(handover.status).toBe(200);
@@ -182,7 +190,7 @@ describe.each(databaseTargets())('orders on %s', (target) => {
 
     const pdf = await t.app.inject({
       method: 'GET',
-      url: `/v1/order/${orderId}/contract/${state.order.documents[0]!.id}`,
+      url: `/v1/order/${orderId}/contract/${state.order.documents.find((d) => d.name.includes('unterschrieben'))!.id}`,
       headers: bearer(employee),
     });
     expect(pdf.statusCode).toBe(200);
@@ -272,6 +280,9 @@ describe.each(databaseTargets())('orders on %s', (target) => {
 
   it('handles both declines and refuses actions after them', async () => {
     const byTenant = await signedOrder();
+    // The employee sees why: the employer's decline needs a reason.
+    expect((await act(byTenant, STEP.tenant, 'decline', tenantAdmin)).status).toBe(400);
+    expect((await act(byTenant, STEP.tenant, 'decline', tenantAdmin, { reason: '  ' })).status).toBe(400);
     expect((await act(byTenant, STEP.tenant, 'decline', tenantAdmin, { reason: 'Budget erschöpft' })).status).toBe(200);
     const declined = await current(byTenant);
     expect(declined.order.status).toBe('DECLINED_BY_TENANT');
@@ -345,7 +356,7 @@ describe.each(databaseTargets())('orders on %s', (target) => {
   it('hides orders of other employees and other employers: 404 like an unknown id on every order route', async () => {
     const orderId = await newOrder();
     const { userStepId } = await current(orderId);
-    const stranger = await buildTenant(t.app, t.runtime.database.db, { prefix: 'fremd' });
+    const stranger = await buildTenant(t.app, t.runtime.database.db, { prefix: 'fremd', now: t.clock.now() });
     const routes: { method: 'GET' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
       { method: 'GET', url: `/v1/order/${orderId}` },
       { method: 'GET', url: `/v1/order/${orderId}/workflow` },
@@ -484,7 +495,7 @@ describe('orders: provider faults, replays, limits and intra-tenant isolation', 
 
   it('hides an order from another employee of the same employer', async () => {
     const orderId = await orderAtIdentStep();
-    const colleague = await buildTenant(t.app, t.runtime.database.db, { prefix: 'kollege' });
+    const colleague = await buildTenant(t.app, t.runtime.database.db, { prefix: 'kollege', now: t.clock.now() });
     // Move the colleague into the demo employer.
     const [me] = await t.runtime.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.employee));
     await t.runtime.database.db

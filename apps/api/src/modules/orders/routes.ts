@@ -16,6 +16,7 @@ import { z } from 'zod';
 
 import { consume, ORDER_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/authenticate.js';
+import { once, parseIdempotencyKey } from '../../lib/idempotency.js';
 import * as orders from './service.js';
 import type { StepAction } from './steps.js';
 
@@ -26,7 +27,7 @@ export function orderRoutes(
   deps: orders.OrderDeps & { authenticate: onRequestAsyncHookHandler; limiter: RateLimiter },
 ): FastifyPluginAsyncZod {
   const limit = (rule: keyof typeof ORDER_LIMITS) => async (request: FastifyRequest) => {
-    consume(deps.limiter, `${rule}:${requireUser(request).id}`, ORDER_LIMITS[rule]);
+    await consume(deps.limiter, `${rule}:${requireUser(request).id}`, ORDER_LIMITS[rule]);
   };
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
@@ -39,7 +40,8 @@ export function orderRoutes(
       {
         schema: {
           tags: ['orders'],
-          summary: 'Order a lease package (422 with the missing things as errors)',
+          summary:
+            'Order a lease package (422 with the missing things as errors); an Idempotency-Key header makes repeats return the first order',
           security,
           body: CreateOrderRequestSchema,
           response: { 201: CreateOrderResponseSchema },
@@ -47,8 +49,17 @@ export function orderRoutes(
         preHandler: limit('createOrder'),
       },
       async (request, reply) => {
-        const orderId = await orders.createOrder(deps, requireUser(request), request.body, ctxOf(request));
-        return reply.code(201).send({ orderId });
+        const user = requireUser(request);
+        const create = async () => ({
+          orderId: await orders.createOrder(deps, user, request.body, ctxOf(request)),
+        });
+        // With an Idempotency-Key a repeat (double click, retry after a lost answer) gets the first
+        // order back instead of a second one, on any instance.
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const answer = key
+          ? await once(deps, { userId: user.id, key, operation: 'order.create' }, create)
+          : await create();
+        return reply.code(201).send(answer);
       },
     );
 

@@ -18,7 +18,8 @@ export interface OrderTerms {
 /** The employee's data frozen at order time: encrypted at rest like the salary profile. */
 export interface PrivateSnapshot {
   orderUserInfo: Order['orderUserInfo'] & { dateOfBirth: string | null };
-  taxResult: TaxResult;
+  /** Null once the person erased their account: kept signed orders keep only what the contract needs. */
+  taxResult: TaxResult | null;
   conversion: {
     monthlyConversionCents: number;
     employerContributionCents: number;
@@ -26,6 +27,8 @@ export interface PrivateSnapshot {
     privateUseBenefitCents: number;
     commutingBenefitCents: number;
     benefitRuleLabel: string;
+    /** The tax result's warnings (JAEG, Midijob, minimum wage) for the contract; absent in older orders. */
+    warnings?: { code: string; message: string }[];
   };
 }
 

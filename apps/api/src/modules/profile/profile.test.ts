@@ -136,15 +136,15 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
         firstName: 'Anna',
         lastName: 'Andere',
         email,
-        password: 'Anderes-Passwort-1',
-        confirmPassword: 'Anderes-Passwort-1',
+        password: 'Tulpen-im-Mai-123',
+        confirmPassword: 'Tulpen-im-Mai-123',
       },
     });
     await t.app.inject({
       method: 'POST',
       url: `/v1/confirm/email/code/${await latestCode(t.app, email, '/user/emailConfirm/')}`,
     });
-    const other = await loginAs(t.app, email, 'Anderes-Passwort-1');
+    const other = await loginAs(t.app, email, 'Tulpen-im-Mai-123');
     const body = (await getInfo(other.accessToken)).json<{
       addressDto: { email: string };
       salaryInfo: unknown;

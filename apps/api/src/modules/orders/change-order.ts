@@ -1,0 +1,197 @@
+import type { Order, StepActionRequest, StepType } from '@leasing/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+
+import { orderDocuments, orders, users } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { Actor, Ctx, OrderDeps } from './deps.js';
+import { notifyTransition } from './notify.js';
+import { countersignedFileName, renderContract } from './documents.js';
+import { getOrder, visibleOrder } from './read-orders.js';
+import * as repo from './repository.js';
+import { mayAct, stepById, stepOfType, transitionFor, UNSIGNED_STEPS, type StepAction } from './steps.js';
+import { detectBreakingChange } from './system-transitions.js';
+
+// ---------------------------------------------------------------------------------------------
+// Changing orders
+
+/** `DELETE /v1/order/{id}`: the employee's own order, only before the signature. */
+export async function deleteOrder(deps: OrderDeps, actor: Actor, orderId: number, ctx: Ctx): Promise<void> {
+  const order = await visibleOrder(deps, actor, orderId);
+  if (actor.role !== 'EMPLOYEE') throw forbidden();
+  if (order.signedAt || !isDeletableStatus(order.status))
+    throw conflict('Eine unterschriebene Bestellung kann nicht gelöscht werden.');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(orders)
+      .where(and(eq(orders.id, orderId), isNull(orders.signedAt)))
+      .returning({ id: orders.id });
+    if (deleted.length !== 1) throw conflict('Eine unterschriebene Bestellung kann nicht gelöscht werden.');
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      tenantId: order.tenantId,
+      action: 'order.deleted',
+      subjectType: 'order',
+      subjectId: String(orderId),
+      requestId: ctx.requestId,
+      at: now,
+    });
+  });
+}
+
+function isDeletableStatus(status: string): boolean {
+  return (UNSIGNED_STEPS as readonly string[]).includes(status) || status === 'EXPIRED' || status === 'BREAKING_CHANGE';
+}
+
+/**
+ * `PUT /v1/order/{orderId}/step/{stepId}/execute|accept|decline`. Only the role the step is enabled
+ * for, only on the current step with its current status record; one conditional update decides.
+ */
+export async function stepAction(
+  deps: OrderDeps,
+  actor: Actor,
+  params: { orderId: number; stepId: number; action: StepAction },
+  body: StepActionRequest,
+  ctx: Ctx,
+): Promise<Order> {
+  const order = await visibleOrder(deps, actor, params.orderId);
+  if (body.orderId !== params.orderId) {
+    throw new AppError('VALIDATION_FAILED', 'Die Bestellnummer passt nicht.', {
+      errors: [{ field: 'orderId', message: 'invalid' }],
+    });
+  }
+  const step = stepById(params.stepId);
+  if (!step) throw notFound('Schritt nicht gefunden');
+  if (!mayAct(actor.role, step)) {
+    deps.events.emit('authz.denied', {
+      actor: actor.id,
+      tenant: actor.tenantId,
+      target: `order:${order.id}:step:${step.id}`,
+    });
+    throw forbidden();
+  }
+  const current = await detectBreakingChange(deps, order);
+  if (current.status === 'BREAKING_CHANGE')
+    throw conflict(
+      'Die Bestellung wurde abgebrochen, weil sich Ihre Daten oder die Angebotskonditionen geändert haben.',
+    );
+  if (!current.currentUserStepId || current.currentUserStepId !== body.userStepId || current.status !== step.stepType) {
+    throw conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  }
+  const transition = transitionFor(step.stepType, params.action);
+  if (!transition) throw conflict('Diese Aktion ist in diesem Schritt nicht möglich.');
+  await checkPreconditions(deps, current, step.stepType, params.action, body);
+  const now = deps.clock.now();
+  const extra =
+    params.action === 'decline'
+      ? { declineReason: body.reason ?? null }
+      : step.stepType === 'LEASING_ACTIVE'
+        ? { handoverDate: body.handoverDate ?? null }
+        : step.stepType === 'NECT_SIGN'
+          ? { signedAt: now }
+          : {};
+  const countersigned =
+    step.stepType === 'TENANT_ADMIN_CLICK_CONFIRM' && params.action !== 'decline'
+      ? await countersignedContract(deps, current, actor, now)
+      : null;
+  const done = await deps.db.transaction(async (tx) => {
+    const won = await repo.applyTransition(tx, {
+      orderId: current.id,
+      expectedUserStepId: body.userStepId,
+      records: transition.records,
+      status: transition.status,
+      actorUserId: actor.id,
+      now,
+      extra,
+    });
+    if (!won) return false;
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      tenantId: current.tenantId,
+      action: `order.step.${params.action}`,
+      subjectType: 'order',
+      subjectId: String(current.id),
+      fields: [step.stepType],
+      requestId: ctx.requestId,
+      at: now,
+    });
+    if (countersigned) {
+      await tx.insert(orderDocuments).values({
+        orderId: current.id,
+        name: countersignedFileName(current.id),
+        kind: 'CONTRACT_SIGNED',
+        pdf: Buffer.from(countersigned),
+        createdAt: now,
+      });
+    }
+    await notifyTransition(tx, deps, current, step.stepType, transition.status, body.reason ?? null, now);
+    return true;
+  });
+  if (!done) throw conflict('Dieser Schritt wurde bereits bearbeitet.');
+  deps.mailSent();
+  return getOrder(deps, actor, current.id);
+}
+
+/**
+ * The employer's approval countersigns the contract: the signed contract again, with the employer's
+ * signature block filled in (approver and date). Rendered before the transaction (PDF work is slow);
+ * stored in it with the transition, so an approval always has its document.
+ */
+async function countersignedContract(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  actor: Actor,
+  now: Date,
+): Promise<Uint8Array> {
+  const [approver] = await deps.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  const signCase = await repo.latestCase(deps.db, order.id, stepOfType('NECT_SIGN').id);
+  return renderContract(
+    deps,
+    order,
+    {
+      signedAt: (order.signedAt ?? now).toISOString(),
+      caseId: signCase?.providerCaseId ?? '',
+    },
+    {
+      approvedAt: now.toISOString(),
+      approverName: approver ? `${approver.firstName} ${approver.lastName}` : '',
+    },
+  );
+}
+
+async function checkPreconditions(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  stepType: StepType,
+  action: StepAction,
+  body: StepActionRequest,
+): Promise<void> {
+  if (action === 'decline') {
+    // The employee is told why the employer said no: its decline needs a reason.
+    if (stepType === 'TENANT_ADMIN_CLICK_CONFIRM' && (!body.reason || body.reason.trim().length === 0)) {
+      throw new AppError('VALIDATION_FAILED', 'Bitte geben Sie einen Grund für die Ablehnung an.', {
+        errors: [{ field: 'reason', message: 'required' }],
+      });
+    }
+    return;
+  }
+  if (stepType === 'CONFIRM_SUMMARY' && body.agreed !== true) {
+    throw new AppError('VALIDATION_FAILED', 'Bitte bestätigen Sie die Zusammenfassung.', {
+      errors: [{ field: 'agreed', message: 'You must agree before proceeding' }],
+    });
+  }
+  if (stepType === 'LEASING_ACTIVE' && !body.handoverDate) {
+    throw new AppError('VALIDATION_FAILED', 'Bitte geben Sie das Übergabedatum an.', {
+      errors: [{ field: 'handoverDate', message: 'required' }],
+    });
+  }
+  if (stepType === 'NECT_DRIVERS_LICENCE' || stepType === 'NECT_SIGN') {
+    const latest = await repo.latestCase(deps.db, order.id, stepOfType(stepType).id);
+    if (latest?.status !== 'SUCCEEDED')
+      throw conflict('Die Prüfung beim Identifikationsdienst ist noch nicht abgeschlossen.');
+  }
+}

@@ -1,0 +1,223 @@
+import type { CreateOrderRequest, FieldError } from '@leasing/contract';
+import { SalaryInfoSchema } from '@leasing/contract';
+import { eq } from 'drizzle-orm';
+
+import { orderPolicies } from '../../db/schema-employer.js';
+import { orders, tenants, userAddresses, users, userSteps } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, conflict, forbidden } from '../../lib/errors.js';
+import { photoUrls } from '../catalog/media-routes.js';
+import { programmeFor, programmeRefusal } from '../catalog/programme.js';
+import { toTaxResult } from '../catalog/service.js';
+import { affordabilityRefusal } from '../employer/policy.js';
+import { readSalaryProfile } from '../profile/salary-store.js';
+import type { Actor, Ctx, OrderDeps } from './deps.js';
+import { mailEmployee } from './notify.js';
+import { sealPrivate, type OrderTerms, type PrivateSnapshot } from './snapshot.js';
+import { stepOfType } from './steps.js';
+
+const missing = (field: string, message: string): FieldError => ({ field, message });
+
+// ---------------------------------------------------------------------------------------------
+// Creating and reading orders
+
+/**
+ * `POST /v1/order`: checks profile and options and freezes the snapshot (vehicle and package terms,
+ * colour, delivery, the employee's address and salary data, the tax result). Missing things are the
+ * spec's `errors` list.
+ */
+export async function createOrder(deps: OrderDeps, actor: Actor, input: CreateOrderRequest, ctx: Ctx): Promise<number> {
+  if (actor.role !== 'EMPLOYEE' || !actor.tenantId) throw forbidden();
+  const tenantId = actor.tenantId;
+  // A deactivated employer takes no new orders; what exists continues.
+  const [employer] = await deps.db.select({ enabled: tenants.enabled }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!employer?.enabled) throw conflict('Ihr Arbeitgeber nimmt derzeit keine neuen Bestellungen an.');
+  const snapshot = await deps.catalog.get();
+  const found = snapshot.packagesById.get(input.leasePackageId);
+  const errors: FieldError[] = [];
+  if (!found) errors.push(missing('leasePackageId', 'Leasingpaket'));
+  if (found && !found.vehicle.colors.includes(input.color)) errors.push(missing('color', 'Farbe'));
+  if (found && !found.vehicle.deliveryOptions.includes(input.delivery))
+    errors.push(missing('delivery', 'Lieferoption'));
+  const [user] = await deps.db.select().from(users).where(eq(users.id, actor.id));
+  const [address] = await deps.db.select().from(userAddresses).where(eq(userAddresses.userId, actor.id));
+  const addressFields = ['street', 'streetNumber', 'postcode', 'place', 'state', 'placeOfBirth'] as const;
+  for (const field of addressFields)
+    if (!address?.[field]) errors.push(missing(`addressDto.${field}`, addressLabel[field] ?? field));
+  const stored = await readSalaryProfile(deps.db, deps.cipher, { userId: actor.id, tenantId });
+  const salary = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
+  if (!salary?.success) errors.push(missing('salaryInfo', 'Gehaltsdaten'));
+  const prepared = await deps.rates.prepare({ id: actor.id, tenantId });
+  if (salary?.success && !prepared.ok)
+    errors.push(
+      missing('salaryInfo', prepared.reason.kind === 'NOT_COMPUTABLE' ? prepared.reason.message : 'Gehaltsdaten'),
+    );
+  const programme = await programmeFor(deps.db, tenantId);
+  const comparison =
+    found && prepared.ok ? deps.rates.compare(prepared.prepared, found.vehicle, found.pkg, programme) : null;
+  if (found && prepared.ok && !comparison) errors.push(missing('leasePackageId', 'Berechenbare Nettorate'));
+  if (errors.length > 0 || !found || !user || !address || !salary?.success || !prepared.ok || !comparison || !stored) {
+    throw new AppError('ORDER_INCOMPLETE', 'Für die Bestellung fehlen Angaben.', { errors });
+  }
+  // The employer's programme: cars outside it, and conversions that would leave less than the
+  // minimum gross pay, are refused with the reason.
+  const refusal =
+    programmeRefusal(programme, found.vehicle, found.pkg.totalMonthlyGrossCostCents) ??
+    affordabilityRefusal(programme.policy, comparison.before.brutto, comparison.companyCar.convertedGross);
+  if (refusal) throw new AppError('POLICY_REFUSED', refusal);
+  const { vehicle, pkg } = found;
+  const now = deps.clock.now();
+  const photos = photoUrls(vehicle);
+  const terms: OrderTerms = {
+    vehicle: {
+      id: vehicle.id,
+      brand: vehicle.brand,
+      carModel: vehicle.model,
+      trimLevel: vehicle.trimLevel,
+      maximumPowerKw: vehicle.maximumPowerKw,
+      rangeKm: vehicle.rangeKm,
+      consumption: vehicle.consumption,
+      listPrice: vehicle.listPriceGrossCents / 100,
+      mainPhotoUrl: photos[0] ?? null,
+      pictureUrls: photos,
+      deliveryFromWeeks: vehicle.deliveryFromWeeks,
+      deliveryToWeeks: vehicle.deliveryToWeeks,
+      vehicleDetails: {
+        technicalDetails: vehicle.technicalDetails,
+        standardEquipment: vehicle.standardEquipment,
+        specialEquipment: vehicle.specialEquipment,
+      },
+      batteryKwh: vehicle.batteryKwh,
+      driveType: vehicle.driveType,
+      listPriceGrossCents: vehicle.listPriceGrossCents,
+      approximate: vehicle.approximate,
+    },
+    leasePackage: {
+      id: pkg.id,
+      durationMonths: pkg.durationMonths,
+      kmPerYear: pkg.kmPerYear,
+      tires: pkg.tires,
+      // The net rate is personal: it lives in the encrypted snapshot (conversion.netMonthlyRateCents).
+      userPrice: null,
+      grossComparisonCostEur: pkg.grossComparisonCostCents / 100,
+      grossRetailPriceEur: vehicle.listPriceGrossCents / 100,
+      totalMonthlyGrossCostEur: pkg.totalMonthlyGrossCostCents / 100,
+      maintenanceAndServicingIncluded: pkg.maintenanceAndServicingIncluded,
+      vehicleInsuranceIncluded: pkg.vehicleInsuranceIncluded,
+      tirePackageIncluded: pkg.tirePackageIncluded,
+      tireChangeIncluded: pkg.tireChangeIncluded,
+      rateInsuranceIncluded: pkg.rateInsuranceIncluded,
+      costsMoreKilometers: pkg.costsMoreKilometers,
+      reimbursementLessKilometers: pkg.reimbursementLessKilometers,
+      excessMileageAllowance: pkg.excessMileageAllowance,
+      exemptionLimitLessKilometers: pkg.exemptionLimitLessKilometers,
+      capFewerKilometers: pkg.capFewerKilometers,
+      capExtraKilometers: pkg.capExtraKilometers,
+    },
+    totalMonthlyGrossCostCents: pkg.totalMonthlyGrossCostCents,
+    grossComparisonCostCents: pkg.grossComparisonCostCents,
+  };
+  const privateSnapshot: PrivateSnapshot = {
+    orderUserInfo: {
+      addressDto: {
+        title: user.title,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        street: address.street ?? '',
+        streetNumber: address.streetNumber ?? '',
+        place: address.place ?? '',
+        postcode: address.postcode ?? '',
+        state: address.state ?? '',
+        placeOfBirth: address.placeOfBirth ?? '',
+        employeeId: user.employeeId,
+        email: user.email,
+      },
+      salaryInfo: salary.data as unknown as Record<string, unknown>,
+      dateOfBirth: salary.data.dateOfBirth,
+    },
+    taxResult: toTaxResult(comparison, prepared.prepared.date),
+    conversion: {
+      monthlyConversionCents: comparison.companyCar.convertedGross,
+      employerContributionCents: comparison.salarySacrificeData.employerContribution,
+      netMonthlyRateCents: comparison.userPrice,
+      privateUseBenefitCents: comparison.salarySacrificeData.vehicleTaxation,
+      commutingBenefitCents: comparison.salarySacrificeData.commutingTaxation,
+      benefitRuleLabel: `${comparison.companyCar.rate} des Bruttolistenpreises`,
+      warnings: comparison.warnings.map(({ code, message }) => ({ code, message })),
+    },
+  };
+  const sealed = sealPrivate(deps.cipher, actor.id, tenantId, privateSnapshot);
+  const orderId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: actor.id,
+        tenantId,
+        vehicleId: vehicle.id,
+        leasePackageId: pkg.id,
+        color: input.color,
+        delivery: input.delivery,
+        terms,
+        privateKeyId: sealed.keyId,
+        privateIv: sealed.iv,
+        privateCiphertext: sealed.ciphertext,
+        profileVersion: stored.version,
+        status: 'CONFIRM_SUMMARY',
+        createdAt: now,
+      })
+      .returning({ id: orders.id });
+    if (!row) throw new Error('order insert failed');
+    const firstRecord = crypto.randomUUID();
+    await tx.insert(userSteps).values({
+      id: firstRecord,
+      orderId: row.id,
+      stepId: stepOfType('CONFIRM_SUMMARY').id,
+      status: null,
+      actorUserId: actor.id,
+      modified: now,
+    });
+    await tx.update(orders).set({ currentUserStepId: firstRecord }).where(eq(orders.id, row.id));
+    // The order keeps the programme it was made under (a later policy change does not touch it).
+    await tx.insert(orderPolicies).values({
+      orderId: row.id,
+      tenantId,
+      policyVersion: programme.version,
+      deductionStart: programme.policy.deductionStart,
+      employerContributionCents: comparison.salarySacrificeData.employerContribution,
+    });
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      tenantId,
+      action: 'order.created',
+      subjectType: 'order',
+      subjectId: String(row.id),
+      fields: ['leasePackageId', 'color', 'delivery', 'orderUserInfo', 'taxResult'],
+      requestId: ctx.requestId,
+      at: now,
+    });
+    await mailEmployee(
+      tx,
+      deps,
+      { email: user.email, firstName: user.firstName },
+      row.id,
+      'Bestellung angelegt',
+      [
+        `Ihre Bestellung des ${vehicle.brand} ${vehicle.model} wurde angelegt.`,
+        'Bitte bestätigen Sie die Zusammenfassung, prüfen Sie den Überlassungsvertrag und schließen Sie Identifikation und Signatur ab.',
+      ],
+      now,
+    );
+    return row.id;
+  });
+  deps.mailSent();
+  return orderId;
+}
+
+const addressLabel: Record<string, string> = {
+  street: 'Straße',
+  streetNumber: 'Hausnummer',
+  postcode: 'Postleitzahl',
+  place: 'Ort',
+  state: 'Bundesland',
+  placeOfBirth: 'Geburtsort',
+};

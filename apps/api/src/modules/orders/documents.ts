@@ -1,0 +1,112 @@
+import { and, desc, eq } from 'drizzle-orm';
+
+import { orderDocuments, tenants } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { renderTransferContract, type TransferContractInput } from './contract-pdf.js';
+import type { Actor, OrderDeps } from './deps.js';
+import { visibleOrder } from './read-orders.js';
+import type * as repo from './repository.js';
+import { openPrivate, type OrderTerms } from './snapshot.js';
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+export function contractFileName(orderId: number, signed: boolean): string {
+  return `Ueberlassungsvertrag-${orderId}${signed ? '-unterschrieben' : ''}.pdf`;
+}
+
+/** The contract after the employer's approval: signed by both parties. */
+export function countersignedFileName(orderId: number): string {
+  return `Ueberlassungsvertrag-${orderId}-gegengezeichnet.pdf`;
+}
+
+/** The contract as PDF from the frozen snapshot: the signed document once there is one. */
+export async function contractPreview(
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: number,
+): Promise<{ pdf: Uint8Array; fileName: string }> {
+  const order = await visibleOrder(deps, actor, orderId);
+  const [signed] = await deps.db
+    .select()
+    .from(orderDocuments)
+    .where(eq(orderDocuments.orderId, order.id))
+    .orderBy(desc(orderDocuments.createdAt))
+    .limit(1);
+  if (signed) return { pdf: signed.pdf, fileName: signed.name };
+  return { pdf: await renderContract(deps, order, null), fileName: contractFileName(order.id, false) };
+}
+
+export async function contractDocument(
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: number,
+  documentId: string,
+): Promise<{ pdf: Uint8Array; fileName: string }> {
+  const order = await visibleOrder(deps, actor, orderId);
+  const [doc] = await deps.db
+    .select()
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.id, documentId)));
+  if (!doc) throw notFound('Dokument nicht gefunden');
+  return { pdf: doc.pdf, fileName: doc.name };
+}
+
+export async function renderContract(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  signature: { signedAt: string; caseId: string } | null,
+  countersignature?: { approvedAt: string; approverName: string },
+): Promise<Uint8Array> {
+  const terms = order.terms as OrderTerms;
+  const snapshot = openPrivate(deps.cipher, order);
+  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+  const address = snapshot.orderUserInfo.addressDto;
+  const input: TransferContractInput = {
+    orderId: order.id,
+    createdAt: order.createdAt.toISOString(),
+    employer: { name: tenant?.name ?? '' },
+    employee: {
+      title: (address.title as 'mr' | 'ms' | 'other' | null) ?? null,
+      firstName: address.firstName,
+      lastName: address.lastName,
+      street: address.street,
+      streetNumber: address.streetNumber,
+      postcode: address.postcode,
+      place: address.place,
+      placeOfBirth: address.placeOfBirth,
+      dateOfBirth: snapshot.orderUserInfo.dateOfBirth,
+      employeeId: address.employeeId,
+      email: address.email,
+    },
+    vehicle: {
+      brand: terms.vehicle.brand,
+      model: terms.vehicle.carModel,
+      trimLevel: terms.vehicle.trimLevel,
+      listPriceGrossCents: terms.vehicle.listPriceGrossCents,
+      maximumPowerKw: terms.vehicle.maximumPowerKw,
+      rangeKm: terms.vehicle.rangeKm,
+      batteryKwh: terms.vehicle.batteryKwh,
+      color: order.color,
+      approximate: terms.vehicle.approximate,
+    },
+    leasePackage: {
+      ...terms.leasePackage,
+      totalMonthlyGrossCostCents: terms.totalMonthlyGrossCostCents,
+    },
+    delivery: order.delivery as TransferContractInput['delivery'],
+    conversion: snapshot.conversion,
+    ...(signature
+      ? {
+          signature: {
+            signedAt: signature.signedAt,
+            signerName: `${address.firstName} ${address.lastName}`,
+            method: 'Qualifizierte elektronische Signatur (Simulator)',
+            caseId: signature.caseId,
+          },
+        }
+      : {}),
+    ...(countersignature ? { countersignature } : {}),
+  };
+  return renderTransferContract(input);
+}

@@ -1,0 +1,249 @@
+import type { StepType } from '@leasing/contract';
+import { and, eq } from 'drizzle-orm';
+
+import { identCases, orderDocuments, processedCallbacks } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { ProviderCaseNotFoundError, ProviderUnavailableError } from '../ident/provider.js';
+import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
+import { contractFileName, renderContract } from './documents.js';
+import { notifyTransition } from './notify.js';
+import { visibleOrder } from './read-orders.js';
+import * as repo from './repository.js';
+import { openPrivate } from './snapshot.js';
+import { stepById, transitionFor } from './steps.js';
+import { detectBreakingChange } from './system-transitions.js';
+
+// ---------------------------------------------------------------------------------------------
+// Identity check and signature
+
+export type CaseKind = 'IDENT' | 'SIGN';
+const STEP_FOR: Record<CaseKind, StepType> = { IDENT: 'NECT_DRIVERS_LICENCE', SIGN: 'NECT_SIGN' };
+
+/**
+ * `PUT .../nect-ident` and `.../nect-sign`: the link to the provider. While a case is open the same
+ * link comes back (a partial unique index allows one open case per order and step), so double clicks
+ * and parallel calls create exactly one paid case.
+ */
+export async function startCase(
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: number,
+  stepId: number,
+  kind: CaseKind,
+): Promise<string> {
+  const order = await visibleOrder(deps, actor, orderId);
+  if (actor.role !== 'EMPLOYEE') throw forbidden();
+  const step = stepById(stepId);
+  if (!step) throw notFound('Schritt nicht gefunden');
+  const current = await detectBreakingChange(deps, order);
+  if (step.stepType !== STEP_FOR[kind] || current.status !== step.stepType)
+    throw conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const open = await repo.openCase(deps.db, orderId, stepId);
+    if (open?.status === 'PENDING' && open.link && open.expiresAt && open.expiresAt > deps.clock.now())
+      return open.link;
+    if (open?.status === 'PENDING') {
+      // Expired at the provider: close it so a new case may start.
+      await deps.db
+        .update(identCases)
+        .set({ status: 'EXPIRED', updatedAt: deps.clock.now() })
+        .where(eq(identCases.id, open.id));
+      continue;
+    }
+    if (open?.status === 'STARTING') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    if ((await repo.countCases(deps.db, orderId, stepId)) >= MAX_CASES_PER_STEP) {
+      throw conflict('Zu viele Versuche für diesen Schritt. Bitte wenden Sie sich an den Support.');
+    }
+    const claimed = await deps.db
+      .insert(identCases)
+      .values({ orderId, stepId, kind, status: 'STARTING', createdAt: deps.clock.now(), updatedAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: identCases.id });
+    const claim = claimed[0];
+    if (!claim) continue;
+    return createProviderCase(deps, current, claim.id, kind);
+  }
+  throw new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Der Identifikationsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  );
+}
+
+async function createProviderCase(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  caseRowId: string,
+  kind: CaseKind,
+): Promise<string> {
+  const returnUrl = `${deps.publicUrl}/order/${order.id}/workflow`;
+  const callbackUrl = `${deps.callbackBaseUrl()}/v1/provider/callback`;
+  try {
+    const provider = deps.provider();
+    const started =
+      kind === 'IDENT'
+        ? await provider.startIdent({ reference: `order-${order.id}`, callbackUrl, returnUrl })
+        : await provider.startSign({
+            reference: `order-${order.id}`,
+            callbackUrl,
+            returnUrl,
+            document: { fileName: contractFileName(order.id, false), pdf: await renderContract(deps, order, null) },
+            signerName: signerName(deps, order),
+          });
+    await deps.db
+      .update(identCases)
+      .set({
+        status: 'PENDING',
+        providerCaseId: started.caseId,
+        link: started.link,
+        expiresAt: started.expiresAt,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(identCases.id, caseRowId));
+    return started.link;
+  } catch (error) {
+    // The step stays as it is; the claim goes so a later attempt can start again.
+    await deps.db.delete(identCases).where(eq(identCases.id, caseRowId));
+    if (error instanceof ProviderUnavailableError) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Der Identifikationsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+      );
+    }
+    throw error;
+  }
+}
+
+function signerName(deps: OrderDeps, order: repo.OrderRow): string {
+  const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
+  return `${firstName} ${lastName}`;
+}
+
+/** `GET ...-check`: our database only (the UI polls it every 3 s). */
+export async function checkCase(
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: number,
+  stepId: number,
+  kind: CaseKind,
+): Promise<boolean> {
+  const order = await visibleOrder(deps, actor, orderId);
+  const step = stepById(stepId);
+  if (!step || step.stepType !== STEP_FOR[kind]) throw notFound('Schritt nicht gefunden');
+  // Signed means the order has moved on (case and step change commit together).
+  if (kind === 'SIGN') return order.signedAt !== null;
+  const latest = await repo.latestCase(deps.db, orderId, stepId);
+  return latest?.status === 'SUCCEEDED';
+}
+
+/**
+ * A provider callback is only a hint: we verify its signature, ignore replays, and re-read the case
+ * from the provider before anything changes.
+ */
+export async function handleCallback(
+  deps: OrderDeps,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<'ok' | 'replay'> {
+  const provider = deps.provider();
+  const event = provider.verifyCallback(headers, rawBody);
+  if (!event) throw new AppError('UNAUTHENTICATED', 'Ungültige Signatur');
+  const fresh = await deps.db
+    .insert(processedCallbacks)
+    .values({ eventId: event.eventId })
+    .onConflictDoNothing()
+    .returning();
+  if (fresh.length === 0) return 'replay';
+  try {
+    await syncCase(deps, event.caseId);
+  } catch (error) {
+    // Let the provider retry later: forget the event.
+    await deps.db.delete(processedCallbacks).where(eq(processedCallbacks.eventId, event.eventId));
+    if (error instanceof ProviderUnavailableError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Der Identifikationsdienst antwortet gerade nicht.');
+    }
+    throw error;
+  }
+  return 'ok';
+}
+
+/** Reads a case from the provider and applies it: status, and for a signature the signed contract. */
+export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise<void> {
+  const [row] = await deps.db.select().from(identCases).where(eq(identCases.providerCaseId, providerCaseId));
+  if (!row || row.status !== 'PENDING') return;
+  let remote;
+  try {
+    remote = await deps.provider().getCase(providerCaseId);
+  } catch (error) {
+    // The provider no longer knows the case (e.g. the simulator restarted): it can never complete,
+    // so close it and let the employee start a new one.
+    if (error instanceof ProviderCaseNotFoundError) {
+      await deps.db
+        .update(identCases)
+        .set({ status: 'FAILED', updatedAt: deps.clock.now() })
+        .where(eq(identCases.id, row.id));
+      return;
+    }
+    throw error;
+  }
+  if (remote.status === 'PENDING') return;
+  const now = deps.clock.now();
+  const order = await repo.findOrder(deps.db, row.orderId);
+  const signs =
+    row.kind === 'SIGN' && remote.status === 'SUCCEEDED' && order?.status === 'NECT_SIGN' && order.currentUserStepId;
+  const transition = transitionFor('NECT_SIGN', 'accept');
+  const signed =
+    signs && order
+      ? (remote.signedDocument ??
+        (await renderContract(deps, order, { signedAt: now.toISOString(), caseId: providerCaseId })))
+      : null;
+  // The case status and, for a signature, the step change commit together: a check that reads
+  // "signed" always finds the order moved on.
+  const moved = await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(identCases)
+      .set({ status: remote.status, updatedAt: now })
+      .where(and(eq(identCases.id, row.id), eq(identCases.status, 'PENDING')))
+      .returning();
+    if (updated.length === 0 || !signs || !order || !transition || !signed) return false;
+    const won = await repo.applyTransition(tx, {
+      orderId: order.id,
+      expectedUserStepId: order.currentUserStepId ?? '',
+      records: transition.records,
+      status: transition.status,
+      actorUserId: null,
+      now,
+      extra: { signedAt: now },
+    });
+    if (!won) return false;
+    await tx.insert(orderDocuments).values({
+      orderId: order.id,
+      name: contractFileName(order.id, true),
+      kind: 'CONTRACT_SIGNED',
+      pdf: Buffer.from(signed),
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actorUserId: order.userId,
+      tenantId: order.tenantId,
+      action: 'order.signed',
+      subjectType: 'order',
+      subjectId: String(order.id),
+      at: now,
+    });
+    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now);
+    return true;
+  });
+  if (moved) deps.mailSent();
+}
+
+/** Catches up on cases whose callback got lost (scheduled). */
+export async function reconcileCases(deps: OrderDeps): Promise<void> {
+  for (const row of await repo.pendingCases(deps.db)) {
+    if (!row.providerCaseId) continue;
+    await syncCase(deps, row.providerCaseId).catch(() => undefined);
+  }
+}

@@ -1,0 +1,160 @@
+import type { AdminOrderSummary, Order, StepType } from '@leasing/contract';
+import { desc, eq, inArray } from 'drizzle-orm';
+
+import { orders, tenants, users } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { Actor, OrderDeps } from './deps.js';
+import * as repo from './repository.js';
+import { openPrivate, type OrderTerms } from './snapshot.js';
+import { STEP_DEFINITIONS } from './steps.js';
+import { detectBreakingChange } from './system-transitions.js';
+
+/** The order if the actor may see it: their own, their employer's (tenant admin), any (provider admin). */
+export async function visibleOrder(deps: OrderDeps, actor: Actor, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || !canSee(actor, order)) {
+    if (order)
+      deps.events.emit('authz.denied', { actor: actor.id, tenant: actor.tenantId, target: `order:${orderId}` });
+    throw notFound('Bestellung nicht gefunden');
+  }
+  return order;
+}
+
+function canSee(actor: Actor, order: repo.OrderRow): boolean {
+  if (actor.role === 'PROVIDER_ADMIN') return true;
+  if (actor.role === 'TENANT_ADMIN') return actor.tenantId === order.tenantId;
+  return order.userId === actor.id;
+}
+
+export async function listOwnOrders(deps: OrderDeps, actor: Actor): Promise<Order[]> {
+  const rows = await deps.db.select().from(orders).where(eq(orders.userId, actor.id)).orderBy(desc(orders.id));
+  return toOrders(deps, actor, rows);
+}
+
+export async function getOrder(deps: OrderDeps, actor: Actor, orderId: number): Promise<Order> {
+  const order = await visibleOrder(deps, actor, orderId);
+  const fresh = await detectBreakingChange(deps, order);
+  const [view] = await toOrders(deps, actor, [fresh]);
+  if (!view) throw notFound();
+  return view;
+}
+
+export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const records = await repo.userStepsOf(deps.db, ids);
+  const docs = await repo.documentsOf(deps.db, ids);
+  const people = await deps.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      employeeId: users.employeeId,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]));
+  const tenantRows = await deps.db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(inArray(tenants.id, [...new Set(rows.map((r) => r.tenantId))]));
+  return rows.map((row) => {
+    const terms = row.terms as OrderTerms;
+    const own = actor.role === 'EMPLOYEE' && row.userId === actor.id;
+    const snapshot = openPrivate(deps.cipher, row);
+    const person = people.find((p) => p.id === row.userId);
+    const { dateOfBirth: _dob, ...orderUserInfo } = snapshot.orderUserInfo;
+    return {
+      id: row.id,
+      created: row.createdAt.toISOString(),
+      status: row.status as StepType,
+      leasePackage: {
+        ...terms.leasePackage,
+        userPrice: own ? snapshot.conversion.netMonthlyRateCents / 100 : null,
+      },
+      vehicle: {
+        id: terms.vehicle.id,
+        brand: terms.vehicle.brand,
+        carModel: terms.vehicle.carModel,
+        trimLevel: terms.vehicle.trimLevel,
+        maximumPowerKw: terms.vehicle.maximumPowerKw,
+        rangeKm: terms.vehicle.rangeKm,
+        consumption: terms.vehicle.consumption,
+        listPrice: terms.vehicle.listPrice,
+        mainPhotoUrl: terms.vehicle.mainPhotoUrl,
+        pictureUrls: terms.vehicle.pictureUrls,
+        deliveryFromWeeks: terms.vehicle.deliveryFromWeeks,
+        deliveryToWeeks: terms.vehicle.deliveryToWeeks,
+        vehicleDetails: terms.vehicle.vehicleDetails,
+      },
+      color: row.color,
+      delivery: row.delivery as Order['delivery'],
+      // Salary data and the tax result are the employee's; admins see address and terms only.
+      orderUserInfo: { addressDto: orderUserInfo.addressDto, salaryInfo: own ? orderUserInfo.salaryInfo : null },
+      taxResult: own ? snapshot.taxResult : null,
+      steps: [...STEP_DEFINITIONS],
+      userSteps: records
+        .filter((r) => r.orderId === row.id)
+        .map((r) => ({ id: r.id, stepId: r.stepId, status: r.status, modified: r.modified.toISOString() })),
+      documents: docs
+        .filter((d) => d.orderId === row.id)
+        .map((d) => ({ id: d.id, name: d.name, created: d.createdAt.toISOString() })),
+      employee: {
+        firstName: person?.firstName ?? '',
+        lastName: person?.lastName ?? '',
+        email: person?.email ?? '',
+        employeeId: person?.employeeId ?? null,
+      },
+      tenantName: tenantRows.find((t) => t.id === row.tenantId)?.name ?? '',
+      declineReason: row.declineReason,
+      handoverDate: row.handoverDate,
+      deliveryWindow:
+        row.deliveryWindowFrom && row.deliveryWindowTo
+          ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
+          : null,
+    };
+  });
+}
+
+/** `GET /v1/admin/orders`: the tenant admin's employer's orders, or all orders for the provider admin. */
+export async function adminOrders(deps: OrderDeps, actor: Actor): Promise<AdminOrderSummary[]> {
+  if (actor.role === 'EMPLOYEE') throw forbidden();
+  const rows =
+    actor.role === 'PROVIDER_ADMIN'
+      ? await deps.db.select().from(orders).orderBy(desc(orders.id))
+      : await deps.db
+          .select()
+          .from(orders)
+          .where(eq(orders.tenantId, actor.tenantId ?? ''))
+          .orderBy(desc(orders.id));
+  return toAdminSummaries(deps, actor, rows);
+}
+
+/** Order rows as the admins' list shows them (no salary data). */
+export async function toAdminSummaries(
+  deps: OrderDeps,
+  actor: Actor,
+  rows: repo.OrderRow[],
+): Promise<AdminOrderSummary[]> {
+  const views = await toOrders(deps, actor, rows);
+  return views.map((o) => {
+    const row = rows.find((r) => r.id === o.id);
+    const current = o.userSteps.find((s) => s.id === row?.currentUserStepId);
+    return {
+      id: o.id,
+      created: o.created,
+      status: o.status,
+      currentStepId: current?.stepId ?? null,
+      currentUserStepId: current?.id ?? null,
+      employee: o.employee,
+      tenantName: o.tenantName,
+      vehicle: { brand: o.vehicle.brand, carModel: o.vehicle.carModel, trimLevel: o.vehicle.trimLevel },
+      durationMonths: o.leasePackage.durationMonths,
+      kmPerYear: o.leasePackage.kmPerYear,
+      monthlyGrossRate: o.leasePackage.totalMonthlyGrossCostEur,
+      color: o.color,
+      delivery: o.delivery,
+      latestDocument: o.documents[0] ?? null,
+    };
+  });
+}

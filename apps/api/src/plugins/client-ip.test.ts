@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
+import { AUTH_LIMITS } from '../lib/rate-limiter.js';
+import { createTestApp, type TestApp } from '../test-support/harness.js';
+import { captureLog } from '../test-support/log-capture.js';
+
+const PROXY = '10.9.0.1';
+const CLIENT_A = '198.51.100.1';
+const CLIENT_B = '198.51.100.2';
+
+function failedLogin(t: TestApp, forwardedFor: string, account = 'niemand@example.com') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    remoteAddress: PROXY,
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { username: account, password: 'falsch-falsch' },
+  });
+}
+
+describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+  const { lines, sink } = captureLog();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' }, logStream: sink });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('limits each client by its own address, not everyone behind the proxy', async () => {
+    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerIp.limit; i++)
+      await failedLogin(t, CLIENT_A, `konto${i}@example.com`);
+    expect((await failedLogin(t, CLIENT_A)).statusCode).toBe(429);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': CLIENT_B },
+      payload: { username: DEMO_ACCOUNTS.employee, password: DEMO_PASSWORD },
+    });
+    expect(other.json()).toMatchObject({ authenticated: true });
+  });
+
+  it('takes only the hop the proxy appended, so a client cannot name itself', async () => {
+    // The client sends its own X-Forwarded-For; nginx appends the real address last.
+    const clientC = '198.51.100.3';
+    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerAccountAndIp.limit; i++) {
+      expect((await failedLogin(t, `203.0.113.${i}, ${clientC}`, 'opfer@example.com')).statusCode).toBe(200);
+    }
+    expect((await failedLogin(t, `203.0.113.99, ${clientC}`, 'opfer@example.com')).statusCode).toBe(429);
+  });
+
+  it('ends no one else’s sessions when one client refreshes too often', async () => {
+    const refresh = (client: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/refreshToken',
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': client },
+        payload: { refreshToken: 'unbekannt' },
+      });
+    for (let i = 0; i < AUTH_LIMITS.refreshPerIp.limit; i++) await refresh('198.51.100.7');
+    expect((await refresh('198.51.100.7')).statusCode).toBe(429);
+    expect((await refresh('198.51.100.8')).statusCode).toBe(401);
+  });
+
+  it('writes the client’s address into security events', () => {
+    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['securityEvent']);
+    expect(events.some((e) => e['action'] === 'auth.login_failed' && e['ip'] === CLIENT_A)).toBe(true);
+    expect(events.some((e) => e['ip'] === PROXY)).toBe(false);
+  });
+});
+
+describe('without TRUST_PROXY', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ignores X-Forwarded-For: a changing header does not escape the limit', async () => {
+    for (let i = 0; i < AUTH_LIMITS.loginFailuresPerIp.limit; i++)
+      await failedLogin(t, `198.51.100.${i + 10}`, `konto${i}@example.com`);
+    expect((await failedLogin(t, '198.51.100.200')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,93 @@
+import type { StepType, Vehicle, VehicleSummary } from '@leasing/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+import type { Database } from '../db/client.js';
+import { identCases, orderDocuments, orders, userSteps } from '../db/schema.js';
+import { stepOfType } from '../modules/orders/steps.js';
+import { bearer } from './harness.js';
+
+/** Orders for tests: placed through the API, their later states set directly. */
+
+export interface OfferChoice {
+  leasePackageId: string;
+  color: string;
+}
+
+/** A package of the demo catalogue, as an employee picks it on the vehicle page. */
+export async function pickOffer(app: FastifyInstance, accessToken: string): Promise<OfferChoice> {
+  const search = await app.inject({
+    method: 'GET',
+    url: '/v1/search?manufacturerIds=Kia&modelIds=EV3',
+    headers: bearer(accessToken),
+  });
+  const [car] = search.json<VehicleSummary[]>();
+  if (!car) throw new Error(`no demo vehicle: ${search.body}`);
+  const vehicle = (
+    await app.inject({ method: 'GET', url: `/v1/vehicle/${car.id}`, headers: bearer(accessToken) })
+  ).json<Vehicle>();
+  const pkg = vehicle.leasePackages[0];
+  const color = vehicle.colors[0];
+  if (!pkg || !color) throw new Error('demo vehicle without package or colour');
+  return { leasePackageId: pkg.id, color };
+}
+
+export async function placeOrder(app: FastifyInstance, accessToken: string, offer: OfferChoice): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/order',
+    headers: bearer(accessToken),
+    payload: { ...offer, delivery: 'HOME' },
+  });
+  if (response.statusCode !== 201) throw new Error(`order not created: ${response.body}`);
+  return response.json<{ orderId: number }>().orderId;
+}
+
+/**
+ * Moves an order to a later state as the workflow would leave it. The way there (identity check,
+ * qualified signature, approvals) is covered by the order tests; here only the outcome matters: the
+ * status, its status record at `at`, and for signed orders the signature case and the signed PDF.
+ */
+export async function settleOrder(
+  db: Database,
+  orderId: number,
+  input: { status: StepType; at: Date; signed: boolean; handoverDate?: string },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      status: input.status,
+      currentUserStepId: null,
+      signedAt: input.signed ? input.at : null,
+      handoverDate: input.handoverDate ?? null,
+    })
+    .where(eq(orders.id, orderId));
+  await db.insert(userSteps).values({
+    orderId,
+    stepId: stepOfType(input.status).id,
+    status: 'ACCEPTED',
+    actorUserId: null,
+    modified: input.at,
+  });
+  if (!input.signed) return;
+  await db.insert(identCases).values({
+    orderId,
+    stepId: stepOfType('NECT_SIGN').id,
+    kind: 'SIGN',
+    providerCaseId: `case-${orderId}`,
+    link: `https://provider.example/sign/${orderId}`,
+    status: 'SUCCEEDED',
+    createdAt: input.at,
+    updatedAt: input.at,
+  });
+  await db.insert(orderDocuments).values({
+    orderId,
+    name: `Ueberlassungsvertrag-${orderId}-unterschrieben.pdf`,
+    kind: 'CONTRACT_SIGNED',
+    pdf: Buffer.from('%PDF-1.7\n% signed test contract\n'),
+    createdAt: input.at,
+  });
+}
+
+/** `YYYY-MM-DD` of an instant (UTC; tests pick instants far from midnight or do not care). */
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
