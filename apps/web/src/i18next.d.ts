@@ -3,10 +3,13 @@ import 'i18next';
 import type account from '../public/locales/de/account.json';
 import type admin from '../public/locales/de/admin.json';
 import type catalog from '../public/locales/de/catalog.json';
+import type employer from '../public/locales/de/employer.json';
 import type faq from '../public/locales/de/faq.json';
 import type legal from '../public/locales/de/legal.json';
 import type orders from '../public/locales/de/orders.json';
 import type profile from '../public/locales/de/profile.json';
+import type provider from '../public/locales/de/provider.json';
+import type security from '../public/locales/de/security.json';
 import type translation from '../public/locales/de/translation.json';
 
 // The German files are the source of truth for keys: a misspelt key is a type error.
@@ -22,6 +25,9 @@ declare module 'i18next' {
       catalog: typeof catalog;
       orders: typeof orders;
       admin: typeof admin;
+      security: typeof security;
+      employer: typeof employer;
+      provider: typeof provider;
     };
   }
 }

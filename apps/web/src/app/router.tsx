@@ -75,12 +75,36 @@ export const appRoutes: RouteObject[] = [
                   { path: 'order/:orderId/workflow', lazy: () => import('./routes/order-workflow') },
                   { path: 'admin/orders', lazy: () => import('./routes/admin-orders') },
                   {
+                    path: 'provider',
+                    lazy: () => import('./routes/provider-layout'),
+                    children: [
+                      { index: true, lazy: () => import('./routes/provider') },
+                      { path: 'tenants', lazy: () => import('./routes/provider-tenants') },
+                      { path: 'tenants/:tenantId', lazy: () => import('./routes/provider-tenant') },
+                      { path: 'price-list', lazy: () => import('./routes/provider-price-list') },
+                      { path: 'photos', lazy: () => import('./routes/provider-photos') },
+                      { path: 'orders', lazy: () => import('./routes/provider-orders') },
+                    ],
+                  },
+                  {
+                    path: 'employer',
+                    lazy: () => import('./routes/employer-layout'),
+                    children: [
+                      { index: true, lazy: () => import('./routes/employer') },
+                      { path: 'employees', lazy: () => import('./routes/employer-employees') },
+                      // Without a month the page opens the current one.
+                      { path: 'payroll/:month?', lazy: () => import('./routes/employer-payroll') },
+                      { path: 'policy', lazy: () => import('./routes/employer-policy') },
+                    ],
+                  },
+                  {
                     path: 'profile',
                     lazy: () => import('./routes/profile'),
                     children: [
                       { index: true, element: <Navigate to="/profile/salary" replace /> },
                       { path: 'salary', lazy: () => import('./routes/profile-salary') },
                       { path: 'orders', lazy: () => import('./routes/profile-orders') },
+                      { path: 'security', lazy: () => import('./routes/profile-security') },
                     ],
                   },
                 ],

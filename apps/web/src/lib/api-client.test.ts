@@ -57,6 +57,18 @@ describe('api client: requests', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', authorization: 'Bearer access-1', body: { a: 1 } });
   });
 
+  it('sends a raw body (a CSV file) with its own content type instead of JSON', async () => {
+    const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(jsonResponse(200, { url: '/v1/csv' })));
+    const authStore = createAuthStore(createMemoryStorage({ [AUTH_DATA_KEY]: JSON.stringify(OLD) }), null);
+    const client = createApiClient({ fetch, authStore });
+    const file = new Blob(['Vorname;Nachname;E-Mail\n'], { type: 'text/csv' });
+    await client.request('/v1/csv', { method: 'POST', raw: { contentType: 'text/csv', content: file } });
+    const init = fetch.mock.calls[0]![1];
+    expect(init.body).toBe(file);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('text/csv');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer access-1');
+  });
+
   it('sends no Authorization header without auth data', async () => {
     const { client, calls } = setup(() => jsonResponse(200, {}), null);
     await client.request('/v1/public');

@@ -44,9 +44,13 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is with its own content type (a CSV file), instead of `body`. */
+  raw?: { contentType: string; content: string | Blob };
   /** Appended as query string; arrays become comma-separated lists, empty values are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server answers a repeat of this write with its first answer. */
+  idempotencyKey?: string;
   /**
    * `false` returns 401/403 as a plain `ApiError`: no refresh, no `onAuthFailure`. For calls that are
    * part of signing in or out themselves.
@@ -141,13 +145,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send(path: string, request: RequestOptions, accessToken: string | undefined): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json' });
-    if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (request.raw) headers.set('Content-Type', request.raw.contentType);
+    else if (request.body !== undefined) headers.set('Content-Type', 'application/json');
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+    if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
+    const body = request.raw
+      ? request.raw.content
+      : request.body === undefined
+        ? undefined
+        : JSON.stringify(request.body);
     try {
       return await fetchImpl(buildUrl(baseUrl, path, request.query), {
         method: request.method ?? 'GET',
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body,
         signal: request.signal,
         credentials: 'same-origin',
       });

@@ -80,6 +80,24 @@ describe('translation loading: retry decision (spec 8)', () => {
       expect.objectContaining({ method: 'POST', body: '{"main.new":"Neu"}' }),
     );
   });
+
+  it("posts them with the signed-in admin's token, and loads files without one", async () => {
+    const fetchImpl = vi.fn<FetchLike>(() => Promise.resolve(new Response('{}', { status: 200 })));
+    const request = createTranslationRequest(fetchImpl, () => 'token-123');
+    await new Promise<void>((resolve) => {
+      request({}, '/locales/add/de/translation', { 'main.new': 'Neu' }, () => {
+        resolve();
+      });
+    });
+    await new Promise<void>((resolve) => {
+      request({}, '/locales/de/translation.json', '', () => {
+        resolve();
+      });
+    });
+    const [post, get] = fetchImpl.mock.calls.map(([, init]) => init.headers as Record<string, string>);
+    expect(post).toMatchObject({ Authorization: 'Bearer token-123' });
+    expect(get).not.toHaveProperty('Authorization');
+  });
 });
 
 describe('translation loading with i18next', () => {

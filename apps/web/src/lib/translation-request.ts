@@ -1,5 +1,7 @@
 import type { HttpBackendOptions } from 'i18next-http-backend';
 
+import { getAuthData } from './auth-store';
+
 type BackendRequest = NonNullable<HttpBackendOptions['request']>;
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -10,16 +12,17 @@ type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
  * - 4xx, or a body that is not JSON (parse failure, decided by the backend): no retry.
  * i18next then retries with `maxRetries` / `retryTimeout` (see i18n.ts).
  */
-export function createTranslationRequest(fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init)) {
+export function createTranslationRequest(
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+  accessToken: () => string | undefined = () => getAuthData()?.accessToken,
+) {
   const request: BackendRequest = (_options, url, payload, callback) => {
     // Loading passes no payload; `saveMissing` passes the missing keys, which are posted.
     const hasPayload = payload !== undefined && payload !== null && payload !== '';
     const init: RequestInit = {
       method: hasPayload ? 'POST' : 'GET',
       credentials: 'same-origin',
-      headers: hasPayload
-        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-        : { Accept: 'application/json' },
+      headers: hasPayload ? postHeaders(accessToken()) : { Accept: 'application/json' },
       body: hasPayload ? JSON.stringify(payload) : undefined,
     };
     const noStatus = (error: unknown): void => {
@@ -38,4 +41,13 @@ export function createTranslationRequest(fetchImpl: FetchLike = (input, init) =>
     }, noStatus);
   };
   return request;
+}
+
+/** Recording missing keys is an admin tool of the development server: it needs the signed-in admin's token. */
+function postHeaders(token: string | undefined): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
 }

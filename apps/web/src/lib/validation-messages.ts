@@ -20,6 +20,8 @@ const LITERAL_KEYS = {
   'Email is required': 'validation.emailRequired',
   'Password is required': 'validation.passwordRequired',
   'Password is too common': 'validation.passwordTooCommon',
+  'Password must not contain your name or e-mail address': 'validation.passwordPersonal',
+  'Password is incorrect': 'validation.passwordIncorrect',
   'Confirm Password is required': 'validation.confirmPasswordRequired',
   'Passwords must match': 'validation.passwordsMustMatch',
   'Type is required': 'validation.typeRequired',

@@ -15,7 +15,11 @@ export interface RecordedCall {
   method: string;
   path: string;
   body: unknown;
+  /** Only for a body that is not JSON (a CSV upload), which is recorded as its text. */
+  contentType?: string;
   authorization: string | null;
+  /** Only when the call sent one. */
+  idempotencyKey?: string;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
@@ -30,11 +34,18 @@ export function stubApi(handler: Handler = () => undefined): RecordedCall[] {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
+      const headers = new Headers(init.headers);
+      const contentType = headers.get('Content-Type');
+      const text =
+        typeof init.body === 'string' ? init.body : init.body instanceof Blob ? await init.body.text() : null;
+      const json = contentType === null || contentType.startsWith('application/json');
       const call: RecordedCall = {
         method: init.method ?? 'GET',
         path: url.pathname,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        authorization: new Headers(init.headers).get('Authorization'),
+        body: text === null ? undefined : json ? (JSON.parse(text) as unknown) : text,
+        contentType: json ? undefined : (contentType ?? undefined),
+        authorization: headers.get('Authorization'),
+        idempotencyKey: headers.get('Idempotency-Key') ?? undefined,
       };
       calls.push(call);
       const answer = await handler(call);

@@ -44,6 +44,10 @@ describe('main navigation by role', () => {
     await screen.findByRole('link', { name: label });
     expect(await navLinks()).toEqual([
       ['Fahrzeugsuche', '/search'],
+      // Tenant admins also reach their employer portal.
+      ...(role === 'TENANT_ADMIN' ? [['Arbeitgeberportal', '/employer']] : []),
+      // Provider admins also reach their back office.
+      ...(role === 'PROVIDER_ADMIN' ? [['Back-Office', '/provider']] : []),
       [label, '/admin/orders'],
       ['Profil', '/profile'],
       ['FAQ', '/faq'],

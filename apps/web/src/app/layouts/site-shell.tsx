@@ -24,11 +24,20 @@ const ADMIN_NAV_ITEMS = {
   PROVIDER_ADMIN: { to: '/admin/orders', key: 'nav.manageOrders' },
 } as const;
 
+// Tenant admins also get their employer portal.
+const EMPLOYER_NAV_ITEM = { to: '/employer', key: 'nav.employer' } as const;
+
+// Provider admins also get their back office.
+const PROVIDER_NAV_ITEM = { to: '/provider', key: 'nav.backOffice' } as const;
+
 function MainNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const role = useMe().data?.role;
   const adminItem = role === 'TENANT_ADMIN' || role === 'PROVIDER_ADMIN' ? ADMIN_NAV_ITEMS[role] : null;
-  const items = adminItem ? [NAV_ITEMS[0], adminItem, ...NAV_ITEMS.slice(1)] : NAV_ITEMS;
+  const portalItems =
+    role === 'TENANT_ADMIN' ? [EMPLOYER_NAV_ITEM] : role === 'PROVIDER_ADMIN' ? [PROVIDER_NAV_ITEM] : [];
+  const adminItems = [...portalItems, ...(adminItem ? [adminItem] : [])];
+  const items = [NAV_ITEMS[0], ...adminItems, ...NAV_ITEMS.slice(1)];
   return items.map((item) => (
     <NavLink key={item.to} to={item.to} className={className} onClick={onNavigate}>
       {t(item.key)}

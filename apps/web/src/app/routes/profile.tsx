@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { PageLoader } from '../../components/page-loader';
 
-const TABS = ['salary', 'orders'] as const;
+const TABS = ['salary', 'orders', 'security'] as const;
 type ProfileTab = (typeof TABS)[number];
 
 const isProfileTab = (value: string | undefined): value is ProfileTab => TABS.some((tab) => tab === value);
@@ -32,6 +32,7 @@ export function Component() {
         <Tabs.List aria-label={t('profile.tabs.label')}>
           <Tabs.Tab value="salary">{t('profile.tabs.salary')}</Tabs.Tab>
           <Tabs.Tab value="orders">{t('profile.tabs.orders')}</Tabs.Tab>
+          <Tabs.Tab value="security">{t('profile.tabs.security')}</Tabs.Tab>
         </Tabs.List>
         {TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="xl">

@@ -99,6 +99,22 @@ describe('set-password screens', () => {
     expect(getAuthData()).toBeNull();
   });
 
+  it("shows the server's password rule under the field and keeps the code", async () => {
+    stubApi(() =>
+      jsonResponse(400, {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Bitte wählen Sie ein anderes Passwort.',
+        errors: [{ field: 'password', message: 'Password must not contain your name or e-mail address' }],
+      }),
+    );
+    const { router } = renderRoutes(routes, '/user/passwordReset/abc');
+    await submitPasswords('erika-mustermann-2026');
+    expect(await screen.findByText(/weder Ihren Namen noch Ihre E-Mail-Adresse/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/passwordReset/abc');
+    expect(getAuthData()).toBeNull();
+  });
+
   it('has show/hide toggles with German labels', async () => {
     stubApi();
     renderRoutes(routes, '/invite/x');

@@ -48,6 +48,7 @@ export function SetPasswordForm({ variant, code }: { variant: SetPasswordVariant
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SetPasswordInput, unknown, SetPasswordOutput>({
     resolver: zodResolver(SetPasswordFormSchema),
@@ -70,6 +71,15 @@ export function SetPasswordForm({ variant, code }: { variant: SetPasswordVariant
       notify.success(t('setPassword.success'), toast);
       await navigate(SET_PASSWORD_TARGET[variant], { replace: true });
     } catch (error) {
+      // The server's own rules (a common password, one containing the name): shown under the field.
+      const passwordProblem =
+        isApiError(error) && error.code === 'VALIDATION_FAILED'
+          ? error.errors.find((e) => e.field === 'password')
+          : undefined;
+      if (passwordProblem) {
+        setError('password', { type: 'server', message: passwordProblem.message }, { shouldFocus: true });
+        return;
+      }
       notify.error(
         isApiError(error) && error.code === 'RATE_LIMITED' ? t('rateLimited') : t('setPassword.error'),
         toast,

@@ -1,12 +1,29 @@
 import { useCallback, useState } from 'react';
 
-import { AuthResponseSchema, type AuthResponse, type LoginRequest } from '@leasing/contract';
+import {
+  AuthResponseSchema,
+  LoginResponseSchema,
+  type AuthResponse,
+  type LoginRequest,
+  type LoginResponse,
+  type MfaLoginRequest,
+} from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
 
 /** `POST /v1/auth/login`. Signing in is not a session call, so a 401/403 must not trigger refresh or redirect. */
-export function login(body: LoginRequest): Promise<AuthResponse> {
+export function login(body: LoginRequest): Promise<LoginResponse> {
   return apiClient.request('/v1/auth/login', {
+    method: 'POST',
+    body,
+    schema: LoginResponseSchema,
+    handleAuthErrors: false,
+  });
+}
+
+/** `POST /v1/auth/mfa`: the second half of a login with a second factor. */
+export function completeMfaLogin(body: MfaLoginRequest): Promise<AuthResponse> {
+  return apiClient.request('/v1/auth/mfa', {
     method: 'POST',
     body,
     schema: AuthResponseSchema,
@@ -21,7 +38,7 @@ export function login(body: LoginRequest): Promise<AuthResponse> {
  */
 export function useLogin() {
   const [isPending, setIsPending] = useState(false);
-  const mutateAsync = useCallback(async (body: LoginRequest): Promise<AuthResponse> => {
+  const mutateAsync = useCallback(async (body: LoginRequest): Promise<LoginResponse> => {
     setIsPending(true);
     try {
       return await login(body);

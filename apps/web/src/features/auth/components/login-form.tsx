@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
-import { LoginRequestSchema, type LoginRequest } from '@leasing/contract';
+import { LoginRequestSchema, type AuthData, type LoginRequest } from '@leasing/contract';
 
 import { useNotify } from '../../../components/use-notify';
 import { TOAST_SHORT_MS } from '../../../config/ui';
@@ -14,6 +15,10 @@ import { clearAuthData, setAuthData } from '../../../lib/auth-store';
 import { CALLBACK_PARAM, resolveCallbackPath } from '../../../lib/callback-path';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useLogin } from '../api/login';
+import { MfaCodeForm } from './mfa-code-form';
+
+/** Where an admin who still has to set up the second factor goes first (then on to the callback path). */
+export const MFA_ENROLMENT_PATH = '/profile/security';
 
 type LoginInput = z.input<typeof LoginRequestSchema>;
 
@@ -24,6 +29,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loginCall = useLogin();
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -40,11 +46,14 @@ export function LoginForm() {
     try {
       const result = await loginCall.mutateAsync(values);
       if (!result.authenticated) {
-        notify.error(t('login.errors.incorrect'), { autoClose: TOAST_SHORT_MS });
+        if ('mfaRequired' in result) setMfaToken(result.mfaToken);
+        else notify.error(t('login.errors.incorrect'), { autoClose: TOAST_SHORT_MS });
         return;
       }
-      setAuthData({ accessToken: result.accessToken, refreshToken: result.refreshToken });
-      await navigate(resolveCallbackPath(searchParams.get(CALLBACK_PARAM)), { replace: true });
+      await signedIn(
+        { accessToken: result.accessToken, refreshToken: result.refreshToken },
+        result.mfaEnrollmentRequired === true,
+      );
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         notify.error(t('login.errors.incorrect'), { autoClose: TOAST_SHORT_MS });
@@ -55,6 +64,19 @@ export function LoginForm() {
       }
     }
   };
+
+  const signedIn = async (authData: AuthData, mustEnrol = false): Promise<void> => {
+    setAuthData(authData);
+    const target = resolveCallbackPath(searchParams.get(CALLBACK_PARAM));
+    const next = mustEnrol ? `${MFA_ENROLMENT_PATH}?${CALLBACK_PARAM}=${encodeURIComponent(target)}` : target;
+    await navigate(next, { replace: true });
+  };
+
+  if (mfaToken) {
+    return (
+      <MfaCodeForm mfaToken={mfaToken} onDone={(authData) => signedIn(authData)} onRestart={() => setMfaToken(null)} />
+    );
+  }
 
   return (
     <Stack gap="lg">

@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -20,6 +21,9 @@ export function OrderButton(choice: OrderChoice) {
   const navigate = useNavigate();
   const hintId = useId();
   const createOrder = useCreateOrder();
+  // One key per order attempt: kept while the answer is unknown (network failure), so trying again
+  // cannot create a second order; a new one once the server has answered.
+  const attemptKey = useRef<string | null>(null);
   const blocker = orderBlocker(choice);
   const disabled = blocker === 'NO_USER_PRICE';
 
@@ -33,10 +37,12 @@ export function OrderButton(choice: OrderChoice) {
       notify.warning(t('order.missingOptions'));
       return;
     }
+    attemptKey.current ??= crypto.randomUUID();
     createOrder.mutate(
-      { leasePackageId: leasePackage.id, color, delivery },
+      { leasePackageId: leasePackage.id, color, delivery, idempotencyKey: attemptKey.current },
       {
         onSuccess: (answer) => {
+          attemptKey.current = null;
           if (answer.errors && answer.errors.length > 0) {
             warnMissing(answer.errors);
             return;
@@ -48,8 +54,12 @@ export function OrderButton(choice: OrderChoice) {
           void navigate(`/order/${String(answer.orderId)}/workflow`);
         },
         onError: (error) => {
-          // A 4xx answer may list the missing fields as well; anything else is a failed request.
-          if (isApiError(error) && error.errors.length > 0) warnMissing(error.errors);
+          // An answer from the server ends the attempt; without one (network) the next click repeats it.
+          if (!isApiError(error) || error.status > 0) attemptKey.current = null;
+          // The employer's programme refuses with its reason (German, from the server); a 4xx answer
+          // may list the missing fields; anything else is a failed request.
+          if (isApiError(error) && error.code === 'POLICY_REFUSED') notify.error(error.message);
+          else if (isApiError(error) && error.errors.length > 0) warnMissing(error.errors);
           else notify.error(t('order.failed'));
         },
       },

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { LeasePackage } from '@leasing/contract';
 
 import { PageLoader } from '../../../components/page-loader';
+import { TaxWarnings } from '../../../components/tax-warnings';
 import { isApiError } from '../../../lib/api-client';
 import { useTaxResult } from '../api/get-tax-result';
 import { MoneyFlowChart } from './money-flow-chart';
@@ -58,6 +59,7 @@ export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
         <Text size="xs" c="dimmed" role="status" mih="1lh">
           {updating ? t('tax.updating') : ''}
         </Text>
+        <TaxWarnings warnings={tax.data.warnings} />
         <Spoiler maxHeight={TAX_TABLE_COLLAPSED_HEIGHT} showLabel={t('tax.showMore')} hideLabel={t('tax.showLess')}>
           <TaxTable tax={tax.data} />
         </Spoiler>

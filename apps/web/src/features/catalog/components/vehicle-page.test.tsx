@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { LeasePackage, Vehicle } from '@leasing/contract';
+import type { LeasePackage, TaxResult, Vehicle } from '@leasing/contract';
 
 import { jsonResponse } from '../../../test/memory-storage';
 import { buildPackageGrid, buildTaxResult, buildVehicle } from '../test-support/factories';
@@ -21,6 +21,7 @@ const find = (vehicle: Vehicle, durationMonths: number, kmPerYear: number, tires
 
 interface Answers {
   order?: (call: CatalogCall) => Response | Promise<Response>;
+  tax?: Partial<TaxResult>;
 }
 
 function stubVehicleApi(vehicle: Vehicle, answers: Answers = {}) {
@@ -38,6 +39,7 @@ function stubVehicleApi(vehicle: Vehicle, answers: Answers = {}) {
           userPrice: pkg.userPrice,
           price: pkg.totalMonthlyGrossCostEur,
           salarySacrificeData: { ...buildTaxResult().salarySacrificeData, monthlyNetLeasing: pkg.userPrice },
+          ...answers.tax,
         }),
       );
     }
@@ -194,6 +196,39 @@ describe('vehicle page (spec 2.4, 4.3)', () => {
     expect(text(screen.getByTestId('pension-impact'))).toContain('0,0764 Entgeltpunkte');
   });
 
+  it('warns a privately insured employee near the JAEG in plain German, with the shortfall', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle, {
+      tax: {
+        warnings: [
+          {
+            code: 'JAEG_UNDERRUN',
+            period: 'YEAR',
+            limit: 77_400,
+            wage: 76_980.6,
+            shortfall: 419.4,
+            message: 'Ihr regelmäßiges Jahresarbeitsentgelt sinkt …',
+          },
+        ],
+      },
+    });
+    renderVehicle(vehicle.id);
+    const alert = await screen.findByTestId('tax-warnings');
+    expect(within(alert).getByText('Bitte vor der Bestellung prüfen')).toBeInTheDocument();
+    expect(text(alert)).toContain(
+      'Ihr regelmäßiges Jahresarbeitsentgelt sinkt durch die Gehaltsumwandlung auf 76.980,60 € und liegt damit 419,40 € unter der Jahresarbeitsentgeltgrenze von 77.400,00 €.',
+    );
+    expect(text(alert)).toContain('Versicherungspflicht in der gesetzlichen Krankenversicherung');
+  });
+
+  it('shows no warning box when the tax result has none (or was stored without the field)', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle, { tax: { warnings: [] } });
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('tax-table');
+    expect(screen.queryByTestId('tax-warnings')).not.toBeInTheDocument();
+  });
+
   it('shows the four info sections, "keine Angaben" for missing text', async () => {
     const vehicle = buildVehicle();
     stubVehicleApi(vehicle);
@@ -238,6 +273,8 @@ describe('vehicle page (spec 2.4, 4.3)', () => {
       color: 'Reflexsilber',
       delivery: 'DEALER',
     });
+    // One key per order attempt, so a repeat cannot make a second order.
+    expect(lastCall(calls, '/v1/order')?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows each listed error as "Fehlt: ..." and stays on the page', async () => {

@@ -8,6 +8,7 @@ export interface CatalogCall {
   /** Decoded query parameters. */
   query: URLSearchParams;
   body: unknown;
+  idempotencyKey: string | null;
 }
 
 type Handler = (call: CatalogCall) => Response | Promise<Response> | undefined;
@@ -24,6 +25,7 @@ export function stubCatalogApi(handler: Handler): CatalogCall[] {
         path: url.pathname,
         query: url.searchParams,
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        idempotencyKey: new Headers(init.headers).get('Idempotency-Key'),
       };
       calls.push(call);
       const answer = await handler(call);

@@ -121,6 +121,12 @@ export function OrderCard({ order, deleting, onDelete }: OrderCardProps) {
               loading={openDocument.isPending}
               data-testid="latest-document"
               aria-label={t('list.latestDocument', { name: document.name })}
+              title={document.name}
+              // Document names are long file names: wrap them instead of clipping (phones, 390 px).
+              h="auto"
+              maw="100%"
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
             >
               {document.name}
             </Button>

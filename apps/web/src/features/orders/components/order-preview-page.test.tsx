@@ -54,6 +54,36 @@ describe('/order/:orderId/preview (spec 2.6)', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
+  it('repeats the warnings of the frozen tax result above the payslip comparison', async () => {
+    const order = buildOrder();
+    const taxResult = {
+      ...order.taxResult!,
+      warnings: [
+        {
+          code: 'JAEG_UNDERRUN' as const,
+          period: 'YEAR' as const,
+          limit: 77_400,
+          wage: 67_800,
+          shortfall: 9_600,
+          message: 'Ihr regelmäßiges Jahresarbeitsentgelt sinkt …',
+        },
+      ],
+    };
+    stubApi((call) => (call.path === '/v1/order/42' ? jsonResponse(200, { ...order, taxResult }) : undefined));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/42/preview');
+
+    const alert = await screen.findByTestId('tax-warnings');
+    expect(text(alert)).toContain('auf 67.800,00 € und liegt damit 9.600,00 € unter der Jahresarbeitsentgeltgrenze');
+    expect(screen.getByTestId('order-tax-table')).toBeInTheDocument();
+  });
+
+  it('shows no warning box for an order stored without warnings', async () => {
+    stubApi((call) => (call.path === '/v1/order/42' ? jsonResponse(200, buildOrder()) : undefined));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/42/preview');
+    await screen.findByTestId('order-tax-table');
+    expect(screen.queryByTestId('tax-warnings')).not.toBeInTheDocument();
+  });
+
   it('shows "?" for an unknown delivery time and the default image without photos', async () => {
     const order = buildOrder();
     const vehicle = { ...order.vehicle, deliveryFromWeeks: null, pictureUrls: [], mainPhotoUrl: null };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Order, TaxResult } from '@leasing/contract';
 
+import { TaxWarnings } from '../../../components/tax-warnings';
 import { formatAmount, formatDate, formatDeliveryTime, formatKm, formatKw, formatPrice } from '../../../lib/format';
 import { orderFigures } from '../order-figures';
 import { salaryRows, type SalaryValue } from '../salary-summary';
@@ -32,6 +33,17 @@ export function VehicleFacts({ order }: { order: Order }) {
           value: formatDeliveryTime(vehicle.deliveryFromWeeks, vehicle.deliveryToWeeks, 'other'),
           testId: 'delivery-time',
         },
+        // Set by the provider once the car is on its way; the employee is mailed on every change.
+        ...(order.deliveryWindow
+          ? [
+              {
+                key: 'deliveryWindow',
+                label: t('summary.deliveryWindow'),
+                value: `${formatDate(order.deliveryWindow.from)} – ${formatDate(order.deliveryWindow.to)}`,
+                testId: 'delivery-window',
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -125,6 +137,7 @@ export function OrderTaxTable({ tax }: { tax: TaxResult | null }) {
           {t('tax.intro', { month: monthFormat.format(month) })}
         </Text>
       )}
+      <TaxWarnings warnings={tax.warnings} />
       <Table.ScrollContainer minWidth={420}>
         <Table striped verticalSpacing={6} data-testid="order-tax-table">
           <Table.Caption>{t('tax.caption')}</Table.Caption>

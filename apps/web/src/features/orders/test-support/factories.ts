@@ -195,6 +195,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     tenantName: 'Muster GmbH',
     declineReason: null,
     handoverDate: null,
+    deliveryWindow: null,
     ...overrides,
   };
 }

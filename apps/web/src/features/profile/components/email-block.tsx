@@ -1,11 +1,12 @@
-import { Alert, Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
-import { EmailSchema } from '@leasing/contract';
+import { EmailSchema, StepUpPasswordSchema } from '@leasing/contract';
 
 import { useNotify } from '../../../components/use-notify';
+import { isApiError } from '../../../lib/api-client';
 import { TOAST_SHORT_MS } from '../../../config/ui';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useChangeEmail } from '../api/change-email';
@@ -16,6 +17,7 @@ const NewEmailSchema = z.string().trim().min(1, 'Email is required').pipe(EmailS
 /**
  * E-mail block on top of the profile (spec 4.4): read-only until "Bearbeiten". Saving asks the server
  * only when the address really changed; the change takes effect once the new address is confirmed.
+ * The current password confirms the change (step-up), so a stolen session cannot move the account.
  */
 export function EmailBlock({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation('profile');
@@ -25,6 +27,8 @@ export function EmailBlock({ currentEmail }: { currentEmail: string }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(currentEmail);
   const [error, setError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState<string | null>(null);
   const toast = { autoClose: TOAST_SHORT_MS };
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,6 +46,8 @@ export function EmailBlock({ currentEmail }: { currentEmail: string }) {
     setEditing(false);
     setDraft(currentEmail);
     setError(undefined);
+    setPassword('');
+    setPasswordError(undefined);
   };
 
   const save = async () => {
@@ -54,12 +60,22 @@ export function EmailBlock({ currentEmail }: { currentEmail: string }) {
       cancel();
       return;
     }
+    const confirmed = StepUpPasswordSchema.safeParse(password);
+    if (!confirmed.success) {
+      setPasswordError(translateValidationMessage(tc, confirmed.error.issues[0]?.message));
+      return;
+    }
     try {
-      await changeEmail.mutateAsync(parsed.data);
+      await changeEmail.mutateAsync({ email: parsed.data, password: confirmed.data });
       notify.success(t('email.requested', { email: parsed.data }), toast);
       setPending(parsed.data);
       cancel();
     } catch (failure) {
+      if (isApiError(failure) && failure.errors.some((fieldError) => fieldError.field === 'password')) {
+        setPasswordError(t('email.passwordWrong'));
+        setPassword('');
+        return;
+      }
       notify.error(serverMessage(failure, t('genericError')), toast);
     }
   };
@@ -92,6 +108,20 @@ export function EmailBlock({ currentEmail }: { currentEmail: string }) {
               error={error}
               style={{ flex: '1 1 18rem' }}
             />
+            {editing ? (
+              <PasswordInput
+                label={t('email.password')}
+                description={t('email.passwordDescription')}
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setPasswordError(undefined);
+                }}
+                error={passwordError}
+                style={{ flex: '1 1 14rem' }}
+              />
+            ) : null}
             {editing ? (
               <Group gap="xs">
                 <Button type="submit" loading={changeEmail.isPending}>

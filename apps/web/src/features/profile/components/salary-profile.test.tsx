@@ -422,6 +422,10 @@ describe('salary profile: e-mail block', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     await user.clear(emailField());
     await user.type(emailField(), 'neu@example.com{Enter}');
+    // Step-up: without the current password nothing is sent.
+    expect(await screen.findByText('Bitte geben Sie ein Passwort ein.')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/v1/user/email'))).toHaveLength(0);
+    await user.type(screen.getByLabelText(/^Aktuelles Passwort/), 'Demo-Passwort-1{Enter}');
 
     await waitFor(() => {
       expect(api.calls.filter((call) => call.path.startsWith('/v1/user/email'))).toHaveLength(1);
@@ -429,6 +433,7 @@ describe('salary profile: e-mail block', { timeout: 20_000 }, () => {
     expect(api.calls.find((call) => call.path.startsWith('/v1/user/email'))).toMatchObject({
       method: 'PUT',
       path: '/v1/user/email/neu%40example.com',
+      body: { password: 'Demo-Passwort-1' },
     });
     expect(await screen.findByTestId('toast-success')).toHaveTextContent(
       'Wir haben einen Bestätigungslink an neu@example.com gesendet.',
@@ -436,6 +441,26 @@ describe('salary profile: e-mail block', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Die Änderung wird wirksam, sobald Sie den Link/)).toBeInTheDocument();
     // The current address stays until the new one is confirmed.
     expect(emailField()).toHaveValue('max.mustermann@example.com');
+  });
+
+  it('says so under the password field when the server refuses the password', async () => {
+    stubProfileApi({
+      onEmail: () =>
+        jsonResponse(422, {
+          status: 422,
+          code: 'VALIDATION_FAILED',
+          message: 'Das Passwort ist nicht korrekt.',
+          errors: [{ field: 'password', message: 'Password is incorrect' }],
+        }),
+    });
+    const { user } = await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    await user.clear(emailField());
+    await user.type(emailField(), 'neu@example.com');
+    await user.type(screen.getByLabelText(/^Aktuelles Passwort/), 'falsch{Enter}');
+    expect(await screen.findByText('Das Passwort ist nicht korrekt.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Aktuelles Passwort/)).toHaveValue('');
+    expect(emailField()).not.toHaveAttribute('readonly');
   });
 
   it('validates the address in German, cancels, and toasts a server refusal', async () => {
@@ -462,6 +487,7 @@ describe('salary profile: e-mail block', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     await user.clear(emailField());
     await user.type(emailField(), 'neu@example.com');
+    await user.type(screen.getByLabelText(/^Aktuelles Passwort/), 'Demo-Passwort-1');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Zu viele Versuche. Bitte später erneut versuchen.')).toBeInTheDocument();
   });

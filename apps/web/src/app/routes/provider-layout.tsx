@@ -1,0 +1,23 @@
+import { Stack } from '@mantine/core';
+import { Outlet } from 'react-router';
+
+import { PageLoader } from '../../components/page-loader';
+import { NoPermission } from '../../features/admin/components/no-permission';
+import { useMe } from '../../features/auth/api/get-me';
+import { ProviderNav } from '../../features/provider/components/provider-nav';
+
+/**
+ * /provider/…: the provider's back office, provider admins only. The role comes from `GET /v1/me`;
+ * others get "Keine Berechtigung" instead of calls the server would answer with 403 (which signs out).
+ */
+export function Component() {
+  const me = useMe();
+  if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
+  if (me.data?.role !== 'PROVIDER_ADMIN') return <NoPermission />;
+  return (
+    <Stack gap="lg">
+      <ProviderNav />
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { PipelinePage } from '../../features/provider/components/pipeline-page';
+
+/** /provider/orders: the order pipeline. */
+export function Component() {
+  return <PipelinePage />;
+}

@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { BulkInviteResult, TenantEmployee } from '@leasing/contract';
+
+import { setAuthData } from '../../../lib/auth-store';
+import { ME, stubApi, type RecordedCall } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/memory-storage';
+import { buildEmployee } from '../test-support/factories';
+import { renderEmployer } from '../test-support/render-employer';
+
+const ERIKA_ID = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const PEOPLE: TenantEmployee[] = [
+  buildEmployee(),
+  buildEmployee({
+    id: ERIKA_ID,
+    firstName: 'Erika',
+    lastName: 'Musterfrau',
+    email: 'erika.musterfrau@example.com',
+    employeeId: null,
+    status: 'INVITED',
+    orders: [],
+    activeLeases: 0,
+  }),
+];
+
+function stubEmployerApi(
+  options: {
+    people?: TenantEmployee[];
+    onInvite?: (call: RecordedCall) => Response;
+    onLeave?: (call: RecordedCall) => Response;
+  } = {},
+) {
+  let people = options.people ?? PEOPLE;
+  return stubApi((call) => {
+    if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
+    if (call.path === '/v1/tenant/employees') return jsonResponse(200, people);
+    if (call.path === '/v1/tenant/invites' && call.method === 'POST') {
+      const result: BulkInviteResult = { created: 1, skipped: 0, errors: [] };
+      return options.onInvite?.(call) ?? jsonResponse(200, result);
+    }
+    const leave = /^\/v1\/tenant\/employees\/([^/]+)\/leave$/.exec(call.path);
+    if (leave && call.method === 'POST') {
+      const answer = options.onLeave?.(call);
+      if (answer) return answer;
+      const { date } = call.body as { date: string };
+      people = people.map((p) => (p.id === leave[1] ? { ...p, status: 'LEAVING', leavingDate: date } : p));
+      return jsonResponse(
+        200,
+        people.find((p) => p.id === leave[1]),
+      );
+    }
+    return undefined;
+  });
+}
+
+const rowOf = (name: string) => {
+  const row = screen.getAllByTestId('employee-row').find((element) => within(element).queryByText(name));
+  if (!row) throw new Error(`no row ${name}`);
+  return row;
+};
+const posts = (calls: RecordedCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
+
+beforeEach(() => {
+  setAuthData({ accessToken: 'access', refreshToken: 'refresh' });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/employer/employees', () => {
+  it('lists the people with personnel number, status, orders and leases', async () => {
+    stubEmployerApi();
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beschäftigte' })).toBeInTheDocument();
+    const max = await screen.findByText('Max Mustermann');
+    const row = rowOf('Max Mustermann');
+    expect(max).toBeInTheDocument();
+    expect(within(row).getByText('M-1001')).toBeInTheDocument();
+    expect(within(row).getByText('max.mustermann@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('Aktiv')).toBeInTheDocument();
+    expect(within(row).getByText('Nr. 42: Audi Q4 e-tron 45')).toBeInTheDocument();
+    expect(within(row).getByText(/übergeben am 16\.02\.2026/)).toBeInTheDocument();
+    expect(within(rowOf('Erika Musterfrau')).getByText('Eingeladen')).toBeInTheDocument();
+    expect(screen.getByText('2 Personen')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: /Suchen/ }), 'erika');
+    await waitFor(() => expect(screen.getAllByTestId('employee-row')).toHaveLength(1));
+    expect(screen.getByText('1 Person')).toBeInTheDocument();
+  });
+
+  it('invites a list of people, checking each row before sending', async () => {
+    const calls = stubEmployerApi({ onInvite: () => jsonResponse(200, { created: 1, skipped: 1, errors: [] }) });
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    await user.click(await screen.findByRole('button', { name: 'Beschäftigte einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beschäftigte einladen' });
+    const form = within(within(dialog).getByRole('form', { name: 'Liste eingeben' }));
+
+    await user.click(form.getByRole('button', { name: 'Weitere Person' }));
+    const rows = form.getAllByTestId('invite-row').map((row) => within(row));
+    expect(rows).toHaveLength(2);
+    await user.type(rows[0]!.getByRole('textbox', { name: /Vorname/ }), 'Erika');
+    await user.type(rows[0]!.getByRole('textbox', { name: /Nachname/ }), 'Musterfrau');
+    await user.type(rows[0]!.getByRole('textbox', { name: /E-Mail/ }), 'Erika.Musterfrau@Example.com');
+    await user.type(rows[0]!.getByRole('textbox', { name: 'Personalnummer' }), 'P-4711');
+    await user.type(rows[1]!.getByRole('textbox', { name: /Vorname/ }), 'Max');
+    await user.type(rows[1]!.getByRole('textbox', { name: /Nachname/ }), 'Mustermann');
+    await user.type(rows[1]!.getByRole('textbox', { name: /E-Mail/ }), 'kein-at-zeichen');
+    await user.click(form.getByRole('button', { name: '2 Einladungen senden' }));
+
+    // The bad address is caught under its field; nothing is sent.
+    expect(await rows[1]!.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(posts(calls, '/v1/tenant/invites')).toHaveLength(0);
+
+    await user.clear(rows[1]!.getByRole('textbox', { name: /E-Mail/ }));
+    await user.type(rows[1]!.getByRole('textbox', { name: /E-Mail/ }), 'max.mustermann@example.com');
+    await user.click(form.getByRole('button', { name: '2 Einladungen senden' }));
+
+    const result = await within(dialog).findByTestId('invite-result');
+    expect(within(result).getByText('1 Person eingeladen')).toBeInTheDocument();
+    expect(within(result).getByText(/1 übersprungen/)).toBeInTheDocument();
+    expect(posts(calls, '/v1/tenant/invites')).toEqual([
+      expect.objectContaining({
+        authorization: 'Bearer access',
+        body: {
+          invites: [
+            { firstName: 'Erika', lastName: 'Musterfrau', email: 'erika.musterfrau@example.com', employeeId: 'P-4711' },
+            { firstName: 'Max', lastName: 'Mustermann', email: 'max.mustermann@example.com', employeeId: null },
+          ],
+        },
+      }),
+    ]);
+  });
+
+  it('uploads a CSV file as text/csv and shows the result per line', async () => {
+    const calls = stubEmployerApi({
+      onInvite: () =>
+        jsonResponse(200, {
+          created: 2,
+          skipped: 1,
+          errors: [
+            { row: 4, message: 'E-Mail ungültig' },
+            { row: 6, message: 'Vorname fehlt, Nachname fehlt' },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    await user.click(await screen.findByRole('button', { name: 'Beschäftigte einladen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Beschäftigte einladen' }));
+    await user.click(dialog.getByRole('tab', { name: 'CSV-Datei hochladen' }));
+    const form = within(dialog.getByRole('form', { name: 'CSV-Datei hochladen' }));
+
+    // Without a file nothing is sent.
+    await user.click(form.getByRole('button', { name: 'Hochladen und einladen' }));
+    expect(await form.findByText('Bitte wählen Sie eine Datei aus.')).toBeInTheDocument();
+
+    const csv = 'Vorname;Nachname;E-Mail;Personalnummer\nErika;Musterfrau;erika@example.com;P-1\n';
+    await user.upload(form.getByLabelText(/CSV-Datei/), new File([csv], 'personal.csv', { type: 'text/csv' }));
+    await user.click(form.getByRole('button', { name: 'Hochladen und einladen' }));
+
+    const result = within(await dialog.findByTestId('invite-result'));
+    expect(result.getByText('2 Personen eingeladen')).toBeInTheDocument();
+    expect(result.getByText(/1 übersprungen/)).toBeInTheDocument();
+    expect(result.getByText('2 Zeilen nicht eingeladen:')).toBeInTheDocument();
+    const errors = within(result.getByTestId('invite-errors')).getAllByRole('listitem');
+    expect(errors.map((item) => item.textContent)).toEqual([
+      'Zeile 4: E-Mail ungültig',
+      'Zeile 6: Vorname fehlt, Nachname fehlt',
+    ]);
+    expect(posts(calls, '/v1/tenant/invites')).toEqual([
+      expect.objectContaining({ contentType: 'text/csv', body: csv, authorization: 'Bearer access' }),
+    ]);
+  });
+
+  it('shows a file the server cannot read under the file field', async () => {
+    stubEmployerApi({
+      onInvite: () =>
+        jsonResponse(400, {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Kopfzeile unvollständig: erwartet werden Vorname, Nachname, E-Mail und optional Personalnummer.',
+          errors: [{ field: 'file', message: 'invalid' }],
+        }),
+    });
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    await user.click(await screen.findByRole('button', { name: 'Beschäftigte einladen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Beschäftigte einladen' }));
+    await user.click(dialog.getByRole('tab', { name: 'CSV-Datei hochladen' }));
+    await user.upload(
+      dialog.getByLabelText(/CSV-Datei/, { selector: 'input' }),
+      new File(['a;b\n1;2\n'], 'x.csv', { type: 'text/csv' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Hochladen und einladen' }));
+    expect(await dialog.findByText(/Kopfzeile unvollständig/)).toBeInTheDocument();
+    expect(dialog.queryByTestId('invite-result')).not.toBeInTheDocument();
+  });
+
+  it('marks someone as leaving with the last working day', async () => {
+    const calls = stubEmployerApi();
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    await screen.findByText('Max Mustermann');
+    await user.click(
+      within(rowOf('Max Mustermann')).getByRole('button', { name: 'Ausscheiden von Max Mustermann melden' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ausscheiden von Max Mustermann' }));
+    expect(dialog.getByText('Zu dieser Person läuft 1 Leasingvertrag.')).toBeInTheDocument();
+
+    const date = dialog.getByLabelText(/Letzter Arbeitstag/);
+    await user.clear(date);
+    await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
+    expect(await dialog.findByText('Bitte geben Sie ein gültiges Datum ein.')).toBeInTheDocument();
+    expect(posts(calls, `/v1/tenant/employees/${PEOPLE[0]!.id}/leave`)).toHaveLength(0);
+
+    await user.type(date, '2026-06-30');
+    await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
+    expect(await screen.findByText('Ausscheiden von Max Mustermann gemeldet')).toBeInTheDocument();
+    expect(posts(calls, `/v1/tenant/employees/${PEOPLE[0]!.id}/leave`)).toEqual([
+      expect.objectContaining({ body: { date: '2026-06-30' } }),
+    ]);
+    // The list is read again and shows the new status with the date.
+    const row = rowOf('Max Mustermann');
+    expect(await within(row).findByText('Ausscheidend')).toBeInTheDocument();
+    expect(within(row).getByText('zum 30.06.2026')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Ausscheiden/ })).not.toBeInTheDocument();
+  });
+});

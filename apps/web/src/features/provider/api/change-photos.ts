@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { PhotoOrderRequestSchema, VehiclePhotoSchema, type VehiclePhoto } from '@leasing/contract';
+
+import { apiClient } from '../../../lib/api-client';
+import { providerQueryKey } from './keys';
+import { multipartOf } from './multipart';
+
+const photosPath = (vehicleId: string) => `/v1/provider/vehicles/${encodeURIComponent(vehicleId)}/photos`;
+
+/** `POST …/photos` (multipart): JPEG, PNG or WebP up to 10 MB; 415 for anything else. */
+export async function uploadPhoto({ vehicleId, file }: { vehicleId: string; file: File }): Promise<VehiclePhoto> {
+  return apiClient.request(photosPath(vehicleId), {
+    method: 'POST',
+    raw: await multipartOf(file),
+    schema: VehiclePhotoSchema,
+  });
+}
+
+/** `PUT …/photos/order`: every photo once, the first becomes the main photo. */
+export function reorderPhotos({
+  vehicleId,
+  photoIds,
+}: {
+  vehicleId: string;
+  photoIds: string[];
+}): Promise<VehiclePhoto[]> {
+  return apiClient.request(`${photosPath(vehicleId)}/order`, {
+    method: 'PUT',
+    body: PhotoOrderRequestSchema.parse({ photoIds }),
+    schema: z.array(VehiclePhotoSchema),
+  });
+}
+
+/** `DELETE …/photos/{photoId}` (204). */
+export async function deletePhoto({ vehicleId, photoId }: { vehicleId: string; photoId: string }): Promise<void> {
+  await apiClient.request(`${photosPath(vehicleId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
+}
+
+/** The three photo changes; each refreshes the vehicle's photos and the counts. */
+export function usePhotoChanges() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: providerQueryKey });
+  return {
+    upload: useMutation({ mutationFn: uploadPhoto, onSettled }),
+    reorder: useMutation({ mutationFn: reorderPhotos, onSettled }),
+    remove: useMutation({ mutationFn: deletePhoto, onSettled }),
+  };
+}

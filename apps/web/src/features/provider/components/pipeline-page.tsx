@@ -1,0 +1,220 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  PipelineStatuses,
+  StepTypes,
+  type PipelineStatus,
+  type ProviderOrderRow,
+  type StepType,
+} from '@leasing/contract';
+
+import { PageLoader } from '../../../components/page-loader';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { usePipeline } from '../api/get-pipeline';
+import { useTenants } from '../api/get-tenants';
+import { LoadError } from './load-error';
+import { OrderTimelineDrawer } from './order-timeline-drawer';
+
+const PAGE_SIZE = 25;
+
+interface Filters {
+  tenantId: string | null;
+  status: PipelineStatus | null;
+  step: StepType | null;
+  from: string;
+  to: string;
+  q: string;
+}
+
+const NO_FILTERS: Filters = { tenantId: null, status: null, step: null, from: '', to: '', q: '' };
+
+/** /provider/orders: the order pipeline, filtered and paged on the server, with each order's history. */
+export function PipelinePage() {
+  const { t } = useTranslation('provider');
+  const tenants = useTenants();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ProviderOrderRow | null>(null);
+  const [q] = useDebouncedValue(filters.q.trim(), 300);
+  usePageTitle(t('pipeline.title'));
+  const pipeline = usePipeline({
+    ...(filters.tenantId ? { tenantId: filters.tenantId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.step ? { step: filters.step } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(q ? { q } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const change = (next: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
+
+  let content;
+  if (pipeline.isError) content = <LoadError onRetry={() => void pipeline.refetch()} />;
+  else if (pipeline.isPending) content = <PageLoader />;
+  else if (pipeline.data.items.length === 0) content = <Text>{t('pipeline.empty')}</Text>;
+  else {
+    const { items, total } = pipeline.data;
+    content = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" data-testid="pipeline-total">
+          {t('pipeline.total', { count: total })}
+        </Text>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover>
+            <Table.Caption>{t('pipeline.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('pipeline.order')}</Table.Th>
+                <Table.Th>{t('pipeline.employee')}</Table.Th>
+                <Table.Th>{t('pipeline.vehicle')}</Table.Th>
+                <Table.Th>{t('pipeline.status')}</Table.Th>
+                <Table.Th>{t('pipeline.window')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((row) => (
+                <Table.Tr key={row.id} data-testid="pipeline-row">
+                  <Table.Th scope="row">
+                    <Text fw={700}>{t('pipeline.orderValue', { orderId: row.id })}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(row.created)}
+                    </Text>
+                  </Table.Th>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {row.employee.firstName} {row.employee.lastName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {row.tenantName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {[row.vehicle.brand, row.vehicle.carModel, row.vehicle.trimLevel].filter(Boolean).join(' ')}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatPrice(row.monthlyGrossRate)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{t(`statuses.${row.pipelineStatus}`)}</Badge>
+                    <Text size="xs" c="dimmed">
+                      {t(`steps.${row.status}`)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {row.deliveryWindow
+                        ? `${formatDate(row.deliveryWindow.from)} – ${formatDate(row.deliveryWindow.to)}`
+                        : row.handoverDate
+                          ? t('pipeline.handedOver', { date: formatDate(row.handoverDate) })
+                          : '–'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="default" onClick={() => setSelected(row)}>
+                      {t('pipeline.details')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {total > PAGE_SIZE ? (
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            aria-label={t('pipeline.pages')}
+          />
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('pipeline.title')}</Title>
+        <Text c="dimmed">{t('pipeline.intro')}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        <TextInput
+          label={t('pipeline.search')}
+          placeholder={t('pipeline.searchPlaceholder')}
+          value={filters.q}
+          onChange={(event) => change({ q: event.currentTarget.value })}
+        />
+        <Select
+          label={t('pipeline.employer')}
+          placeholder={t('pipeline.all')}
+          data={(tenants.data ?? []).map((tenant) => ({ value: tenant.id, label: tenant.name }))}
+          value={filters.tenantId}
+          onChange={(tenantId) => change({ tenantId })}
+          clearable
+          searchable
+        />
+        <Select
+          label={t('pipeline.status')}
+          placeholder={t('pipeline.all')}
+          data={PipelineStatuses.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+          value={filters.status}
+          onChange={(status) => change({ status: status as PipelineStatus | null })}
+          clearable
+        />
+        <Select
+          label={t('pipeline.step')}
+          placeholder={t('pipeline.all')}
+          data={StepTypes.map((value) => ({ value, label: t(`steps.${value}`) }))}
+          value={filters.step}
+          onChange={(step) => change({ step: step as StepType | null })}
+          clearable
+        />
+        <TextInput
+          type="date"
+          label={t('pipeline.from')}
+          value={filters.from}
+          onChange={(e) => change({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label={t('pipeline.to')}
+          value={filters.to}
+          onChange={(e) => change({ to: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+      <Group>
+        <Button variant="subtle" size="xs" onClick={() => change(NO_FILTERS)}>
+          {t('pipeline.reset')}
+        </Button>
+      </Group>
+      {content}
+      <OrderTimelineDrawer
+        order={selected && pipeline.data ? (pipeline.data.items.find((i) => i.id === selected.id) ?? selected) : null}
+        onClose={() => setSelected(null)}
+      />
+    </Stack>
+  );
+}

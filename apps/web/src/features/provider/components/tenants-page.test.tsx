@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { CreateTenantResponse, TenantSummary } from '@leasing/contract';
+
+import { Component as ProviderLayout } from '../../../app/routes/provider-layout';
+import { Component as TenantRoute } from '../../../app/routes/provider-tenant';
+import { Component as TenantsRoute } from '../../../app/routes/provider-tenants';
+import { setAuthData } from '../../../lib/auth-store';
+import { ME, stubApi, type RecordedCall } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/memory-storage';
+import { withQueryClient } from '../../../test/query';
+import { renderRoutes } from '../../../test/render';
+
+const TENANT: TenantSummary = {
+  id: '5b0a4c1e-2f7d-4f55-9a53-4c1b3f2f0a01',
+  name: 'Muster GmbH',
+  enabled: true,
+  street: 'Industriestraße',
+  streetNumber: '7',
+  postcode: '50667',
+  place: 'Köln',
+  contactEmail: 'personal@example.com',
+  employees: 12,
+  activeOrders: 3,
+  activeCodes: 1,
+  createdAt: '2026-01-05T09:00:00.000Z',
+};
+
+const CREATED: CreateTenantResponse = {
+  ...TENANT,
+  id: '6c1b5d2f-3a8e-4a66-8b64-5d2c4a3b1b02',
+  name: 'Beispiel AG',
+  employees: 0,
+  activeOrders: 0,
+  registerCode: 'ABCDE-FGHJK',
+  registerCodes: [
+    {
+      code: 'ABCDE-FGHJK',
+      state: 'ACTIVE',
+      uses: 0,
+      maxUses: null,
+      expiresAt: null,
+      revokedAt: null,
+      createdAt: '2026-03-01T09:00:00.000Z',
+    },
+  ],
+  admins: [
+    {
+      id: '7d2c6e3a-4b9f-4b77-9c75-6e3d5b4c2c03',
+      firstName: 'Hanna',
+      lastName: 'Reuter',
+      email: 'hanna@beispiel.example',
+      active: false,
+    },
+  ],
+};
+
+function stubProvider(role: string, extra: (call: RecordedCall) => Response | undefined = () => undefined) {
+  return stubApi((call) => {
+    if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role });
+    if (call.path === '/v1/provider/tenants' && call.method === 'GET') return jsonResponse(200, [TENANT]);
+    return extra(call);
+  });
+}
+
+const renderAt = (path: string) =>
+  renderRoutes(
+    withQueryClient([
+      {
+        path: '/provider',
+        element: <ProviderLayout />,
+        children: [
+          { path: 'tenants', element: <TenantsRoute /> },
+          { path: 'tenants/:tenantId', element: <TenantRoute /> },
+        ],
+      },
+    ]),
+    path,
+  );
+
+beforeEach(() => {
+  setAuthData({ accessToken: 'access', refreshToken: 'refresh' });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/provider/tenants', () => {
+  it('is closed to other roles without asking the back office', async () => {
+    const calls = stubProvider('TENANT_ADMIN');
+    renderAt('/provider/tenants');
+    expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/v1/provider/'))).toBe(false);
+  });
+
+  it('lists employers with their counts', async () => {
+    stubProvider('PROVIDER_ADMIN');
+    renderAt('/provider/tenants');
+    const row = await screen.findByTestId('tenant-row');
+    expect(within(row).getByRole('link', { name: 'Muster GmbH' })).toHaveAttribute(
+      'href',
+      `/provider/tenants/${TENANT.id}`,
+    );
+    expect(within(row).getByText('12')).toBeInTheDocument();
+    expect(within(row).getByText('Aktiv')).toBeInTheDocument();
+  });
+
+  it('creates an employer with its HR admin and opens it', async () => {
+    const calls = stubProvider('PROVIDER_ADMIN', (call) => {
+      if (call.path === '/v1/provider/tenants' && call.method === 'POST') return jsonResponse(201, CREATED);
+      if (call.path === `/v1/provider/tenants/${CREATED.id}`) return jsonResponse(200, CREATED);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/provider/tenants');
+    await user.click(await screen.findByRole('button', { name: 'Arbeitgeber anlegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arbeitgeber anlegen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Anlegen und einladen' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    const field = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    await user.type(field(/^Name/), 'Beispiel AG');
+    await user.type(field(/^Straße/), 'Hauptstraße');
+    await user.type(field(/^Hausnummer/), '5');
+    await user.type(field(/^Postleitzahl/), '10115');
+    await user.type(field(/^Ort/), 'Berlin');
+    await user.type(field(/^Kontakt-E-Mail/), 'kontakt@beispiel.example');
+    await user.type(field(/^Vorname/), 'Hanna');
+    await user.type(field(/^Nachname/), 'Reuter');
+    await user.type(field(/^E-Mail-Adresse/), 'Hanna@Beispiel.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Anlegen und einladen' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beispiel AG' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Beispiel AG',
+      street: 'Hauptstraße',
+      streetNumber: '5',
+      postcode: '10115',
+      place: 'Berlin',
+      contactEmail: 'kontakt@beispiel.example',
+      admin: { firstName: 'Hanna', lastName: 'Reuter', email: 'hanna@beispiel.example' },
+    });
+    expect(screen.getByTestId('register-code')).toHaveTextContent('ABCDE-FGHJK');
+    expect(screen.getByText('Eingeladen')).toBeInTheDocument();
+  });
+
+  it('revokes a code after confirmation', async () => {
+    const calls = stubProvider('PROVIDER_ADMIN', (call) => {
+      if (call.path === `/v1/provider/tenants/${CREATED.id}`) return jsonResponse(200, CREATED);
+      if (call.method === 'DELETE') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt(`/provider/tenants/${CREATED.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Code ABCDE-FGHJK widerrufen' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const dialog = await screen.findByRole('dialog', { name: 'Bitte bestätigen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Widerrufen' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(
+        `/v1/provider/tenants/${CREATED.id}/register-codes/ABCDE-FGHJK`,
+      ),
+    );
+  });
+});

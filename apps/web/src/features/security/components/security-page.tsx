@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Divider,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import type { MfaSetupResponse, Role } from '@leasing/contract';
+
+import { PageLoader } from '../../../components/page-loader';
+import { useNotify } from '../../../components/use-notify';
+import { isApiError } from '../../../lib/api-client';
+import { CALLBACK_PARAM, resolveCallbackPath } from '../../../lib/callback-path';
+import { useMfaConfirm, useMfaDisable, useMfaSetup, useMfaStatus } from '../api/mfa';
+import { DataExportSection, DeleteAccountSection } from './privacy-sections';
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' });
+
+/** A wrong password or code from the server, shown under its field; anything else is a toast. */
+function fieldError(error: unknown, field: string): string | undefined {
+  if (!isApiError(error) || error.code !== 'VALIDATION_FAILED') return undefined;
+  return error.errors.find((e) => e.field === field)?.message;
+}
+
+/**
+ * /profile/security: the second factor, then the person's data: the download of everything held about
+ * them and the erasure of the account. `role` decides whether the erasure is self-service (employees)
+ * or the organisation's (admins); unknown while it loads.
+ */
+export function SecurityPage({ role }: { role: Role | undefined }) {
+  const { t } = useTranslation('security');
+  return (
+    <Stack gap="xl" maw={640}>
+      <MfaSection />
+      <Divider />
+      <Stack gap="lg">
+        <Title order={2}>{t('data.title')}</Title>
+        <DataExportSection />
+        {role ? <DeleteAccountSection selfService={role === 'EMPLOYEE'} /> : null}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The second factor (TOTP). Enrolment in three steps (password again, scan and confirm a code, keep
+ * the recovery codes); admins must enrol, employees may, and may switch it off.
+ */
+function MfaSection() {
+  const { t } = useTranslation('security');
+  const status = useMfaStatus();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (status.isPending) return <PageLoader />;
+  if (status.isError) return <Alert color="red">{t('loadError')}</Alert>;
+  const { enabled, required, graceEndsAt } = status.data;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={2}>{t('title')}</Title>
+        <Text c="dimmed">{t('intro')}</Text>
+      </Stack>
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} />
+      ) : enabled ? (
+        <Stack gap="md">
+          <Alert color="green" title={t('enabled.title')}>
+            {t('enabled.text')}
+          </Alert>
+          {required ? <Text size="sm">{t('enabled.required')}</Text> : <DisableForm />}
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          {required ? (
+            <Alert color="orange" title={t('required.title')}>
+              {graceEndsAt
+                ? t('required.until', { date: dateFormat.format(new Date(graceEndsAt)) })
+                : t('required.now')}
+            </Alert>
+          ) : null}
+          <EnrolForm onEnabled={setRecoveryCodes} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function EnrolForm({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const { t } = useTranslation('security');
+  const notify = useNotify();
+  const setup = useMfaSetup();
+  const confirm = useMfaConfirm();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [secret, setSecret] = useState<MfaSetupResponse | null>(null);
+
+  const start = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    try {
+      setSecret(await setup.mutateAsync(password));
+      setPassword('');
+    } catch (error) {
+      if (!fieldError(error, 'password')) notify.error(t('error'));
+    }
+  };
+  const finish = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    try {
+      onEnabled((await confirm.mutateAsync(code.trim())).recoveryCodes);
+      notify.success(t('enrol.done'));
+    } catch (error) {
+      if (!fieldError(error, 'code')) notify.error(t('error'));
+    }
+  };
+
+  if (!secret) {
+    return (
+      <form noValidate onSubmit={(event) => void start(event)}>
+        <Stack gap="md">
+          <Text>{t('enrol.step1')}</Text>
+          <PasswordInput
+            label={t('enrol.password')}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldError(setup.error, 'password') ? t('passwordWrong') : undefined}
+          />
+          <Group>
+            <Button type="submit" loading={setup.isPending} disabled={password.length === 0}>
+              {t('enrol.start')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+  return (
+    <form noValidate onSubmit={(event) => void finish(event)}>
+      <Stack gap="md">
+        <Text>{t('enrol.step2')}</Text>
+        <Image src={secret.qrCode} alt={t('enrol.qrAlt')} w={220} h={220} fit="contain" />
+        <Text size="sm">
+          {t('enrol.manual')} <Code>{secret.secret.replace(/(.{4})/g, '$1 ').trim()}</Code>
+        </Text>
+        <TextInput
+          label={t('enrol.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={fieldError(confirm.error, 'code') ? t('codeWrong') : undefined}
+        />
+        <Group>
+          <Button type="submit" loading={confirm.isPending} disabled={!/^\d{6}$/.test(code.trim())}>
+            {t('enrol.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('security');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const download = () => {
+    const blob = new Blob([`${t('recovery.fileTitle')}\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'wiederherstellungscodes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Stack gap="md">
+      <Alert color="green" title={t('recovery.title')}>
+        {t('recovery.text')}
+      </Alert>
+      <List spacing={4} ff="monospace" aria-label={t('recovery.title')}>
+        {codes.map((code) => (
+          <List.Item key={code}>{code}</List.Item>
+        ))}
+      </List>
+      <Group>
+        <Button variant="default" onClick={download}>
+          {t('recovery.download')}
+        </Button>
+        <Button onClick={() => void navigate(resolveCallbackPath(searchParams.get(CALLBACK_PARAM)), { replace: true })}>
+          {t('recovery.continue')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function DisableForm() {
+  const { t } = useTranslation('security');
+  const notify = useNotify();
+  const disable = useMfaDisable();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    try {
+      await disable.mutateAsync({ password, code: code.trim() });
+      notify.success(t('disable.done'));
+    } catch (error) {
+      if (!fieldError(error, 'password') && !fieldError(error, 'code')) notify.error(t('error'));
+    }
+  };
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {t('disable.title')}
+        </Title>
+        <PasswordInput
+          label={t('enrol.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldError(disable.error, 'password') ? t('passwordWrong') : undefined}
+        />
+        <TextInput
+          label={t('disable.code')}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={fieldError(disable.error, 'code') ? t('codeWrong') : undefined}
+        />
+        <Group>
+          <Button color="red" variant="light" type="submit" loading={disable.isPending}>
+            {t('disable.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
