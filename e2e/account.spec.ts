@@ -126,6 +126,10 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     const field = page.getByRole('textbox', { name: 'E-Mail-Adresse' });
     await field.fill(newEmail);
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    // Step-up: the change needs the current password.
+    await expect(page.getByText('Bitte geben Sie ein Passwort ein.')).toBeVisible();
+    await page.getByLabel(/^Aktuelles Passwort/).fill(password);
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText(/Die Änderung wird wirksam, sobald Sie den Link/)).toBeVisible();
     await expect(field).toHaveValue(email);
 

@@ -1,16 +1,15 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
+import { DEMO_TOTP_SECRET, signIn as signInWith } from './support/sign-in.js';
+
 const password = 'Demo-Passwort-1';
 const employee = 'max.mustermann@example.com';
 const tenantAdmin = 'personal@example.com';
 const providerAdmin = 'admin@example.com';
 
 async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/E-Mail|Benutzername/).fill(email);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(/\/search$/);
+  const admin = email !== employee;
+  await signInWith(page, email, password, admin ? { totpSecret: DEMO_TOTP_SECRET } : {});
 }
 
 async function signOut(page: Page) {
@@ -110,8 +109,21 @@ test('an order goes from the employee through the employer and the provider to a
   await page.goto('/profile/orders');
   const card = page.getByTestId('order-card').filter({ hasText: `Bestellung ${orderId}` });
   await expect(card.getByTestId('order-status')).toHaveText('Leasing aktiv');
-  await expect(card.getByTestId('latest-document')).toContainText('unterschrieben');
+  // The newest document is the employer's countersigned contract.
+  await expect(card.getByTestId('latest-document')).toContainText('gegengezeichnet');
   await expect(card.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+  // On a phone every button label is whole: long document names wrap, none is clipped.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const clipped = await card
+    .locator('button, a')
+    .evaluateAll((controls) =>
+      controls
+        .map((control) => control.querySelector('.mantine-Button-label') ?? control)
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+  expect(clipped).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/order/${orderId}/workflow`);
   await expect(page.getByRole('heading', { name: 'Leasing aktiv' })).toBeVisible();
   await expect(page.getByText('Ihr Fahrzeug wurde am 02.03.2026 übergeben. Gute Fahrt!')).toBeVisible();

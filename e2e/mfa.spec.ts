@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+import { DEMO_TOTP_SECRET, signIn, totpCode } from './support/sign-in.js';
+
+const providerAdmin = 'admin@example.com';
+const password = 'Demo-Passwort-1';
+
+test('the provider admin needs the code from the authenticator after the password', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(/E-Mail|Benutzername/).fill(providerAdmin);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+
+  // The password alone gives no session: the code screen, and a wrong code is refused in German.
+  const codeField = page.getByLabel(/^Code aus der App/);
+  await expect(codeField).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  const good = await totpCode(providerAdmin, DEMO_TOTP_SECRET);
+  await codeField.fill(good === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByText(/Der Code ist nicht gültig oder abgelaufen/)).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('authData'))).toBeNull();
+
+  await codeField.fill(good);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('authData'))).toContain('accessToken');
+});
+
+test('a second sign-in of the same admin uses a fresh code', async ({ page }) => {
+  await signIn(page, providerAdmin, password, { totpSecret: DEMO_TOTP_SECRET });
+  await page.getByRole('link', { name: 'Abmelden' }).first().click();
+  await expect(page).toHaveURL(/\/login/);
+});

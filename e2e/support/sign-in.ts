@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { expect, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+
+/** The second factor of the demo admins (demo data only; printed in the README). */
+export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+
+const STEP_MS = 30_000;
+/**
+ * The server accepts each 30-second step once per account: remember which step each account used, in
+ * the run's data folder so a retry in a new worker knows it too.
+ */
+const stepsFile = path.join(process.env['E2E_DATA_DIR'] ?? os.tmpdir(), 'totp-steps-used.json');
+
+function readSteps(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(stepsFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** A current TOTP code for `account`, waiting for the next step when this one was already spent. */
+export async function totpCode(account: string, secret = DEMO_TOTP_SECRET): Promise<string> {
+  const used = readSteps();
+  let step = Math.floor(Date.now() / STEP_MS);
+  if ((used[account] ?? -1) >= step) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * STEP_MS - Date.now() + 200));
+    step = Math.floor(Date.now() / STEP_MS);
+  }
+  fs.writeFileSync(stepsFile, JSON.stringify({ ...used, [account]: step }));
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
+
+/**
+ * Signs in through the login form. With `totpSecret` the account has a second factor: the code
+ * screen follows the password and takes a code from the authenticator (here: computed).
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  options: { totpSecret?: string; landing?: RegExp } = {},
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/E-Mail|Benutzername/).fill(username);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  if (options.totpSecret) {
+    const codeField = page.getByLabel(/^Code aus der App/);
+    await expect(codeField).toBeVisible();
+    await codeField.fill(await totpCode(username, options.totpSecret));
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  }
+  await expect(page).toHaveURL(options.landing ?? /\/search$/);
+}
