@@ -1,0 +1,442 @@
+// The product as an operator runs it: three instances of the built server on one PostgreSQL database
+// and one Redis, behind nginx. Checks what only shows with real processes: budgets shared across
+// instances, an order journey spread over all three, a rolling restart under load without a 5xx,
+// and kill -9 of an instance mid-load without losing an acknowledged order.
+// Needs nginx, TEST_DATABASE_URL and TEST_REDIS_URL (CI installs and sets them); skipped otherwise,
+// except under CI, where a missing piece is a failure.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+// `--bench` (npm run bench -- cluster): requests per second of the personal search through nginx with
+// one, two and three instances, instead of the checks.
+const benchMode = process.argv.includes('--bench');
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
+const missing = [!nginxBinary && 'nginx', !databaseUrl && 'TEST_DATABASE_URL', !redisUrl && 'TEST_REDIS_URL'].filter(
+  Boolean,
+);
+if (missing.length > 0) {
+  console.log(`cluster test skipped: needs ${missing.join(', ')}`);
+  process.exit(process.env.CI ? 1 : 0);
+}
+if (!fs.existsSync('apps/api/dist/server.js')) {
+  console.error('The app is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-cluster-'));
+const databaseName = `leasing_cluster_${crypto.randomBytes(5).toString('hex')}`;
+const children = new Set();
+const results = [];
+
+async function main() {
+  await adminQuery(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${databaseName}`;
+  const nginxPort = await freePort();
+  const origin = `http://127.0.0.1:${nginxPort}`;
+  const env = {
+    ...process.env,
+    ...(benchMode ? { DEMO_CATALOG_SIZE: '1000' } : {}),
+    NODE_ENV: benchMode ? 'production' : 'test',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    TRUST_PROXY: '1',
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: origin,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    IDENT_PROVIDER_API_KEY: crypto.randomBytes(24).toString('hex'),
+    IDENT_CALLBACK_SECRET: crypto.randomBytes(24).toString('hex'),
+  };
+  const ports = [await freePort(), await freePort(), await freePort()];
+  // All three start at once: migrations and demo data must cope (advisory lock).
+  const instances = await Promise.all(ports.map((port, i) => startInstance(env, port, i)));
+  if (benchMode) {
+    await check('requests per second with 1, 2 and 3 instances', () => benchmark(origin, nginxPort, ports));
+    return;
+  }
+  const nginx = startNginx(nginxPort, ports);
+  await waitFor(async () => (await fetch(`${origin}/health/ready`)).status === 200, 'nginx in front');
+
+  await check('the login limit per account and client holds across the instances', () => loginLimit(origin));
+  const token = await login(origin, 'max.mustermann@example.com', 'Demo-Passwort-1');
+  await check('an order journey spread over all three instances, identity case completed elsewhere', () =>
+    orderJourney(origin, token, ports),
+  );
+  await check('a rolling restart of all three under load answers no 5xx', () =>
+    rollingRestart(origin, token, env, ports, instances),
+  );
+  await check('kill -9 of an instance mid-load loses no acknowledged order', () =>
+    killMidLoad(origin, token, env, ports, instances),
+  );
+  nginx.kill('SIGTERM');
+}
+
+async function check(name, work) {
+  const started = performance.now();
+  try {
+    await work();
+    results.push({ name, ok: true });
+    console.log(`  ✓ ${name} (${Math.round(performance.now() - started)} ms)`);
+  } catch (error) {
+    results.push({ name, ok: false });
+    console.log(`  ✘ ${name}\n    ${error instanceof Error ? error.stack : String(error)}`);
+  }
+}
+
+async function loginLimit(origin) {
+  // Through nginx every attempt comes from 127.0.0.1; round robin spreads them over the instances.
+  const username = `${crypto.randomUUID()}@example.com`;
+  const attempt = () =>
+    fetch(`${origin}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'falsch-falsch' }),
+    });
+  for (let i = 0; i < 5; i++) assert.equal((await attempt()).status, 200, `attempt ${i + 1}`);
+  for (let i = 0; i < 3; i++) {
+    const refused = await attempt();
+    assert.equal(refused.status, 429, 'every instance refuses once the shared budget is spent');
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  }
+}
+
+async function orderJourney(origin, token, ports) {
+  const api = client(origin, token);
+  const order = await createOrder(api);
+  for (const type of ['CONFIRM_SUMMARY', 'PREVIEW_CONTRACT']) {
+    const workflow = await api('GET', `/v1/order/${order}/workflow`);
+    const step = workflow.steps.find((s) => s.stepType === type);
+    const open = workflow.userSteps.filter((s) => s.status === null).at(-1);
+    await api('PUT', `/v1/order/${order}/step/${step.id}/accept`, {
+      orderId: order,
+      userStepId: open.id,
+      agreed: true,
+    });
+  }
+  const workflow = await api('GET', `/v1/order/${order}/workflow`);
+  const ident = workflow.steps.find((s) => s.stepType === 'NECT_DRIVERS_LICENCE');
+  const { link } = await api('PUT', `/v1/order/${order}/step/${ident.id}/nect-ident`);
+  // The person's browser reaches the provider's page on whichever instance; complete it on each in turn
+  // until one has it done (the case lives in the database, so the first one already does).
+  const page = `http://127.0.0.1:${ports[2]}${new URL(link).pathname}`;
+  assert.equal((await fetch(page)).status, 200, 'the case opened elsewhere is served here');
+  const chosen = await fetch(page, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=success',
+  });
+  assert.equal(chosen.status, 200);
+  await waitFor(
+    async () => (await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`)) === true,
+    'the identity step done on every instance',
+  );
+  for (let i = 0; i < 3; i++) {
+    assert.equal(await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`), true);
+  }
+}
+
+async function rollingRestart(origin, token, env, ports, instances) {
+  const load = startLoad(origin, token, 8);
+  // The documented procedure (docs/deploy.md): one at a time; after an instance is ready again, wait
+  // nginx's fail_timeout so it takes the instance back before the next one stops.
+  const failTimeoutMs =
+    Number(/fail_timeout=(\d+)s/.exec(fs.readFileSync('deploy/nginx.conf', 'utf8'))?.[1] ?? 10) * 1000;
+  for (let i = 0; i < instances.length; i++) {
+    await stopInstance(instances[i], 'SIGTERM');
+    instances[i] = await startInstance(env, ports[i], i);
+    await new Promise((resolve) => setTimeout(resolve, failTimeoutMs + 1_000));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const counts = await load.stop();
+  assert.ok(counts.total > 50, `load ran (${counts.total} requests)`);
+  assert.equal(counts.serverErrors, 0, `5xx during the rolling restart: ${JSON.stringify(counts)}`);
+  console.log(`    ${counts.total} requests during the restart, ${counts.serverErrors} with 5xx`);
+}
+
+async function killMidLoad(origin, token, env, ports, instances) {
+  const api = client(origin, token);
+  const acknowledged = [];
+  let stop = false;
+  const workers = Array.from({ length: 4 }, async () => {
+    while (!stop) {
+      try {
+        const id = await createOrder(api);
+        acknowledged.push(id);
+        await api('DELETE', `/v1/order/${id}`);
+      } catch {
+        // A request cut by the kill may fail; what counts is that nothing acknowledged is lost.
+      }
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await stopInstance(instances[1], 'SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  stop = true;
+  await Promise.all(workers);
+  instances[1] = await startInstance(env, ports[1], 1);
+  assert.ok(acknowledged.length > 3, `orders were acknowledged (${acknowledged.length})`);
+  // Every acknowledged order exists (its deletion may or may not have happened: it was not acknowledged).
+  const everything = await adminQueryIn(`SELECT id FROM orders WHERE id = ANY($1::int[])`, [acknowledged]);
+  assert.equal(everything.rows.length + (await deletedCount(acknowledged)), acknowledged.length);
+}
+
+async function deletedCount(ids) {
+  const result = await adminQueryIn(
+    `SELECT count(*)::int AS n FROM audit_log WHERE action = 'order.deleted' AND subject_id = ANY($1::text[])`,
+    [ids.map(String)],
+  );
+  return result.rows[0].n;
+}
+
+function startLoad(origin, token, concurrency) {
+  const counts = { total: 0, serverErrors: 0, failures: 0, statuses: {} };
+  let running = true;
+  const workers = Array.from({ length: concurrency }, async () => {
+    while (running) {
+      try {
+        const response = await fetch(`${origin}/v1/search`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        counts.total++;
+        counts.statuses[response.status] = (counts.statuses[response.status] ?? 0) + 1;
+        if (response.status >= 500) counts.serverErrors++;
+      } catch {
+        counts.failures++;
+        counts.serverErrors++;
+      }
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return counts;
+    },
+  };
+}
+
+async function createOrder(api) {
+  const [car] = await api('GET', '/v1/search');
+  const vehicle = await api('GET', `/v1/vehicle/${car.id}`);
+  const { orderId } = await api('POST', '/v1/order', {
+    leasePackageId: vehicle.leasePackages[0].id,
+    color: vehicle.colors[0],
+    delivery: vehicle.deliveryOptions?.[0] ?? 'HOME',
+  });
+  return orderId;
+}
+
+function client(origin, token) {
+  return async (method, url, body) => {
+    const response = await fetch(`${origin}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+async function login(origin, username, password) {
+  const response = await fetch(`${origin}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = await response.json();
+  assert.equal(body.authenticated, true, 'the demo employee signs in');
+  return body.accessToken;
+}
+
+async function startInstance(env, port, index) {
+  const dataDir = path.join(workDir, `instance-${index}`);
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`instance ${index} exited: ${errors}`);
+      return (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200;
+    },
+    `instance ${index} ready`,
+    60_000,
+  );
+  return child;
+}
+
+async function stopInstance(child, signal) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+async function benchmark(origin, nginxPort, ports) {
+  const figures = [];
+  for (const count of [1, 2, 3]) {
+    const nginx = startNginx(nginxPort, ports.slice(0, count), `nginx-${count}`);
+    await waitFor(async () => (await fetch(`${origin}/health/ready`)).status === 200, 'nginx in front');
+    const token = await login(origin, 'max.mustermann@example.com', 'Demo-Passwort-1');
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br' };
+    await cannon(`${origin}/v1/search`, headers, 3);
+    const result = await cannon(`${origin}/v1/search`, headers, Number(process.env.BENCH_DURATION ?? 10));
+    figures.push(result.requests.average);
+    console.log(
+      `    ${count} instance${count > 1 ? 's' : ' '}: ${Math.round(result.requests.average)} req/s, ` +
+        `p97.5 ${result.latency.p97_5} ms, ${result.non2xx} non-2xx`,
+    );
+    const exited = new Promise((resolve) => nginx.once('exit', resolve));
+    nginx.kill('SIGTERM');
+    await exited;
+  }
+  console.log(
+    `    scaling 1→2: ${(figures[1] / figures[0]).toFixed(2)}×, 1→3: ${(figures[2] / figures[0]).toFixed(2)}× ` +
+      `(goal ≥ 1.8× from 1 to 2 with a core per instance; this machine has ${os.availableParallelism()} cores, ` +
+      'shared with nginx, PostgreSQL, Redis and the load generator)',
+  );
+}
+
+function cannon(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: 20, duration }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+function startNginx(port, upstreams, name = 'nginx') {
+  const prefix = path.join(workDir, name);
+  fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+  const template = fs.readFileSync('deploy/nginx.conf', 'utf8');
+  // The deploy kit's proxy rules as they are; only addresses, TLS and paths change for a test.
+  const location = /location \/ \{[\s\S]*?\n {4}\}/.exec(template)?.[0];
+  assert.ok(location, 'deploy/nginx.conf has a location / block');
+  const serverOptions = /server 127\.0\.0\.1:\d+ ([^;]+);/.exec(template)?.[1];
+  assert.ok(serverOptions, 'deploy/nginx.conf lists its upstream servers');
+  const conf = `
+daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  gzip off;
+  proxy_http_version 1.1;
+  proxy_set_header Connection "";
+  upstream leasing_app {
+${upstreams.map((p) => `    server 127.0.0.1:${p} ${serverOptions};`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    ${location}
+  }
+}
+`;
+  const confFile = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(confFile, conf);
+  const test = spawnSync(nginxBinary, ['-t', '-p', prefix, '-c', confFile], { encoding: 'utf8' });
+  assert.equal(test.status, 0, test.stderr);
+  const child = spawn(nginxBinary, ['-p', prefix, '-c', confFile], { stdio: 'ignore' });
+  children.add(child);
+  return child;
+}
+
+async function waitFor(condition, what, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      if (await condition()) return;
+    } catch (error) {
+      lastError = error;
+      if (String(error).includes('exited')) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}${lastError ? `: ${lastError}` : ''}`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(statement) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function adminQueryIn(statement, params) {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${databaseName}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await client.query(statement, params);
+  } finally {
+    await client.end();
+  }
+}
+
+async function cleanUp() {
+  for (const child of children) child.kill('SIGKILL');
+  const nginxLog = path.join(workDir, 'nginx', 'logs', 'error.log');
+  if (results.some((r) => !r.ok) && fs.existsSync(nginxLog)) {
+    const lines = fs.readFileSync(nginxLog, 'utf8').trim().split('\n');
+    console.log(`nginx error log (last lines of ${lines.length}):\n${lines.slice(-15).join('\n')}`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+console.log(`cluster${benchMode ? ' bench' : ''}: 3 instances, nginx, PostgreSQL, Redis`);
+main()
+  .catch((error) => {
+    results.push({ name: 'setup', ok: false });
+    console.error(error);
+  })
+  .finally(async () => {
+    await cleanUp();
+    const failed = results.filter((r) => !r.ok).length;
+    console.log(`cluster: ${results.length - failed} passed, ${failed} failed`);
+    process.exit(failed > 0 ? 1 : 0);
+  });
