@@ -100,11 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  // Whatever answers a request with credentials is personal: no browser or proxy may keep it.
+  // Whatever answers a request with credentials is personal, and so is every API answer (sign-in steps
+  // hand out tokens without being asked with one): no browser or proxy may keep it.
   app.addHook('onSend', async (request, reply) => {
     // (A route that decided otherwise keeps its own: the prepared catalogue answers are `private, no-cache`.)
-    if (request.headers.authorization !== undefined && !reply.hasHeader('cache-control'))
-      void reply.header('cache-control', 'no-store');
+    const personal = request.headers.authorization !== undefined || request.url.startsWith('/v1/');
+    if (personal && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
   app.addHook('preValidation', refuseControlCharacters);

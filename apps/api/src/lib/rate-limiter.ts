@@ -48,6 +48,11 @@ export class RateLimiter {
     return result.consumedPoints > rule.limit ? window.secondsLeft : 0;
   }
 
+  /** Takes back one event counted by `take` (an attempt that turned out not to count). */
+  async refund(key: string, rule: LimitRule): Promise<void> {
+    await this.store(rule).reward(this.window(key, rule).key, 1);
+  }
+
   async reset(key: string, rule: LimitRule): Promise<void> {
     await this.store(rule).delete(this.window(key, rule).key);
   }
@@ -124,7 +129,10 @@ export async function consume(limiter: RateLimiter, key: string, rule: LimitRule
 
 /**
  * The three login budgets together: per account and client, per client, and per account from
- * everywhere. Failures count against all three; a success clears only that client's own counter.
+ * everywhere. An attempt is counted against all three before the password is checked, in one atomic
+ * step per budget, so a burst of parallel guesses (on one instance or several) cannot slip past the
+ * budget together. A refused attempt and a successful one are taken back; a success also clears that
+ * client's own counter for the account.
  */
 export function loginThrottle(limiter: RateLimiter, username: string, ip: string) {
   const account = username.trim().toLowerCase();
@@ -133,14 +141,19 @@ export function loginThrottle(limiter: RateLimiter, username: string, ip: string
     [`login:ip:${ip}`, AUTH_LIMITS.loginFailuresPerIp],
     [`login:account:${account}`, AUTH_LIMITS.loginFailuresPerAccount],
   ] as const;
+  const refundAll = async () => {
+    await Promise.all(budgets.map(([key, rule]) => limiter.refund(key, rule)));
+  };
   return {
-    /** Seconds to wait before the next attempt, 0 when allowed. */
-    waitSeconds: async (): Promise<number> =>
-      Math.max(...(await Promise.all(budgets.map(([key, rule]) => limiter.retryAfter(key, rule))))),
-    failed: async (): Promise<void> => {
-      await Promise.all(budgets.map(([key, rule]) => limiter.hit(key, rule)));
+    /** Counts the attempt; answers the seconds to wait (the attempt then does not count), or 0. */
+    attempt: async (): Promise<number> => {
+      const waits = await Promise.all(budgets.map(([key, rule]) => limiter.take(key, rule)));
+      const wait = Math.max(...waits);
+      if (wait > 0) await refundAll();
+      return wait;
     },
     succeeded: async (): Promise<void> => {
+      await refundAll();
       await limiter.reset(budgets[0][0], budgets[0][1]);
     },
   };

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { users } from '../../db/schema.js';
+import { tenants, users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE } from '../../db/seed.js';
 import { COMMON_PASSWORD_COUNT, passwordPolicyError, warmPasswordPolicy } from '../../lib/password-policy.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
@@ -137,6 +137,36 @@ describe.each(databaseTargets())('account security on %s', (target) => {
     await expect(loginAs(t.app, address, 'Eigenes-Passwort-2026')).resolves.toBeDefined();
   });
 
+  it("does not let an invite take another employer's open invite or a newly invited HR admin", async () => {
+    const db = t.runtime.database.db;
+    const [other] = await db.insert(tenants).values({ name: 'Andere GmbH' }).returning();
+    const openInvite = 'offen.eingeladen@andere.example';
+    const newAdmin = 'neue.personalerin@andere.example';
+    await db.insert(users).values([
+      { tenantId: other?.id, email: openInvite, role: 'EMPLOYEE', firstName: 'Olaf', lastName: 'Offen' },
+      { tenantId: other?.id, email: newAdmin, role: 'TENANT_ADMIN', firstName: 'Nina', lastName: 'Neu' },
+    ]);
+    const admin = await loginAs(t.app, DEMO_ACCOUNTS.tenantAdmin);
+    for (const email of [openInvite, newAdmin]) {
+      const invite = await t.app.inject({
+        method: 'POST',
+        url: '/v1/admin/invites',
+        headers: bearer(admin.accessToken),
+        payload: { email, firstName: 'Fremd', lastName: 'Übernahme' },
+      });
+      // The same answer as for any invite: nothing tells the inviter the address is taken.
+      expect(invite.statusCode, email).toBe(202);
+    }
+    const rows = await db.select().from(users).where(inArray(users.email, [openInvite, newAdmin]));
+    expect(rows.map((row) => [row.email, row.tenantId, row.role, row.firstName]).sort()).toEqual(
+      [
+        [openInvite, other?.id, 'EMPLOYEE', 'Olaf'],
+        [newAdmin, other?.id, 'TENANT_ADMIN', 'Nina'],
+      ].sort(),
+    );
+    expect((await mailbox(t.app)).filter((mail) => [openInvite, newAdmin].includes(mail.to))).toEqual([]);
+  });
+
   it('ends every session of a disabled account for good; enabling it again revives none', async () => {
     const address = 'eingeladen@example.com';
     const session = await loginAs(t.app, address, 'Eigenes-Passwort-2026');
@@ -155,6 +185,25 @@ describe.each(databaseTargets())('account security on %s', (target) => {
     await expect(loginAs(t.app, address, 'Eigenes-Passwort-2026')).resolves.toBeDefined();
   });
 
+  it('ends every session of an account an operator disables in SQL, for good', async () => {
+    const address = 'eingeladen@example.com';
+    const session = await loginAs(t.app, address, 'Eigenes-Passwort-2026');
+    const db = t.runtime.database.db;
+    const refresh = () =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/refreshToken', payload: { refreshToken: session.refreshToken } });
+    // Not through the application: straight on the table, as an operator would.
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, address));
+    expect((await refresh()).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(session.accessToken) })).statusCode,
+    ).toBe(401);
+    await db.update(users).set({ disabledAt: null }).where(eq(users.email, address));
+    expect((await refresh()).statusCode).toBe(401);
+    const [row] = await db.select().from(users).where(eq(users.email, address));
+    expect(row?.tokensValidAfter).not.toBeNull();
+    await expect(loginAs(t.app, address, 'Eigenes-Passwort-2026')).resolves.toBeDefined();
+  });
+
   it('marks every authenticated answer no-store, but the revalidated catalogue answers private', async () => {
     const { accessToken } = await loginAs(t.app, DEMO_ACCOUNTS.employee, 'Windrad-Auf-Dem-Hügel-7');
     for (const url of ['/v1/me', '/v1/user/info', '/v1/order', '/v1/search/manufacturers']) {
@@ -162,6 +211,13 @@ describe.each(databaseTargets())('account security on %s', (target) => {
       expect(response.statusCode, url).toBeLessThan(300);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+    // The second sign-in step hands out tokens without being asked with one: no-store as well.
+    const mfa = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/mfa',
+      payload: { mfaToken: 'x'.repeat(40), code: '123456' },
+    });
+    expect(mfa.headers['cache-control']).toBe('no-store');
     // Search and vehicle answers carry an ETag: only the person's own browser may keep them, and must
     // revalidate each time (docs/decisions/0015-revalidated-catalogue-answers.md).
     const search = await t.app.inject({ method: 'GET', url: '/v1/search', headers: bearer(accessToken) });

@@ -250,6 +250,20 @@ describe.each(databaseTargets())('accounts on %s', (target) => {
       t.clock.advance(61 * 60_000);
     });
 
+    it('lets no burst of parallel guesses past the budget', async () => {
+      const ip = '10.5.0.1';
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => login(DEMO_ACCOUNTS.employee, `parallel-${i}-xx`, ip)),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(15);
+      // The refused guesses did not count: the person's own machine still gets in.
+      expect((await login(DEMO_ACCOUNTS.employee, DEMO_PASSWORD, '10.5.0.2')).json()).toMatchObject({
+        authenticated: true,
+      });
+      t.clock.advance(61 * 60_000);
+    });
+
     it('puts a slower ceiling on one account across many clients', async () => {
       const account = DEMO_ACCOUNTS.employee;
       for (let client = 0; client < 5; client++)

@@ -1,6 +1,6 @@
 import type { AuthResponse, InviteRequest, PasswordResetRequest, RegisterRequest } from '@leasing/contract';
 import { EmailSchema } from '@leasing/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { tenants, users } from '../../db/schema.js';
@@ -328,7 +328,9 @@ export async function createInvite(
  * The account an invite goes to. A new address gets a new account. An address someone registered but
  * never confirmed was only a claim: the invite wins, the claim's password and open links die, and the
  * account becomes the invited person's in the inviting employer (no squatting an invite by registering
- * first). A confirmed account stays as it is (null).
+ * first). An invite still open at the same employer is renewed. Everything else stays as it is (null):
+ * a confirmed account, an admin, and another employer's open invite (no poaching a colleague's invite,
+ * or the provider's newly invited HR admin, by inviting the same address).
  */
 async function claimInvitedAddress(tx: Database, tenantId: string, input: InviteRequest, now: Date) {
   const person = {
@@ -348,7 +350,16 @@ async function claimInvitedAddress(tx: Database, tenantId: string, input: Invite
   const [claimed] = await tx
     .update(users)
     .set({ ...person, passwordHash: null })
-    .where(and(eq(users.email, input.email), isNull(users.emailConfirmedAt), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.email, input.email),
+        eq(users.role, 'EMPLOYEE'),
+        isNull(users.emailConfirmedAt),
+        isNull(users.deletedAt),
+        // A self-registration carries its own password; an open invite has none yet.
+        or(isNotNull(users.passwordHash), eq(users.tenantId, tenantId)),
+      ),
+    )
     .returning();
   if (!claimed) return null;
   for (const purpose of ['EMAIL_CONFIRM', 'WELCOME', 'INVITE', 'PASSWORD_RESET'] as const)

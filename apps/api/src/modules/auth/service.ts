@@ -33,14 +33,13 @@ const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
 export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<LoginResponse> {
   const throttle = loginThrottle(deps.limiter, input.username, ip);
-  const wait = await throttle.waitSeconds();
+  const wait = await throttle.attempt();
   if (wait > 0) throw tooManyAttempts(wait);
   const user = await repo.findUserByEmail(deps.db, input.username.trim());
   const usable = user && !user.disabledAt && user.emailConfirmedAt ? user : undefined;
   // Always verify a hash (a dummy one for unknown users) so both answers take the same time.
   const valid = await verifyPassword(usable?.passwordHash, input.password);
   if (!usable || !valid) {
-    await throttle.failed();
     deps.events.emit('auth.login_failed', { ip, actor: user?.id ?? null, tenant: user?.tenantId ?? null });
     return NOT_AUTHENTICATED;
   }
