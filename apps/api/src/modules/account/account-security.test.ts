@@ -157,7 +157,10 @@ describe.each(databaseTargets())('account security on %s', (target) => {
       // The same answer as for any invite: nothing tells the inviter the address is taken.
       expect(invite.statusCode, email).toBe(202);
     }
-    const rows = await db.select().from(users).where(inArray(users.email, [openInvite, newAdmin]));
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.email, [openInvite, newAdmin]));
     expect(rows.map((row) => [row.email, row.tenantId, row.role, row.firstName]).sort()).toEqual(
       [
         [openInvite, other?.id, 'EMPLOYEE', 'Olaf'],

@@ -85,54 +85,56 @@ async function createRegistration(
 ): Promise<void> {
   const { tenantId } = via;
   const existing = await authRepo.findUserByEmail(deps.db, input.email);
-  await deps.db.transaction(async (tx) => {
-    if (existing) {
+  await deps.db
+    .transaction(async (tx) => {
+      if (existing) {
+        await enqueueMail(
+          tx,
+          existing.email,
+          { kind: 'REGISTER_EXISTING', firstName: existing.firstName, resetLink: `${deps.publicUrl}/forgotten` },
+          now,
+        );
+        return;
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          tenantId,
+          email: input.email,
+          passwordHash,
+          role: 'EMPLOYEE',
+          title: input.title ?? null,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          employeeId: input.employeeId ?? null,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) return; // registered in parallel: same neutral answer
+      // The code's use counts with the account; used up meanwhile (maxUses): no account after all.
+      if (!(await countRegisterCodeUse(tx, via.code, now))) throw new RegistrationCodeGone();
+      const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CONFIRM', now });
       await enqueueMail(
         tx,
-        existing.email,
-        { kind: 'REGISTER_EXISTING', firstName: existing.firstName, resetLink: `${deps.publicUrl}/forgotten` },
+        user.email,
+        { kind: 'EMAIL_CONFIRM', firstName: user.firstName, link: `${deps.publicUrl}/user/emailConfirm/${code}` },
         now,
       );
-      return;
-    }
-    const [user] = await tx
-      .insert(users)
-      .values({
+      await recordAudit(tx, {
+        actorUserId: user.id,
         tenantId,
-        email: input.email,
-        passwordHash,
-        role: 'EMPLOYEE',
-        title: input.title ?? null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        employeeId: input.employeeId ?? null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) return; // registered in parallel: same neutral answer
-    // The code's use counts with the account; used up meanwhile (maxUses): no account after all.
-    if (!(await countRegisterCodeUse(tx, via.code, now))) throw new RegistrationCodeGone();
-    const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CONFIRM', now });
-    await enqueueMail(
-      tx,
-      user.email,
-      { kind: 'EMAIL_CONFIRM', firstName: user.firstName, link: `${deps.publicUrl}/user/emailConfirm/${code}` },
-      now,
-    );
-    await recordAudit(tx, {
-      actorUserId: user.id,
-      tenantId,
-      action: 'account.registered',
-      subjectType: 'user',
-      subjectId: user.id,
-      fields: ['title', 'firstName', 'lastName', 'email', 'employeeId', 'password'],
-      requestId: ctx.requestId,
-      at: now,
+        action: 'account.registered',
+        subjectType: 'user',
+        subjectId: user.id,
+        fields: ['title', 'firstName', 'lastName', 'email', 'employeeId', 'password'],
+        requestId: ctx.requestId,
+        at: now,
+      });
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RegistrationCodeGone)) throw error;
     });
-  }).catch((error: unknown) => {
-    if (!(error instanceof RegistrationCodeGone)) throw error;
-  });
   deps.mailSent();
 }
 
