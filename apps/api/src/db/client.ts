@@ -71,14 +71,22 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const scoped = new ScopedPool(pool);
   const db = drizzlePg({ client: scoped as unknown as pg.Pool, schema }) as unknown as Database;
   let closed = false;
+  // Start-up work waits for other instances and may run long statements (migrations): it gets a
+  // connection of its own, without the request timeouts of the pool. Ending that session also frees
+  // the lock, should the process die while holding it.
+  const startupConnection = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  };
   const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
-    const lockClient = await pool.connect();
+    const lockClient = await startupConnection();
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       return await work();
     } finally {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      lockClient.release();
+      await lockClient.end().catch(() => undefined);
     }
   };
   return {
@@ -87,12 +95,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async migrate() {
       await withStartupLock(async () => {
         // Migrations run as the owner, on behalf of the platform (policies that FORCE apply to it too).
-        const client = await pool.connect();
+        const client = await startupConnection();
         try {
           await client.query(`select set_config('app.role', 'SYSTEM', false)`);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         } finally {
-          client.release(true);
+          await client.end().catch(() => undefined);
         }
       });
       scoped.enforce();

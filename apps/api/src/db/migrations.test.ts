@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase } from './client.js';
@@ -40,6 +41,33 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
       await fresh.dropDatabase();
     }
   });
+
+  it.runIf(target === 'postgres')(
+    'waits for an instance that holds the start-up lock longer than any request may take',
+    async () => {
+      const fresh = await openTestDatabase('postgres');
+      const holder = new pg.Client({ connectionString: fresh.url });
+      await holder.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock(7362001)');
+        // Longer than the pool's statement (4 s) and query (5 s) timeouts.
+        const release = setTimeout(() => void holder.query('SELECT pg_advisory_unlock(7362001)'), 6_500);
+        const started = Date.now();
+        await fresh.database.migrate();
+        clearTimeout(release);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
+        const result = await fresh.database.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect(rowsOf(result)[0]).toEqual({ n: migrationCount() });
+      } finally {
+        await holder.end();
+        await fresh.database.close();
+        await fresh.dropDatabase();
+      }
+    },
+    30_000,
+  );
 
   it('keeps the audit log append-only', async () => {
     const db = opened.database.db;
