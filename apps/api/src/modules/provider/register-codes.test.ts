@@ -58,6 +58,13 @@ describe.each(databaseTargets())('provider: register codes on %s', (target) => {
     expect(bare.body).toMatchObject({ state: 'ACTIVE', maxUses: null, expiresAt: null, uses: 0 });
   });
 
+  it('takes a code however it is typed: small letters and blanks around it', async () => {
+    const code = (await addCode({})).body;
+    const typed = `  ${code.code.toLowerCase()} `;
+    expect(await registerAndConfirm(t.app, encodeURIComponent(typed), 'klein@beispiel.example', nextIp())).toBe(202);
+    expect((await codes()).find((c) => c.code === code.code)).toMatchObject({ uses: 1 });
+  });
+
   it('counts uses and refuses a used-up code like an unknown one', async () => {
     const code = (await addCode({ maxUses: 2 })).body;
     expect(code).toMatchObject({ state: 'ACTIVE', uses: 0, maxUses: 2 });

@@ -62,7 +62,7 @@ export async function findRegistrationTenant(db: Database, code: string, now: Da
     .select({ id: tenants.id })
     .from(registerCodes)
     .innerJoin(tenants, eq(tenants.id, registerCodes.tenantId))
-    .where(and(eq(registerCodes.code, code.trim()), eq(tenants.enabled, true), usableNow(now)))
+    .where(and(eq(registerCodes.code, normaliseRegisterCode(code)), eq(tenants.enabled, true), usableNow(now)))
     .limit(1);
   return row ?? null;
 }
@@ -76,9 +76,17 @@ export async function countRegisterCodeUse(tx: Database, code: string, now: Date
   const updated = await tx
     .update(registerCodes)
     .set({ uses: sql`${registerCodes.uses} + 1` })
-    .where(and(eq(registerCodes.code, code.trim()), usableNow(now)))
+    .where(and(eq(registerCodes.code, normaliseRegisterCode(code)), usableNow(now)))
     .returning({ id: registerCodes.id });
   return updated.length === 1;
+}
+
+/**
+ * Codes are made of capital letters and digits only; people type them from a letter or a slide, so
+ * case and surrounding blanks do not matter.
+ */
+export function normaliseRegisterCode(code: string): string {
+  return code.trim().toUpperCase();
 }
 
 /** Expiry given as a date means "valid through that day" in Germany: until the next midnight in Berlin. */
@@ -176,7 +184,7 @@ export async function revokeRegisterCode(
     const [target] = await tx
       .select()
       .from(registerCodes)
-      .where(and(eq(registerCodes.tenantId, tenantId), eq(registerCodes.code, code.trim())));
+      .where(and(eq(registerCodes.tenantId, tenantId), eq(registerCodes.code, normaliseRegisterCode(code))));
     if (!target) throw notFound('Code nicht gefunden');
     if (target.revokedAt) return;
     await tx.update(registerCodes).set({ revokedAt: now }).where(eq(registerCodes.id, target.id));
