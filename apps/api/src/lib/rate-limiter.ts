@@ -108,6 +108,12 @@ export const AUTH_LIMITS = {
   codePerIp: { limit: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
+/**
+ * Invitations per admin (single and bulk requests alike): every one sends mail in the employer's
+ * name, so a taken-over HR account cannot turn the platform into a mail cannon.
+ */
+export const INVITE_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const satisfies LimitRule;
+
 /** Per-user limits of the order routes (security checklist 20): paid provider calls, PDFs, polling. */
 export const ORDER_LIMITS = {
   createOrder: { limit: 20, windowMs: 15 * 60_000 },

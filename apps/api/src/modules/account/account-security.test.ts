@@ -170,6 +170,27 @@ describe.each(databaseTargets())('account security on %s', (target) => {
     expect((await mailbox(t.app)).filter((mail) => [openInvite, newAdmin].includes(mail.to))).toEqual([]);
   });
 
+  it('limits invitations per admin, single and bulk alike', async () => {
+    t.clock.advance(16 * 60_000); // a fresh window, whatever the tests before used
+    const admin = await loginAs(t.app, DEMO_ACCOUNTS.tenantAdmin);
+    const invite = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: i % 2 ? '/v1/admin/invites' : '/v1/tenant/invites',
+        headers: bearer(admin.accessToken),
+        payload:
+          i % 2
+            ? { email: `flut${i}@example.com`, firstName: 'Flut', lastName: 'Welle' }
+            : { invites: [{ email: `flut${i}@example.com`, firstName: 'Flut', lastName: 'Welle' }] },
+      });
+    for (let i = 0; i < 30; i++) expect((await invite(i)).statusCode, `request ${i}`).toBeLessThan(300);
+    const refused = await invite(30);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await mailbox(t.app)).some((mail) => mail.to === 'flut30@example.com')).toBe(false);
+    t.clock.advance(16 * 60_000);
+  });
+
   it('ends every session of a disabled account for good; enabling it again revives none', async () => {
     const address = 'eingeladen@example.com';
     const session = await loginAs(t.app, address, 'Eigenes-Passwort-2026');

@@ -14,6 +14,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { consume, INVITE_LIMIT } from '../../lib/rate-limiter.js';
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
 import * as account from './service.js';
 
@@ -129,6 +130,7 @@ export function accountRoutes(
       },
       async (request, reply) => {
         const admin = requireRole(request, 'TENANT_ADMIN');
+        await consume(deps.limiter, `invite:user:${admin.id}`, INVITE_LIMIT);
         await account.createInvite(deps, admin, request.body, ctxOf(request));
         return reply.code(202).send({ accepted: true });
       },

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { AppError } from '../../lib/errors.js';
+import { consume, INVITE_LIMIT } from '../../lib/rate-limiter.js';
 import { requireRole } from '../../plugins/authenticate.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { parseInviteCsv } from './invite-csv.js';
@@ -122,6 +123,7 @@ export function employerRoutes(
       },
       async (request) => {
         const admin = tenantAdmin(request);
+        await consume(deps.account.limiter, `invite:user:${admin.id}`, INVITE_LIMIT);
         if (typeof request.body === 'string') {
           const parsed = parseInviteCsv(request.body);
           if (!parsed.ok) {
