@@ -121,6 +121,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = new TokenService(jwtSecret);
   const events = createSecurityEvents(app.log);
   const db = database.db;
+  for (const field of ['total', 'idle', 'waiting'] as const) {
+    metrics.gauge(
+      `db_pool_connections_${field}`,
+      `Database pool connections: ${field}`,
+      () => database.poolStats()[field],
+    );
+  }
   const authenticate = createAuthenticate({ db, tokens, clock });
   // Budgets shared by every instance when Redis is configured; this process's own otherwise.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
@@ -136,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.mailFrom,
     log: app.log,
     onFailure: (outcome) => metrics.mailFailures.labels(outcome).inc(),
+    onSent: () => metrics.mailsSent.inc(),
   });
   app.decorate('mailWorker', mailWorker);
   mailWorker.start();

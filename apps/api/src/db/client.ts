@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Connections of the pool (metrics); the embedded database has one, always open. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;
@@ -143,6 +146,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       if (closed) throw new Error('database closed');
       await client.query('select 1');
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       if (closed) return;
       closed = true;

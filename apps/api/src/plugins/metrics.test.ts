@@ -46,6 +46,8 @@ describe('metrics', () => {
     );
     expect(scrape.body).toContain('nodejs_eventloop_lag_seconds');
     expect(scrape.body).toContain('mail_delivery_failures_total');
+    expect(scrape.body).toContain('mail_deliveries_total');
+    expect(scrape.body).toMatch(/db_pool_connections_total [1-9]/);
   });
 
   it('has no metrics endpoint on the app port without a token', async () => {

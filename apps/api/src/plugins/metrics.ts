@@ -27,6 +27,11 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly mailsSent = new Counter({
+    name: 'mail_deliveries_total',
+    help: 'Mails the SMTP server accepted',
+    registers: [this.registry],
+  });
   readonly jobRuns = new Counter({
     name: 'job_runs_total',
     help: 'Runs of scheduled jobs by job and result',

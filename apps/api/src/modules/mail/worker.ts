@@ -16,6 +16,8 @@ export interface MailWorkerOptions {
   pollIntervalMs?: number;
   /** Told of every failed attempt, and whether the mail was given up (metrics). */
   onFailure?: (outcome: 'retry' | 'given-up') => void;
+  /** Told of every mail the SMTP server accepted (metrics). */
+  onSent?: () => void;
   /** Shorter SMTP timeouts for tests. */
   smtpTimeouts?: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>>;
 }
@@ -129,6 +131,7 @@ export class MailWorker {
         html: mail.htmlBody,
       });
       await markMail(db, id, { status: 'SENT', sentAt: clock.now(), lastError: null });
+      this.options.onSent?.();
     } catch (error) {
       const expired = clock.now().getTime() - mail.createdAt.getTime() >= GIVE_UP_AFTER_MS;
       const permanent = isPermanent(error) || expired;
