@@ -1,10 +1,12 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { users } from './schema.js';
 
 /**
  * `Idempotency-Key` of a write per user: the first request's answer, replayed to repeats within 24 h
- * on any instance (lib/idempotency.ts). `answer` is null while the first request is still working.
+ * on any instance (lib/idempotency.ts). A key is written with its answer in the transaction that
+ * makes the answer (the order), so a row always has its answer; the retention job removes keys
+ * past the 24 hours (`created_at`).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -15,7 +17,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     operation: text('operation').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    answer: jsonb('answer'),
+    answer: jsonb('answer').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 
 import type { Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema-idempotency.js';
@@ -7,8 +7,8 @@ import { AppError } from './errors.js';
 
 /** How long a key's answer is replayed (a client retrying over a flaky network, a double click). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
-/** How long a repeat waits for the first request of the same key to finish before giving up (409). */
-const WAIT_FOR_FIRST_MS = 10_000;
+/** How often a request looks again after a parallel one with the same key got in first. */
+const ATTEMPTS = 3;
 
 /** Keys as the IETF draft and common APIs use them: printable, at most 255 characters. */
 export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
@@ -23,57 +23,82 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
 }
 
 /**
+ * Writes the key with its answer. The work calls it inside the transaction that makes the answer
+ * (for an order: right after inserting the order row), and lets an error from it end that transaction.
+ */
+export type RecordAnswer<T> = (tx: Database, answer: T) => Promise<void>;
+
+/** A parallel request with the same key committed first; thrown to roll back the work's transaction. */
+class KeyTaken extends Error {}
+
+/**
  * Runs `work` once per user and key: a repeat within 24 h gets the first answer, on any instance,
- * also while the first is still running (it waits for it). A failed first attempt leaves no trace,
- * so the client may retry with the same key. The same key for another operation is refused.
+ * also while the first is still running (it waits for it). The same key for another operation is
+ * refused.
+ *
+ * Why it holds: there is no separate claim. The key row is inserted, answer included, by `record`
+ * inside the work's own transaction, so the order and its key's answer commit together or not at
+ * all. A process that dies, or a work or answer write that fails, rolls both back: no order without
+ * an answer, no answer for an order that is not there, and no half-claimed key that blocks retries
+ * (so no lease is needed: a claim never outlives its transaction).
+ * Parallel repeats meet at the primary key (user_id, key): PostgreSQL makes the second insert wait
+ * until the first transaction ends. If it committed, the insert does nothing, `record` throws
+ * {@link KeyTaken}, the repeat's own order rolls back and it answers with the first one's answer; if
+ * it rolled back, the repeat's insert goes through and its order is the one. (PGlite runs one
+ * transaction at a time, so there the repeat simply sees the committed key.) A key older than the
+ * window is overwritten as free; the retention job removes such keys hourly.
  */
 export async function once<T>(
   deps: { db: Database; clock: Clock },
   scope: { userId: string; key: string; operation: string },
-  work: () => Promise<T>,
+  work: (record: RecordAnswer<T>) => Promise<T>,
 ): Promise<T> {
   const { db, clock } = deps;
   const mine = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key));
-  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-  for (;;) {
-    const now = clock.now();
-    // A key older than the window is free again.
-    await db
-      .delete(idempotencyKeys)
-      .where(and(mine, lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))));
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ userId: scope.userId, key: scope.key, operation: scope.operation, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed) return runFirst(db, mine, work);
-    const [row] = await db.select().from(idempotencyKeys).where(mine);
-    if (row && row.operation !== scope.operation) {
-      throw new AppError('CONFLICT', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
+  const windowStart = () => new Date(clock.now().getTime() - IDEMPOTENCY_WINDOW_MS);
+  for (let attempt = 1; ; attempt++) {
+    // A repeat after the first finished gets its answer without doing the work again (which might
+    // now fail, e.g. after a profile change).
+    const [earlier] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(mine, gte(idempotencyKeys.createdAt, windowStart())));
+    if (earlier) {
+      if (earlier.operation !== scope.operation) {
+        throw new AppError('CONFLICT', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
+      }
+      return earlier.answer as T;
     }
-    if (row && row.answer !== null) return row.answer as T;
-    if (Date.now() > deadline) {
-      throw new AppError(
-        'CONFLICT',
-        'Diese Anfrage wird bereits bearbeitet. Bitte versuchen Sie es gleich noch einmal.',
-      );
+    let recorded = false;
+    try {
+      const answer = await work(async (tx, value) => {
+        const now = clock.now();
+        const row = { operation: scope.operation, createdAt: now, answer: value as object };
+        const [written] = await tx
+          .insert(idempotencyKeys)
+          .values({ userId: scope.userId, key: scope.key, ...row })
+          .onConflictDoUpdate({
+            target: [idempotencyKeys.userId, idempotencyKeys.key],
+            set: row,
+            // Only a key past its window is free; a live one belongs to the request that wrote it.
+            setWhere: lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
+          })
+          .returning({ key: idempotencyKeys.key });
+        if (!written) throw new KeyTaken();
+        recorded = true;
+      });
+      // A programming error in the caller: its transaction committed without the key.
+      if (!recorded) throw new Error(`${scope.operation} committed without recording its idempotency answer`);
+      return answer;
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+      // Our transaction rolled back; the next round reads the first request's answer.
+      if (attempt >= ATTEMPTS) {
+        throw new AppError(
+          'CONFLICT',
+          'Diese Anfrage wird bereits bearbeitet. Bitte versuchen Sie es gleich noch einmal.',
+        );
+      }
     }
-    // The first request is still working (wait for its answer) or just failed (then claim it anew).
-    await new Promise((resolve) => setTimeout(resolve, row ? 100 : 0));
-  }
-}
-
-async function runFirst<T>(db: Database, mine: ReturnType<typeof and>, work: () => Promise<T>): Promise<T> {
-  try {
-    const answer = await work();
-    await db
-      .update(idempotencyKeys)
-      .set({ answer: answer as object })
-      .where(mine);
-    return answer;
-  } catch (error) {
-    // A failed attempt leaves no trace: the client may retry with the same key.
-    await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.answer)));
-    throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { CreateOrderRequest, FieldError } from '@leasing/contract';
 import { SalaryInfoSchema } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 
+import type { Database } from '../../db/client.js';
 import { orderPolicies } from '../../db/schema-employer.js';
 import { orders, tenants, userAddresses, users, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -24,9 +25,16 @@ const missing = (field: string, message: string): FieldError => ({ field, messag
 /**
  * `POST /v1/order`: checks profile and options and freezes the snapshot (vehicle and package terms,
  * colour, delivery, the employee's address and salary data, the tax result). Missing things are the
- * spec's `errors` list.
+ * spec's `errors` list. `inTransaction` runs inside the order's transaction right after the order row
+ * is written (the Idempotency-Key's answer, lib/idempotency.ts): if it fails, there is no order.
  */
-export async function createOrder(deps: OrderDeps, actor: Actor, input: CreateOrderRequest, ctx: Ctx): Promise<number> {
+export async function createOrder(
+  deps: OrderDeps,
+  actor: Actor,
+  input: CreateOrderRequest,
+  ctx: Ctx,
+  inTransaction?: (tx: Database, orderId: number) => Promise<void>,
+): Promise<number> {
   if (actor.role !== 'EMPLOYEE' || !actor.tenantId) throw forbidden();
   const tenantId = actor.tenantId;
   // A deactivated employer takes no new orders; what exists continues.
@@ -167,6 +175,9 @@ export async function createOrder(deps: OrderDeps, actor: Actor, input: CreateOr
       })
       .returning({ id: orders.id });
     if (!row) throw new Error('order insert failed');
+    // First, before the rest: a parallel repeat of the same Idempotency-Key waits here for this
+    // transaction instead of doing all of its own work first.
+    await inTransaction?.(tx, row.id);
     const firstRecord = crypto.randomUUID();
     await tx.insert(userSteps).values({
       id: firstRecord,

@@ -16,7 +16,7 @@ import { z } from 'zod';
 
 import { consume, ORDER_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/authenticate.js';
-import { once, parseIdempotencyKey } from '../../lib/idempotency.js';
+import { once, parseIdempotencyKey, type RecordAnswer } from '../../lib/idempotency.js';
 import * as orders from './service.js';
 import type { StepAction } from './steps.js';
 
@@ -50,11 +50,18 @@ export function orderRoutes(
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const create = async () => ({
-          orderId: await orders.createOrder(deps, user, request.body, ctxOf(request)),
+        const create = async (record?: RecordAnswer<{ orderId: number }>) => ({
+          orderId: await orders.createOrder(
+            deps,
+            user,
+            request.body,
+            ctxOf(request),
+            record && ((tx, orderId) => record(tx, { orderId })),
+          ),
         });
         // With an Idempotency-Key a repeat (double click, retry after a lost answer) gets the first
-        // order back instead of a second one, on any instance.
+        // order back instead of a second one, on any instance. The key's answer is written in the
+        // order's own transaction.
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
         const answer = key
           ? await once(deps, { userId: user.id, key, operation: 'order.create' }, create)

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, o
 import { alias } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../../db/client.js';
+import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import {
   auditLog,
   identCases,
@@ -262,6 +263,15 @@ export async function deleteSpentCodes(db: Database, cutoff: Date): Promise<numb
     .delete(oneTimeCodes)
     .where(or(lte(oneTimeCodes.usedAt, cutoff), lte(oneTimeCodes.expiresAt, cutoff)))
     .returning({ id: oneTimeCodes.id });
+  return deleted.length;
+}
+
+/** Keys past their window (lib/idempotency.ts treats them as free already). */
+export async function deleteIdempotencyKeysCreatedBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
   return deleted.length;
 }
 

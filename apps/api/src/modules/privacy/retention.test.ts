@@ -6,10 +6,11 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import { mfaChallenges, oneTimeCodes, orders, outbox, refreshTokens, users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../../db/seed.js';
 import { buildTenant } from '../../test-support/factories.js';
-import { createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import {
   berlinYear,
   berlinYearStart,
@@ -94,7 +95,14 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     ids.abandoned = await placeOrder(t.app, token, offer);
     ids.declined = await placeOrder(t.app, token, offer);
     ids.lease = await placeOrder(t.app, token, offer);
-    ids.open = await placeOrder(t.app, token, offer);
+    // The open order came with an Idempotency-Key: the key and its answer are kept 24 hours.
+    const keyed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/order',
+      headers: { ...bearer(token), 'idempotency-key': 'retention-test' },
+      payload: { ...offer, delivery: 'HOME' },
+    });
+    ids.open = keyed.json<{ orderId: number }>().orderId;
     await settleOrder(db(), ids.abandoned, { status: 'EXPIRED', at: start, signed: false });
     await settleOrder(db(), ids.declined, { status: 'DECLINED_BY_TENANT', at: start, signed: true });
     await settleOrder(db(), ids.lease, {
@@ -195,6 +203,7 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     spentCodes: 0,
     spentMfaChallenges: 0,
     endedSessions: 0,
+    expiredIdempotencyKeys: 0,
     handledMails: 0,
     unconfirmedAccounts: 0,
     abandonedOrders: 0,
@@ -218,6 +227,19 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     expect(await userExists(ids.stale)).toBe(true);
     // Idempotent: the next run finds nothing.
     expect(await run()).toEqual(only({}));
+  });
+
+  it('removes idempotency keys once past their 24 hours, keeps their orders', async () => {
+    const keys = () => db().select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, ids.customer));
+    const [key] = await keys();
+    expect(key?.answer).toEqual({ orderId: ids.open });
+    t.clock.set(new Date(key!.createdAt.getTime() + DAY));
+    expect((await run()).expiredIdempotencyKeys).toBe(0);
+    expect(await keys()).toHaveLength(1);
+    t.clock.set(new Date(key!.createdAt.getTime() + DAY + 1));
+    expect(await run()).toEqual(only({ expiredIdempotencyKeys: 1 }));
+    expect(await keys()).toEqual([]);
+    expect(await orderExists(ids.open)).toBe(true);
   });
 
   it('after 31 days removes unconfirmed accounts, ended sessions and old mails', async () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../../lib/idempotency.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
 import * as repo from './repository.js';
 
@@ -30,6 +31,13 @@ export const RETENTION_RULES = [
     period: { days: 0 },
     // Within a live session used tokens must stay: a used token coming back revokes the session.
     reason: 'Art. 32 GDPR (reuse detection) while the session lives; nothing afterwards',
+  },
+  {
+    key: 'expiredIdempotencyKeys',
+    data: 'Idempotency keys of orders with their answer (the order id), once past their 24 hours',
+    period: { days: 0 },
+    // Within the 24 hours a repeated request gets the first answer; afterwards the key is free again.
+    reason: 'Art. 5(1)(c), (e) GDPR: no purpose after expiry',
   },
   {
     key: 'handledMails',
@@ -131,6 +139,10 @@ export async function runRetention(deps: { db: Database; clock: Clock }): Promis
   const spentCodes = await repo.deleteSpentCodes(db, cutoff('spentCodes'));
   const spentMfaChallenges = await repo.deleteSpentChallenges(db, cutoff('spentMfaChallenges'));
   const endedSessions = await repo.deleteEndedSessions(db, cutoff('endedSessions'));
+  const expiredIdempotencyKeys = await repo.deleteIdempotencyKeysCreatedBefore(
+    db,
+    new Date(cutoff('expiredIdempotencyKeys').getTime() - IDEMPOTENCY_WINDOW_MS),
+  );
   const handledMails = await repo.deleteHandledMails(db, cutoff('handledMails'));
   const unconfirmedAccounts = await repo.deleteUnconfirmedAccounts(db, cutoff('unconfirmedAccounts'), now);
   const abandonedOrders = await repo.deleteOrdersEndedBefore(
@@ -159,6 +171,7 @@ export async function runRetention(deps: { db: Database; clock: Clock }): Promis
     spentCodes,
     spentMfaChallenges,
     endedSessions,
+    expiredIdempotencyKeys,
     handledMails,
     unconfirmedAccounts,
     abandonedOrders,
