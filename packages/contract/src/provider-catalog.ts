@@ -20,11 +20,23 @@ export const PriceListAddedSchema = z.object({
   /** The row brings a vehicle the catalogue does not have yet (e.g. a new trim level). */
   newVehicle: z.boolean(),
 });
+const PriceListChangesSchema = z.array(z.object({ column: z.string(), from: z.string(), to: z.string() }));
+/** An existing package whose prices or inclusions change (its own columns only). */
 export const PriceListChangedSchema = z.object({
   row: z.number().int(),
   packageId: z.string(),
   label: z.string(),
-  changes: z.array(z.object({ column: z.string(), from: z.string(), to: z.string() })),
+  changes: PriceListChangesSchema,
+});
+/**
+ * An existing vehicle whose figures (list price, power, range, battery, consumption, delivery time)
+ * change, whether its rows are existing packages, new ones or both; `row` is its first row.
+ */
+export const PriceListVehicleChangedSchema = z.object({
+  row: z.number().int(),
+  vehicleId: z.string(),
+  label: z.string(),
+  changes: PriceListChangesSchema,
 });
 export const PriceListWithdrawnSchema = z.object({ packageId: z.string(), label: z.string() });
 
@@ -38,14 +50,19 @@ export const PriceListPreviewSchema = z.object({
   publishable: z.boolean(),
   added: z.array(PriceListAddedSchema),
   changed: z.array(PriceListChangedSchema),
+  changedVehicles: z.array(PriceListVehicleChangedSchema),
   withdrawn: z.array(PriceListWithdrawnSchema),
   /** At most the first 1,000; `counts.errors` has the total. */
   errors: z.array(PriceListErrorSchema),
   counts: z.object({
     rows: z.number().int(),
     added: z.number().int(),
+    /** Existing packages whose own columns change. */
     changed: z.number().int(),
+    /** Existing vehicles whose figures change. */
+    changedVehicles: z.number().int(),
     withdrawn: z.number().int(),
+    /** Rows of existing packages whose own columns stay as they are. */
     unchanged: z.number().int(),
     newVehicles: z.number().int(),
     errors: z.number().int(),
@@ -60,6 +77,7 @@ export const PriceListVersionSchema = z.object({
   publishedAt: z.string(),
   publishedBy: z.string().nullable(),
   added: z.number().int(),
+  /** Changed packages and changed vehicles. */
   changed: z.number().int(),
   withdrawn: z.number().int(),
   /** For a rollback: the version whose changes it took back. */

@@ -24,10 +24,12 @@ export async function applyPlan(tx: Database, plan: PriceListPlan): Promise<void
   const vehicleIds = new Map<string, string>();
   for (const [key, { id, fields }] of plan.newVehicles) vehicleIds.set(key, await insertVehicle(tx, id, fields));
   for (const update of plan.vehicleUpdates) {
+    // Brand, model and trim level name an existing vehicle and stay; the figures are the provider's.
+    const { trimLevel: _name, ...figures } = vehicleColumns(update.fields);
     await tx
       .update(vehicles)
       .set({
-        ...vehicleColumns(update.fields),
+        ...figures,
         technicalDetails: technicalDetailsOf(update.fields, update.approximate),
         ...(update.priceChanged ? { priceVersion: sql`${vehicles.priceVersion} + 1` } : {}),
       })

@@ -48,9 +48,12 @@ export function tiresLabel(tires: string): string {
   return tires === 'ALL_SEASON' ? 'Ganzjahresreifen' : 'Sommer- und Winterreifen';
 }
 
+export function vehicleLabel(v: Pick<VehicleFields, 'brand' | 'model' | 'trimLevel'>): string {
+  return [v.brand, v.model, v.trimLevel].filter(Boolean).join(' ');
+}
+
 export function packageLabel(v: Pick<VehicleFields, 'brand' | 'model' | 'trimLevel'>, p: PackageFields): string {
-  const name = [v.brand, v.model, v.trimLevel].filter(Boolean).join(' ');
-  return `${name} · ${p.durationMonths} Monate · ${p.kmPerYear.toLocaleString('de-DE')} km · ${tiresLabel(p.tires)}`;
+  return `${vehicleLabel(v)} · ${p.durationMonths} Monate · ${p.kmPerYear.toLocaleString('de-DE')} km · ${tiresLabel(p.tires)}`;
 }
 
 const same = (a: unknown, b: unknown) =>
@@ -150,6 +153,22 @@ export function diffPriceList(
   return planOf(accepted, newVehicles, vehiclesById, packagesById, errors, referenced);
 }
 
+/** Brand, model and trim name a vehicle: fixed for an existing one (see the checks above), never a change. */
+const FIGURE_COLUMNS = VEHICLE_COLUMNS.filter((c) => !NAME_COLUMNS.some(([name]) => name === c.name));
+
+type Change = { column: string; from: string; to: string };
+
+/** The columns whose value differs, as the file shows them. */
+function changesOf<T>(columns: typeof VEHICLE_COLUMNS | typeof PACKAGE_COLUMNS, before: T, after: T): Change[] {
+  const changes: Change[] = [];
+  for (const column of columns) {
+    const field = column.field as keyof T;
+    if (!same(after[field], before[field]))
+      changes.push({ column: column.name, from: display(column, before[field]), to: display(column, after[field]) });
+  }
+  return changes;
+}
+
 function planOf(
   accepted: { row: PriceRow; vehicleKey: string; livePackage: CatalogPackage | null }[],
   newVehicles: PriceListPlan['newVehicles'],
@@ -162,9 +181,19 @@ function planOf(
     preview: {
       added: [],
       changed: [],
+      changedVehicles: [],
       withdrawn: [],
       errors: errors.slice(0, MAX_LISTED_ERRORS),
-      counts: { rows: 0, added: 0, changed: 0, withdrawn: 0, unchanged: 0, newVehicles: newVehicles.size, errors: 0 },
+      counts: {
+        rows: 0,
+        added: 0,
+        changed: 0,
+        changedVehicles: 0,
+        withdrawn: 0,
+        unchanged: 0,
+        newVehicles: newVehicles.size,
+        errors: 0,
+      },
     },
     newVehicles,
     vehicleUpdates: [],
@@ -172,66 +201,53 @@ function planOf(
     packageInserts: [],
     packageDeletes: [],
   };
-  const updatedVehicles = new Set<string>();
+  // The figures of an existing vehicle are compared once, from its first row, whatever its rows are:
+  // existing packages, new ones or both (all its accepted rows have the same figures, see above).
+  const firstAccepted = new Map<string, PriceRow>();
+  for (const { row, vehicleKey } of accepted) if (!firstAccepted.has(vehicleKey)) firstAccepted.set(vehicleKey, row);
+  for (const [vehicleKey, row] of firstAccepted) {
+    const liveVehicle = vehiclesById.get(vehicleKey);
+    if (!liveVehicle) continue;
+    const changes = changesOf<VehicleFields>(FIGURE_COLUMNS, vehicleFieldsOf(liveVehicle), row.vehicle);
+    if (changes.length === 0) continue;
+    plan.vehicleUpdates.push({
+      vehicleId: liveVehicle.id,
+      fields: row.vehicle,
+      priceChanged: row.vehicle.listPriceGrossCents !== liveVehicle.listPriceGrossCents,
+      approximate: liveVehicle.approximate,
+    });
+    plan.preview.changedVehicles.push({
+      row: row.row,
+      vehicleId: liveVehicle.id,
+      label: vehicleLabel(liveVehicle),
+      changes,
+    });
+  }
   const kept = new Set<string>();
   for (const { row, vehicleKey, livePackage } of accepted) {
     const liveVehicle = vehiclesById.get(vehicleKey);
+    // An existing vehicle is named as the catalogue has it (a row found by name may differ in case).
+    const name = liveVehicle ?? row.vehicle;
     if (!livePackage) {
       plan.packageInserts.push({ id: row.packageId, vehicleKey, fields: row.pkg });
-      plan.preview.added.push({ row: row.row, label: packageLabel(row.vehicle, row.pkg), newVehicle: !liveVehicle });
+      plan.preview.added.push({ row: row.row, label: packageLabel(name, row.pkg), newVehicle: !liveVehicle });
       continue;
     }
     kept.add(livePackage.id);
-    const changes: { column: string; from: string; to: string }[] = [];
-    const before = liveVehicle ? vehicleFieldsOf(liveVehicle) : row.vehicle;
-    for (const column of VEHICLE_COLUMNS) {
-      const field = column.field as keyof VehicleFields;
-      if (!same(row.vehicle[field], before[field]))
-        changes.push({
-          column: column.name,
-          from: display(column, before[field]),
-          to: display(column, row.vehicle[field]),
-        });
-    }
-    const vehicleChanged = changes.length > 0;
-    for (const column of PACKAGE_COLUMNS) {
-      const field = column.field as keyof PackageFields;
-      if (!same(row.pkg[field], livePackage[field]))
-        changes.push({
-          column: column.name,
-          from: display(column, livePackage[field]),
-          to: display(column, row.pkg[field]),
-        });
-    }
-    if (vehicleChanged && liveVehicle && !updatedVehicles.has(liveVehicle.id)) {
-      updatedVehicles.add(liveVehicle.id);
-      plan.vehicleUpdates.push({
-        vehicleId: liveVehicle.id,
-        fields: row.vehicle,
-        priceChanged: row.vehicle.listPriceGrossCents !== liveVehicle.listPriceGrossCents,
-        approximate: liveVehicle.approximate,
-      });
-    }
+    const changes = changesOf<PackageFields>(PACKAGE_COLUMNS, livePackage, row.pkg);
     if (changes.length === 0) {
       plan.preview.counts.unchanged++;
       continue;
     }
-    if (PACKAGE_COLUMNS.some((c) => changes.some((ch) => ch.column === c.name))) {
-      plan.packageUpdates.push({
-        packageId: livePackage.id,
-        vehicleId: vehicleKey,
-        fields: row.pkg,
-        priceChanged:
-          row.pkg.totalMonthlyGrossCostCents !== livePackage.totalMonthlyGrossCostCents ||
-          row.pkg.grossComparisonCostCents !== livePackage.grossComparisonCostCents,
-      });
-    }
-    plan.preview.changed.push({
-      row: row.row,
+    plan.packageUpdates.push({
       packageId: livePackage.id,
-      label: packageLabel(row.vehicle, row.pkg),
-      changes,
+      vehicleId: vehicleKey,
+      fields: row.pkg,
+      priceChanged:
+        row.pkg.totalMonthlyGrossCostCents !== livePackage.totalMonthlyGrossCostCents ||
+        row.pkg.grossComparisonCostCents !== livePackage.grossComparisonCostCents,
     });
+    plan.preview.changed.push({ row: row.row, packageId: livePackage.id, label: packageLabel(name, row.pkg), changes });
   }
   for (const [id, { vehicle, pkg }] of packagesById) {
     if (kept.has(id) || referenced.has(id)) continue;
@@ -242,6 +258,7 @@ function planOf(
   counts.rows = accepted.length;
   counts.added = plan.preview.added.length;
   counts.changed = plan.preview.changed.length;
+  counts.changedVehicles = plan.preview.changedVehicles.length;
   counts.withdrawn = plan.preview.withdrawn.length;
   counts.errors = errors.length;
   return plan;

@@ -312,6 +312,147 @@ describe.each(databaseTargets())('provider: price list on %s', (target) => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ fileName: 'liste.csv', publishable: true, counts: { errors: 0 } });
   });
+
+  /** A vehicle no other test touches, with all its rows. */
+  function untouchedVehicle(rows: Row[]): { vehicleId: string; own: Row[] } {
+    const used = ['EV3', 'ID.3', 'ID.4'];
+    const vehicleId = rows.find((r) => !used.includes(r['model'] ?? ''))?.['vehicleId'] ?? '';
+    return { vehicleId, own: rows.filter((r) => r['vehicleId'] === vehicleId) };
+  }
+  const eur = (value: string | undefined, plus: number) => (Number(value) + plus).toFixed(2);
+
+  it('publishes the figures of a vehicle whose rows are all new packages, and rolls them back', async () => {
+    const rows = await exported();
+    const { vehicleId, own } = untouchedVehicle(rows);
+    const before = (await call<Vehicle>('GET', `/v1/vehicle/${vehicleId}`, tokens.employee)).body;
+    const oldPrice = own[0]?.['listPriceGrossEur'];
+    const newPrice = eur(oldPrice, 1_500);
+    const newRange = String(Number(own[0]?.['rangeKm']) + 25);
+    // Every package replaced by a new one (same terms, 1 EUR more), the vehicle's price and range changed.
+    const replaced = own.map((r) => ({
+      ...r,
+      packageId: '',
+      listPriceGrossEur: newPrice,
+      rangeKm: newRange,
+      totalMonthlyGrossCostEur: eur(r['totalMonthlyGrossCostEur'], 1),
+    }));
+    const edited = [...rows.filter((r) => r['vehicleId'] !== vehicleId), ...replaced];
+    const preview = await upload(edited);
+    expect(preview.body).toMatchObject({
+      publishable: true,
+      errors: [],
+      changed: [],
+      changedVehicles: [
+        {
+          vehicleId,
+          label: `${before.brand} ${before.carModel}${before.trimLevel ? ` ${before.trimLevel}` : ''}`,
+          changes: [
+            { column: 'listPriceGrossEur', from: oldPrice, to: newPrice },
+            { column: 'rangeKm', from: own[0]?.['rangeKm'], to: newRange },
+          ],
+        },
+      ],
+      counts: { added: own.length, withdrawn: own.length, changed: 0, changedVehicles: 1, newVehicles: 0 },
+    });
+    expect(preview.body.withdrawn.map((w) => w.packageId).sort()).toEqual(own.map((r) => r['packageId']).sort());
+
+    const published = await publish(preview.body.importId);
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ added: own.length, changed: 1, withdrawn: own.length });
+    const after = (await call<Vehicle>('GET', `/v1/vehicle/${vehicleId}`, tokens.employee)).body;
+    expect(after.listPrice).toBe(Number(newPrice));
+    expect(after.rangeKm).toBe(Number(newRange));
+    expect(after.leasePackages).toHaveLength(own.length);
+    expect(after.leasePackages.some((p) => before.leasePackages.some((b) => b.id === p.id))).toBe(false);
+    expect((await search()).find((v) => v.id === vehicleId)?.listPrice).toBe(Number(newPrice));
+    // The export has the new figures: uploaded again, nothing changes.
+    const again = await upload(await exported());
+    expect(again.body).toMatchObject({ changed: [], changedVehicles: [], added: [], withdrawn: [] });
+
+    // The rollback brings back the old packages with their ids and the old figures.
+    const rollback = await call<PriceListVersion>(
+      'POST',
+      `/v1/provider/catalog/versions/${published.body.id}/rollback`,
+      tokens.provider,
+    );
+    expect(rollback.status).toBe(200);
+    expect(rollback.body).toMatchObject({ added: own.length, changed: 1, withdrawn: own.length });
+    const restored = (await call<Vehicle>('GET', `/v1/vehicle/${vehicleId}`, tokens.employee)).body;
+    expect(restored.listPrice).toBe(before.listPrice);
+    expect(restored.rangeKm).toBe(before.rangeKm);
+    expect(restored.leasePackages.map((p) => p.id).sort()).toEqual(before.leasePackages.map((p) => p.id).sort());
+  });
+
+  it('publishes the figures of a vehicle with existing and new packages once, as a change of the vehicle', async () => {
+    const rows = await exported();
+    const { vehicleId, own } = untouchedVehicle(rows);
+    const [kept, withdrawnRow] = own as [Row, Row];
+    const newPrice = eur(kept['listPriceGrossEur'], 700);
+    // One package withdrawn and offered again with the same terms as a new package.
+    const edited = [
+      ...rows.filter((r) => r['vehicleId'] !== vehicleId),
+      ...own.filter((r) => r !== withdrawnRow).map((r) => ({ ...r, listPriceGrossEur: newPrice })),
+      {
+        ...withdrawnRow,
+        packageId: '',
+        listPriceGrossEur: newPrice,
+        totalMonthlyGrossCostEur: eur(withdrawnRow['totalMonthlyGrossCostEur'], 2),
+      },
+    ];
+    const preview = await upload(edited);
+    expect(preview.body).toMatchObject({
+      publishable: true,
+      changed: [],
+      changedVehicles: [{ vehicleId, changes: [{ column: 'listPriceGrossEur', to: newPrice }] }],
+      withdrawn: [{ packageId: withdrawnRow['packageId'] }],
+      counts: { added: 1, changed: 0, changedVehicles: 1, withdrawn: 1, unchanged: rows.length - 1 },
+    });
+    expect((await publish(preview.body.importId)).status).toBe(200);
+    const after = (await call<Vehicle>('GET', `/v1/vehicle/${vehicleId}`, tokens.employee)).body;
+    expect(after.listPrice).toBe(Number(newPrice));
+    expect(after.leasePackages).toHaveLength(own.length);
+  });
+
+  it('refuses to publish a vehicle change the catalogue has overtaken', async () => {
+    const rows = await exported();
+    const { vehicleId } = untouchedVehicle(rows);
+    const priced = (plus: number) =>
+      rows.map((r) =>
+        r['vehicleId'] === vehicleId ? { ...r, listPriceGrossEur: eur(r['listPriceGrossEur'], plus) } : r,
+      );
+    const first = await upload(priced(100));
+    const second = await upload(priced(200));
+    expect(first.body).toMatchObject({ changed: [], withdrawn: [], counts: { changedVehicles: 1 } });
+    expect((await publish(second.body.importId)).status).toBe(200);
+    // The first file would now take the price back down from the second's: not what its preview showed.
+    expect((await publish(first.body.importId)).status).toBe(409);
+  });
+
+  it('refuses differing figures of one vehicle across its rows, with row and column', async () => {
+    const rows = await exported();
+    const { vehicleId, own } = untouchedVehicle(rows);
+    const edited = [
+      ...rows.filter((r) => r['vehicleId'] !== vehicleId),
+      ...own.map((r, i) => ({
+        ...r,
+        packageId: '',
+        listPriceGrossEur: eur(r['listPriceGrossEur'], i === 1 ? 200 : 100),
+      })),
+    ];
+    const preview = await upload(edited);
+    const secondRow = rows.length - own.length + 3;
+    expect(preview.body).toMatchObject({
+      publishable: false,
+      errors: [
+        {
+          row: secondRow,
+          column: 'listPriceGrossEur',
+          message: `Weicht von Zeile ${secondRow - 1} desselben Fahrzeugs ab (Fahrzeugangaben gelten für alle seine Pakete)`,
+        },
+      ],
+    });
+    expect((await publish(preview.body.importId)).status).toBe(422);
+  });
 });
 
 /**

@@ -79,7 +79,7 @@ function previewOf(bytes: Buffer, live: Parameters<typeof diffPriceList>[2], mod
 }
 
 function previewResponse(row: ImportRow): PriceListPreview {
-  const preview = row.preview as StoredPreview;
+  const preview = storedPreview(row.preview);
   return {
     importId: row.id,
     fileName: row.fileName,
@@ -87,6 +87,19 @@ function previewResponse(row: ImportRow): PriceListPreview {
     status: row.status,
     publishable: row.status === 'PREVIEW' && row.errorCount === 0,
     ...preview,
+  };
+}
+
+/** A stored preview; those stored before vehicles had changes of their own have none listed. */
+function storedPreview(json: unknown): StoredPreview {
+  const preview = json as Omit<StoredPreview, 'changedVehicles' | 'counts'> & {
+    changedVehicles?: StoredPreview['changedVehicles'];
+    counts: Omit<StoredPreview['counts'], 'changedVehicles'> & { changedVehicles?: number };
+  };
+  return {
+    ...preview,
+    changedVehicles: preview.changedVehicles ?? [],
+    counts: { ...preview.counts, changedVehicles: preview.counts.changedVehicles ?? 0 },
   };
 }
 
@@ -116,9 +129,9 @@ export async function publishImport(
     const [row] = await tx.select().from(priceListImports).where(eq(priceListImports.id, importId)).for('update');
     if (!row) throw notFound('Import nicht gefunden');
     if (row.status !== 'PREVIEW') throw conflict('Diese Preisliste wurde bereits veröffentlicht.');
-    if (row.errorCount > 0) throw invalidList(row.preview as StoredPreview);
+    if (row.errorCount > 0) throw invalidList(storedPreview(row.preview));
     const plan = previewOf(Buffer.from(row.csv, 'utf8'), live.vehicles, 'upload');
-    if (plan.preview.counts.errors > 0 || !samePreview(plan.preview, row.preview as StoredPreview)) {
+    if (plan.preview.counts.errors > 0 || !samePreview(plan.preview, storedPreview(row.preview))) {
       throw conflict(
         'Der Katalog hat sich seit der Vorschau geändert. Bitte exportieren Sie die Preisliste neu und laden Sie sie erneut hoch.',
       );
@@ -190,7 +203,8 @@ function invalidList(preview: StoredPreview): AppError {
 
 /** Same outcome: the stored preview went through jsonb, which reorders keys, hence the canonical form. */
 function samePreview(a: StoredPreview, b: StoredPreview): boolean {
-  const essence = (p: StoredPreview) => canonical([p.added, p.changed, p.withdrawn, p.counts.newVehicles]);
+  const essence = (p: StoredPreview) =>
+    canonical([p.added, p.changed, p.changedVehicles, p.withdrawn, p.counts.newVehicles]);
   return essence(a) === essence(b);
 }
 
@@ -229,7 +243,8 @@ async function recordVersion(
       csv: input.csv,
       previousCsv: input.previousCsv,
       added: input.counts.added,
-      changed: input.counts.changed,
+      // A vehicle whose figures changed counts once, however many of its packages stayed as they were.
+      changed: input.counts.changed + input.counts.changedVehicles,
       withdrawn: input.counts.withdrawn,
       publishedAt: now,
       publishedBy: actor.id,

@@ -21,13 +21,30 @@ const base: Preview = {
       changes: [{ column: 'totalMonthlyGrossCostEur', from: '512.40', to: '552.40' }],
     },
   ],
+  changedVehicles: [
+    {
+      row: 40,
+      vehicleId: '7d2c6e3a-4b9f-4b77-9c75-6e3d5b4c2c03',
+      label: 'Audi Q4 e-tron 45',
+      changes: [{ column: 'listPriceGrossEur', from: '57900.00', to: '59400.00' }],
+    },
+  ],
   withdrawn: [],
   errors: [{ row: 7, column: 'kmPerYear', message: 'Laufleistung muss zwischen 10.000 und 30.000 km pro Jahr liegen' }],
-  counts: { rows: 991, added: 1, changed: 1, withdrawn: 0, unchanged: 988, newVehicles: 1, errors: 1 },
+  counts: {
+    rows: 991,
+    added: 1,
+    changed: 1,
+    changedVehicles: 1,
+    withdrawn: 0,
+    unchanged: 988,
+    newVehicles: 1,
+    errors: 1,
+  },
 };
 
 describe('the price list preview', () => {
-  it('shows counts, every error with row and column, and the changes', async () => {
+  it('shows counts, every error with row and column, and the changes of packages and vehicles', async () => {
     renderRoutes([{ path: '*', element: <PriceListPreview preview={base} /> }], '/');
     expect(await screen.findByTestId('preview-added')).toHaveTextContent('1 neues Paket');
     expect(screen.getByTestId('preview-errors')).toHaveTextContent('1 Fehler');
@@ -35,6 +52,11 @@ describe('the price list preview', () => {
     expect(within(errors).getByText('kmPerYear')).toBeInTheDocument();
     expect(within(errors).getByText('7')).toBeInTheDocument();
     expect(screen.getByText(': 512.40 → 552.40')).toBeInTheDocument();
+    // A vehicle's own figures are its change, not its packages'.
+    expect(screen.getByTestId('preview-changed-vehicles')).toHaveTextContent('1 Fahrzeug geändert');
+    const vehicle = screen.getByTestId('preview-changed-vehicle-row');
+    expect(vehicle).toHaveTextContent('Audi Q4 e-tron 45');
+    expect(within(vehicle).getByText(': 57900.00 → 59400.00')).toBeInTheDocument();
     expect(screen.getByText('neues Fahrzeug')).toBeInTheDocument();
     expect(screen.getByText('Die Datei enthält Fehler')).toBeInTheDocument();
   });

@@ -27,6 +27,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Each changed column: from → to, as the file writes it. */
+function Changes({ changes }: { changes: Preview['changed'][number]['changes'] }) {
+  return changes.map((c) => (
+    <Text key={c.column} size="sm">
+      <Text span ff="monospace">
+        {c.column}
+      </Text>
+      {`: ${c.from} → ${c.to}`}
+    </Text>
+  ));
+}
+
 /** What publishing the uploaded file would do, and everything wrong with it. */
 export function PriceListPreview({ preview }: { preview: Preview }) {
   const { t } = useTranslation('provider');
@@ -40,6 +52,11 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
         <Badge variant="light" color="blue" data-testid="preview-changed">
           {t('priceList.counts.changed', { count: counts.changed })}
         </Badge>
+        {counts.changedVehicles > 0 ? (
+          <Badge variant="light" color="blue" data-testid="preview-changed-vehicles">
+            {t('priceList.counts.changedVehicles', { count: counts.changedVehicles })}
+          </Badge>
+        ) : null}
         <Badge variant="light" color="yellow" data-testid="preview-withdrawn">
           {t('priceList.counts.withdrawn', { count: counts.withdrawn })}
         </Badge>
@@ -84,6 +101,33 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
           <More total={counts.errors} />
         </Section>
       ) : null}
+      {preview.changedVehicles.length > 0 ? (
+        <Section title={t('priceList.changedVehicles')}>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('priceList.row')}</Table.Th>
+                  <Table.Th>{t('priceList.vehicle')}</Table.Th>
+                  <Table.Th>{t('priceList.change')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.changedVehicles.slice(0, SHOWN).map((change) => (
+                  <Table.Tr key={change.vehicleId} data-testid="preview-changed-vehicle-row">
+                    <Table.Td>{change.row}</Table.Td>
+                    <Table.Td>{change.label}</Table.Td>
+                    <Table.Td>
+                      <Changes changes={change.changes} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <More total={counts.changedVehicles} />
+        </Section>
+      ) : null}
       {preview.changed.length > 0 ? (
         <Section title={t('priceList.changed')}>
           <Table.ScrollContainer minWidth={560}>
@@ -101,14 +145,7 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
                     <Table.Td>{change.row}</Table.Td>
                     <Table.Td>{change.label}</Table.Td>
                     <Table.Td>
-                      {change.changes.map((c) => (
-                        <Text key={c.column} size="sm">
-                          <Text span ff="monospace">
-                            {c.column}
-                          </Text>
-                          {`: ${c.from} → ${c.to}`}
-                        </Text>
-                      ))}
+                      <Changes changes={change.changes} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
