@@ -5,7 +5,7 @@ import {
   type TenantPolicy,
   type TenantPolicyResponse,
 } from '@leasing/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { tenantPolicies } from '../../db/schema-employer.js';
@@ -35,6 +35,22 @@ export async function policyInForce(db: Database, tenantId: string): Promise<Pol
     version: row.version,
     updatedAt: row.createdAt,
   };
+}
+
+/**
+ * One saved version of an employer's policy (an order keeps the version it was made under), or null
+ * when that version does not exist or no longer parses. Version 0 is the defaults.
+ */
+export async function policyVersion(db: Database, tenantId: string, version: number): Promise<TenantPolicy | null> {
+  if (version === 0) return DEFAULT_TENANT_POLICY;
+  const [row] = await db
+    .select({ policy: tenantPolicies.policy })
+    .from(tenantPolicies)
+    .where(and(eq(tenantPolicies.tenantId, tenantId), eq(tenantPolicies.version, version)))
+    .limit(1);
+  if (!row) return null;
+  const parsed = TenantPolicySchema.safeParse(row.policy);
+  return parsed.success ? parsed.data : null;
 }
 
 export function policyResponse(p: PolicyInForce): TenantPolicyResponse {

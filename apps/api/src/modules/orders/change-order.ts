@@ -5,6 +5,7 @@ import { orderDocuments, orders, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
+import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { notifyTransition } from './notify.js';
 import { countersignedFileName, renderContract } from './documents.js';
 import { getOrder, visibleOrder } from './read-orders.js';
@@ -91,6 +92,12 @@ export async function stepAction(
         : step.stepType === 'NECT_SIGN'
           ? { signedAt: now }
           : {};
+  // Completing the signature here (the employee's execute after a succeeded case) leads to the
+  // programme's automatic approval like the provider's callback does.
+  const automatic =
+    step.stepType === 'NECT_SIGN' && transition.status === 'TENANT_ADMIN_CLICK_CONFIRM'
+      ? await plansAutomaticApproval(deps, current)
+      : false;
   const countersigned =
     step.stepType === 'TENANT_ADMIN_CLICK_CONFIRM' && params.action !== 'decline'
       ? await countersignedContract(deps, current, actor, now)
@@ -125,11 +132,14 @@ export async function stepAction(
         createdAt: now,
       });
     }
-    await notifyTransition(tx, deps, current, step.stepType, transition.status, body.reason ?? null, now);
+    await notifyTransition(tx, deps, current, step.stepType, transition.status, body.reason ?? null, now, {
+      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
+    });
     return true;
   });
   if (!done) throw conflict('Dieser Schritt wurde bereits bearbeitet.');
   deps.mailSent();
+  if (automatic) await approveAfterSignature(deps, current.id);
   return getOrder(deps, actor, current.id);
 }
 

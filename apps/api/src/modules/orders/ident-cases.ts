@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ProviderCaseNotFoundError, ProviderUnavailableError } from '../ident/provider.js';
 import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
+import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { contractFileName, renderContract } from './documents.js';
 import { notifyTransition } from './notify.js';
 import { visibleOrder } from './read-orders.js';
@@ -195,6 +196,8 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
   const signs =
     row.kind === 'SIGN' && remote.status === 'SUCCEEDED' && order?.status === 'NECT_SIGN' && order.currentUserStepId;
   const transition = transitionFor('NECT_SIGN', 'accept');
+  // The programme's automatic approval follows the signature (after its commit, once, by the winner).
+  const automatic = signs && order ? await plansAutomaticApproval(deps, order) : false;
   const signed =
     signs && order
       ? (remote.signedDocument ??
@@ -234,10 +237,13 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
       subjectId: String(order.id),
       at: now,
     });
-    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now);
+    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now, {
+      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
+    });
     return true;
   });
   if (moved) deps.mailSent();
+  if (moved && automatic && order) await approveAfterSignature(deps, order.id);
 }
 
 /** Catches up on cases whose callback got lost (scheduled). */

@@ -61,6 +61,13 @@ export async function notifyTransition(
   to: StepType,
   reason: string | null,
   now: Date,
+  options: {
+    /**
+     * Into the employer step: PLANNED when the programme approves by itself right after (the employee
+     * is told so, the admins are not asked), FAILED when that did not happen (only the admins' mail).
+     */
+    automaticApproval?: 'PLANNED' | 'FAILED';
+  } = {},
 ): Promise<void> {
   const [employee] = await tx
     .select({ email: users.email, firstName: users.firstName })
@@ -90,9 +97,17 @@ export async function notifyTransition(
   const why = reason ? [`Begründung: ${reason}`] : [];
   switch (to) {
     case 'TENANT_ADMIN_CLICK_CONFIRM':
-      await toEmployee('Vertrag unterschrieben', [
-        `Sie haben den Überlassungsvertrag für den ${title} unterschrieben. Jetzt gibt Ihr Arbeitgeber die Bestellung frei.`,
-      ]);
+      if (options.automaticApproval === 'PLANNED') {
+        await toEmployee('Vertrag unterschrieben', [
+          `Sie haben den Überlassungsvertrag für den ${title} unterschrieben. Die Bestellung liegt im Rahmen der Programmrichtlinie Ihres Arbeitgebers und wird automatisch freigegeben.`,
+        ]);
+        return;
+      }
+      if (options.automaticApproval !== 'FAILED') {
+        await toEmployee('Vertrag unterschrieben', [
+          `Sie haben den Überlassungsvertrag für den ${title} unterschrieben. Jetzt gibt Ihr Arbeitgeber die Bestellung frei.`,
+        ]);
+      }
       await toAdmins('TENANT_ADMIN', 'Freigabe erforderlich', [`Eine Bestellung (${title}) wartet auf Ihre Freigabe.`]);
       return;
     case 'ADMIN_CONFIRM':
