@@ -114,7 +114,10 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     expect((await act(orderId, STEP.ident, employee)).status).toBe(200);
     const signing = await call<{ link: string }>('PUT', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign`, employee);
     await completeAtProvider(signing.body.link);
-    await waitUntil('signature', async () => (await current(orderId)).order.signedAt !== null);
+    await waitUntil('signature', async () => {
+      const check = await call<boolean>('GET', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign-check`, employee);
+      return check.body === true;
+    });
   }
 
   const approvalsNeeded = (mails: MailboxEntry[]) =>
