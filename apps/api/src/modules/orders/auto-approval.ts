@@ -140,7 +140,16 @@ export async function approveAfterSignature(deps: OrderDeps, orderId: number): P
   });
 }
 
-/** Whether the order about to be signed will be approved by the programme (for the signature's mails). */
+/**
+ * Whether the order about to be signed will be approved by the programme (for the signature's mails).
+ * A failure here never holds up the signature: the order then waits for the manual decision.
+ */
 export function plansAutomaticApproval(deps: OrderDeps, order: repo.OrderRow): Promise<boolean> {
-  return runAsSystem(async () => (await automaticApprovalDecision(deps, order)).approve);
+  return runAsSystem(async () => {
+    try {
+      return (await automaticApprovalDecision(deps, order)).approve;
+    } catch {
+      return false;
+    }
+  });
 }
