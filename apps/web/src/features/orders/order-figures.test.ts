@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import { orderFigures, vehicleTitle } from './order-figures';
 import { salaryRows } from './salary-summary';
-import { orderTaxRows } from './tax-rows';
 import { buildOrder } from './test-support/factories';
 
 describe('orderFigures (spec 2.6)', () => {
@@ -75,32 +74,5 @@ describe('salaryRows', () => {
 
   it('is empty without salary data (admins)', () => {
     expect(salaryRows(null)).toEqual([]);
-  });
-});
-
-describe('orderTaxRows', () => {
-  it('lists the payslip before and after, leaving out lines that are zero on both', () => {
-    const rows = orderTaxRows(buildOrder().taxResult!);
-    expect(rows.map((r) => r.key)).toEqual([
-      'brutto',
-      'conversion',
-      'nonCashBenefit',
-      'adjustedGross',
-      'lohnst',
-      'kirchensteuer',
-      'krankenversicherung',
-      'pflegeversicherung',
-      'rentenversicherung',
-      'arbeitslosenversicherung',
-      'takeHome',
-      'netRate',
-    ]);
-    expect(rows.find((r) => r.key === 'conversion')).toEqual({
-      key: 'conversion',
-      before: 0,
-      after: 642.68,
-      emphasis: false,
-    });
-    expect(rows.find((r) => r.key === 'netRate')).toMatchObject({ before: 0, after: 426.78, emphasis: true });
   });
 });

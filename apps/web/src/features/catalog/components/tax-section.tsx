@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import type { LeasePackage } from '@leasing/contract';
 
 import { PageLoader } from '../../../components/page-loader';
+import { PayslipTable } from '../../../components/payslip-table';
 import { TaxWarnings } from '../../../components/tax-warnings';
 import { isApiError } from '../../../lib/api-client';
 import { useTaxResult } from '../api/get-tax-result';
 import { MoneyFlowChart } from './money-flow-chart';
 import { PensionImpact } from './pension-impact';
-import { TaxTable } from './tax-table';
 import classes from './vehicle-page.module.css';
 
 /** Collapsed height of the tax table (spec 2.4). */
@@ -61,7 +61,7 @@ export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
         </Text>
         <TaxWarnings warnings={tax.data.warnings} />
         <Spoiler maxHeight={TAX_TABLE_COLLAPSED_HEIGHT} showLabel={t('tax.showMore')} hideLabel={t('tax.showLess')}>
-          <TaxTable tax={tax.data} />
+          <PayslipTable tax={tax.data} testIdPrefix="tax" showDifference />
         </Spoiler>
         <MoneyFlowChart tax={tax.data} />
         {tax.data.pensionImpact ? <PensionImpact impact={tax.data.pensionImpact} /> : null}

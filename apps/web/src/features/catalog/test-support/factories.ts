@@ -1,4 +1,4 @@
-import type { LeasePackage, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
+import type { LeasePackage, Vehicle, VehicleSummary } from '@leasing/contract';
 
 let sequence = 0;
 const nextId = () => {
@@ -109,61 +109,5 @@ export function buildVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
   };
 }
 
-const block = (overrides: Partial<TaxResult['before']> = {}): TaxResult['before'] => ({
-  brutto: 5200,
-  adjustedGross: 5200,
-  lohnst: 837.16,
-  soli: 0,
-  kirchensteuer: 75.34,
-  krankenversicherung: 455,
-  pflegeversicherung: 124.8,
-  rentenversicherung: 483.6,
-  arbeitslosenversicherung: 67.6,
-  arbeitskammerbeitrag: 0,
-  arbeitgeberzuschussPKV: 0,
-  arbeitgeberzuschussPV: 0,
-  takeHome: 3156.5,
-  ...overrides,
-});
-
-const noSacrifice = {
-  monthlyNetLeasing: 0,
-  vehicleTaxation: 0,
-  commutingTaxation: 0,
-  employerContribution: 0,
-  nonCashBenefit: 0,
-};
-
-/** The demo employee's payslip for the Kia EV3, 48 months, 10,000 km, all-season tyres. */
-export function buildTaxResult(overrides: Partial<TaxResult> = {}): TaxResult {
-  return {
-    userPrice: 322.34,
-    price: 492.36,
-    before: block(),
-    after: block({
-      adjustedGross: 4869.34,
-      lohnst: 747.16,
-      kirchensteuer: 67.24,
-      krankenversicherung: 426.07,
-      pflegeversicherung: 116.86,
-      rentenversicherung: 452.85,
-      arbeitslosenversicherung: 63.3,
-      takeHome: 2834.16,
-    }),
-    salarySacrificeData: {
-      monthlyNetLeasing: 322.34,
-      vehicleTaxation: 105,
-      commutingTaxation: 56.7,
-      employerContribution: 0,
-      nonCashBenefit: 161.7,
-    },
-    salarySacrificeBefore: noSacrifice,
-    pensionImpact: {
-      entgeltpunkteLossPerYear: 0.0764,
-      monthlyPensionLossPerYear: 3.12,
-      notes: ['Das Krankengeld bemisst sich am beitragspflichtigen Entgelt; es sinkt durch die Gehaltsumwandlung.'],
-    },
-    calculatedFor: '2026-11-01',
-    ...overrides,
-  };
-}
+/** The demo employee's payslip for the Kia EV3 lives with the shared test support (the payslip table uses it too). */
+export { buildTaxResult } from '../../../test/tax-results';

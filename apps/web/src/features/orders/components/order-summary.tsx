@@ -1,16 +1,16 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Order, TaxResult } from '@leasing/contract';
 
+import { PayslipTable } from '../../../components/payslip-table';
+import { convertedGross, employerSubsidy } from '../../../components/payslip-rows';
 import { TaxWarnings } from '../../../components/tax-warnings';
 import { formatAmount, formatDate, formatDeliveryTime, formatKm, formatKw, formatPrice } from '../../../lib/format';
 import { orderFigures } from '../order-figures';
 import { salaryRows, type SalaryValue } from '../salary-summary';
-import { orderTaxRows } from '../tax-rows';
 import { InfoList } from './info-list';
-import classes from './orders.module.css';
 
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
 
@@ -54,6 +54,8 @@ export function PackageFacts({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const { leasePackage } = order;
   const figures = orderFigures(order);
+  // The employer subsidy is known from the employee's frozen tax result only (admins get none).
+  const subsidy = order.taxResult ? employerSubsidy(order.taxResult) : 0;
   return (
     <InfoList
       items={[
@@ -66,11 +68,34 @@ export function PackageFacts({ order }: { order: Order }) {
         { key: 'tires', label: t('summary.tires'), value: t(`tires.${leasePackage.tires}`) },
         { key: 'color', label: t('summary.color'), value: order.color },
         { key: 'delivery', label: t('summary.delivery'), value: t(`delivery.${order.delivery}`) },
-        {
-          key: 'gross',
-          label: t('summary.grossRate'),
-          value: t('summary.perMonth', { amount: formatPrice(leasePackage.totalMonthlyGrossCostEur) }),
-        },
+        ...(subsidy > 0 && order.taxResult
+          ? [
+              {
+                key: 'leaseRate',
+                label: t('summary.leaseRate'),
+                value: t('summary.perMonth', { amount: formatAmount(order.taxResult.price) }),
+              },
+              {
+                key: 'subsidy',
+                label: t('summary.employerSubsidy'),
+                value: t('summary.perMonth', { amount: formatAmount(subsidy) }),
+                testId: 'employer-subsidy',
+              },
+              {
+                key: 'gross',
+                label: t('summary.convertedRate'),
+                value: t('summary.perMonth', { amount: formatAmount(convertedGross(order.taxResult)) }),
+                testId: 'converted-rate',
+              },
+            ]
+          : [
+              {
+                key: 'gross',
+                label: t('summary.grossRate'),
+                value: t('summary.perMonth', { amount: formatPrice(leasePackage.totalMonthlyGrossCostEur) }),
+                testId: 'converted-rate',
+              },
+            ]),
         ...(figures.netRate === null
           ? []
           : [
@@ -138,37 +163,7 @@ export function OrderTaxTable({ tax }: { tax: TaxResult | null }) {
         </Text>
       )}
       <TaxWarnings warnings={tax.warnings} />
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped verticalSpacing={6} data-testid="order-tax-table">
-          <Table.Caption>{t('tax.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('tax.item')}</Table.Th>
-              <Table.Th scope="col" className={classes.num}>
-                {t('tax.before')}
-              </Table.Th>
-              <Table.Th scope="col" className={classes.num}>
-                {t('tax.after')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orderTaxRows(tax).map((row) => (
-              <Table.Tr key={row.key} data-testid={`order-tax-row-${row.key}`}>
-                <Table.Th scope="row" fw={row.emphasis ? 700 : 400}>
-                  {t(`tax.rows.${row.key}`)}
-                </Table.Th>
-                <Table.Td className={classes.num} fw={row.emphasis ? 700 : undefined}>
-                  {formatAmount(row.before)}
-                </Table.Td>
-                <Table.Td className={classes.num} fw={row.emphasis ? 700 : undefined}>
-                  {formatAmount(row.after)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PayslipTable tax={tax} testIdPrefix="order-tax" omitZeroRows />
     </Stack>
   );
 }

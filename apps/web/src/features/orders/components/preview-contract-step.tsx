@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { Order } from '@leasing/contract';
 
-import { formatPrice } from '../../../lib/format';
+import { convertedGross, employerSubsidy } from '../../../components/payslip-rows';
+import { formatAmount, formatPrice } from '../../../lib/format';
 import { orderFigures, vehicleTitle } from '../order-figures';
 import { useAcceptStep } from '../hooks/use-accept-step';
 import type { WorkflowStep } from '../workflow';
@@ -25,6 +26,9 @@ export function PreviewContractStep({
   const { accept, pending } = useAcceptStep(order, step);
   const { addressDto } = order.orderUserInfo;
   const figures = orderFigures(order);
+  // As in § 4 of the contract: the gross rate less the employer subsidy, both from the frozen tax result.
+  const subsidy = order.taxResult ? employerSubsidy(order.taxResult) : 0;
+  const conversion = order.taxResult ? convertedGross(order.taxResult) : order.leasePackage.totalMonthlyGrossCostEur;
 
   return (
     <Stack gap="lg" data-testid="step-preview-contract">
@@ -51,9 +55,20 @@ export function PreviewContractStep({
             },
             {
               key: 'conversion',
-              label: t('contract.conversion'),
-              value: t('summary.perMonth', { amount: formatPrice(order.leasePackage.totalMonthlyGrossCostEur) }),
+              label: subsidy > 0 ? t('contract.conversionLessSubsidy') : t('contract.conversion'),
+              value: t('summary.perMonth', { amount: formatAmount(conversion) }),
+              testId: 'contract-conversion',
             },
+            ...(subsidy > 0
+              ? [
+                  {
+                    key: 'subsidy',
+                    label: t('contract.employerSubsidy'),
+                    value: t('summary.perMonth', { amount: formatAmount(subsidy) }),
+                    testId: 'contract-employer-subsidy',
+                  },
+                ]
+              : []),
             ...(figures.netRate === null
               ? []
               : [

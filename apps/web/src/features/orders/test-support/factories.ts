@@ -1,5 +1,7 @@
 import type { Order, StepDefinition, StepType, UserStep } from '@leasing/contract';
 
+import { buildOrderTaxResult } from '../../../test/tax-results';
+
 /** The server's step definitions (ids are stable; flags as in the API's step table). */
 const step = (id: number, stepType: StepType, flags: Partial<StepDefinition> = {}): StepDefinition => ({
   id,
@@ -75,28 +77,6 @@ export function recordsUpTo(current: StepType): UserStep[] {
 }
 
 export function buildOrder(overrides: Partial<Order> = {}): Order {
-  const block = {
-    brutto: 5200,
-    adjustedGross: 5200,
-    lohnst: 837.16,
-    soli: 0,
-    kirchensteuer: 75.34,
-    krankenversicherung: 455,
-    pflegeversicherung: 124.8,
-    rentenversicherung: 483.6,
-    arbeitslosenversicherung: 67.6,
-    arbeitskammerbeitrag: 0,
-    arbeitgeberzuschussPKV: 0,
-    arbeitgeberzuschussPV: 0,
-    takeHome: 3156.5,
-  };
-  const sacrifice = {
-    monthlyNetLeasing: 0,
-    vehicleTaxation: 0,
-    commutingTaxation: 0,
-    employerContribution: 0,
-    nonCashBenefit: 0,
-  };
   return {
     id: 42,
     created: '2026-03-01T09:00:00.000Z',
@@ -179,15 +159,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
         salaryConversions: [],
       },
     },
-    taxResult: {
-      userPrice: 426.78,
-      price: 642.68,
-      before: block,
-      after: { ...block, adjustedGross: 4779.08, lohnst: 723.08, kirchensteuer: 65.07, takeHome: 2729.72 },
-      salarySacrificeBefore: sacrifice,
-      salarySacrificeData: { ...sacrifice, monthlyNetLeasing: 426.78, nonCashBenefit: 221.76 },
-      calculatedFor: '2026-03-01',
-    },
+    taxResult: buildOrderTaxResult(),
     steps: STEPS,
     userSteps: recordsUpTo('CONFIRM_SUMMARY'),
     documents: [],
