@@ -196,6 +196,45 @@ describe('vehicle page (spec 2.4, 4.3)', () => {
     expect(text(screen.getByTestId('pension-impact'))).toContain('0,0764 Entgeltpunkte');
   });
 
+  it('shows no employer-subsidy row and the full gross rate as conversion without a subsidy', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    const table = await screen.findByTestId('tax-table');
+    // The cheapest package (48 months, 10,000 km, all-season tyres) has a gross rate of 500 EUR.
+    expect(within(table).getByRole('rowheader', { name: 'Gehaltsumwandlung (Bruttorate)' })).toBeInTheDocument();
+    const conversion = within(screen.getByTestId('tax-row-conversion')).getAllByRole('cell').map(text);
+    expect(conversion).toEqual(['0,00 €', '500,00 €', '+500,00 €']);
+    expect(screen.queryByTestId('tax-row-employerContribution')).not.toBeInTheDocument();
+    expect(within(table).queryByRole('rowheader', { name: 'Arbeitgeberzuschuss' })).not.toBeInTheDocument();
+  });
+
+  it('with an employer subsidy: its own row, and the gross rate less the subsidy as conversion', async () => {
+    const vehicle = buildVehicle();
+    stubVehicleApi(vehicle, {
+      tax: {
+        price: 517,
+        salarySacrificeData: { ...buildTaxResult().salarySacrificeData, employerContribution: 50 },
+      },
+    });
+    renderVehicle(vehicle.id);
+    const table = await screen.findByTestId('tax-table');
+    expect(
+      within(table).getByRole('rowheader', { name: 'Gehaltsumwandlung (Bruttorate abzüglich Arbeitgeberzuschuss)' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('tax-row-conversion')).getAllByRole('cell').map(text)).toEqual([
+      '0,00 €',
+      '467,00 €',
+      '+467,00 €',
+    ]);
+    expect(within(table).getByRole('rowheader', { name: 'Arbeitgeberzuschuss' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('tax-row-employerContribution')).getAllByRole('cell').map(text)).toEqual([
+      '0,00 €',
+      '50,00 €',
+      '+50,00 €',
+    ]);
+  });
+
   it('warns a privately insured employee near the JAEG in plain German, with the shortfall', async () => {
     const vehicle = buildVehicle();
     stubVehicleApi(vehicle, {

@@ -84,6 +84,49 @@ describe('/order/:orderId/preview (spec 2.6)', () => {
     expect(screen.queryByTestId('tax-warnings')).not.toBeInTheDocument();
   });
 
+  it('shows the package rate and the converted amount as one figure without an employer subsidy', async () => {
+    stubApi((call) => (call.path === '/v1/order/42' ? jsonResponse(200, buildOrder()) : undefined));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/42/preview');
+    const table = await screen.findByTestId('order-tax-table');
+    expect(fact('Bruttorate (Gehaltsumwandlung)')).toBe('643 € mtl.');
+    expect(screen.queryByTestId('employer-subsidy')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-tax-row-employerContribution')).not.toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'Gehaltsumwandlung (Bruttorate)' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-tax-row-conversion')).getAllByRole('cell').map(text)).toEqual([
+      '0,00 €',
+      '642,68 €',
+    ]);
+  });
+
+  it('with an employer subsidy: names it and shows the gross rate less the subsidy as converted, as the contract does', async () => {
+    const order = buildOrder();
+    const taxResult = {
+      ...order.taxResult!,
+      salarySacrificeData: { ...order.taxResult!.salarySacrificeData, employerContribution: 50 },
+    };
+    stubApi((call) => (call.path === '/v1/order/42' ? jsonResponse(200, { ...order, taxResult }) : undefined));
+    renderWithRoutes([{ path: '/order/:orderId/preview', element: <OrderPreviewPage /> }], '/order/42/preview');
+    const table = await screen.findByTestId('order-tax-table');
+
+    expect(fact('Bruttorate des Leasingpakets')).toBe('642,68 € mtl.');
+    expect(fact('Zuschuss des Arbeitgebers')).toBe('50,00 € mtl.');
+    expect(fact('Gehaltsumwandlung (Bruttorate abzüglich Zuschuss)')).toBe('592,68 € mtl.');
+    expect(screen.queryByText('Bruttorate (Gehaltsumwandlung)')).not.toBeInTheDocument();
+
+    expect(
+      within(table).getByRole('rowheader', { name: 'Gehaltsumwandlung (Bruttorate abzüglich Arbeitgeberzuschuss)' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-tax-row-conversion')).getAllByRole('cell').map(text)).toEqual([
+      '0,00 €',
+      '592,68 €',
+    ]);
+    expect(within(table).getByRole('rowheader', { name: 'Arbeitgeberzuschuss' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-tax-row-employerContribution')).getAllByRole('cell').map(text)).toEqual([
+      '0,00 €',
+      '50,00 €',
+    ]);
+  });
+
   it('shows "?" for an unknown delivery time and the default image without photos', async () => {
     const order = buildOrder();
     const vehicle = { ...order.vehicle, deliveryFromWeeks: null, pictureUrls: [], mainPhotoUrl: null };

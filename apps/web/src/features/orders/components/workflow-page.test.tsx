@@ -15,6 +15,8 @@ import { USER_STEPS_FINISHED, type WorkflowStep } from '../workflow';
 import { StepScreen } from './step-screen';
 import { Workflow, WorkflowPage } from './workflow-page';
 
+const text = (element: HTMLElement) => element.textContent.replace(/\u00a0/g, ' ');
+
 const conflict = () =>
   jsonResponse(409, {
     status: 409,
@@ -163,6 +165,55 @@ describe('the order workflow page', () => {
     });
     expect(accepts(server)[0]?.body).not.toHaveProperty('agreed');
     open.mockRestore();
+  });
+
+  it('states the monthly conversion of the contract: the gross rate without an employer subsidy', async () => {
+    fakeOrderApi(orderAt('PREVIEW_CONTRACT'));
+    renderWorkflow();
+    await screen.findByRole('heading', { name: 'Überlassungsvertrag prüfen' });
+    const conversion = screen.getByTestId('contract-conversion');
+    expect(within(conversion).getByText('Monatliche Gehaltsumwandlung (Bruttorate)')).toBeInTheDocument();
+    expect(text(within(conversion).getByText(/mtl\./))).toBe('642,68 € mtl.');
+    expect(screen.queryByTestId('contract-employer-subsidy')).not.toBeInTheDocument();
+  });
+
+  it('states the monthly conversion of the contract as the gross rate less the employer subsidy, and names it', async () => {
+    const order = orderAt('PREVIEW_CONTRACT');
+    const taxResult = {
+      ...order.taxResult!,
+      salarySacrificeData: { ...order.taxResult!.salarySacrificeData, employerContribution: 50 },
+    };
+    fakeOrderApi({ ...order, taxResult });
+    renderWorkflow();
+    await screen.findByRole('heading', { name: 'Überlassungsvertrag prüfen' });
+    const conversion = screen.getByTestId('contract-conversion');
+    expect(
+      within(conversion).getByText('Monatliche Gehaltsumwandlung (Bruttorate abzüglich Zuschuss)'),
+    ).toBeInTheDocument();
+    expect(text(within(conversion).getByText(/mtl\./))).toBe('592,68 € mtl.');
+    const subsidy = screen.getByTestId('contract-employer-subsidy');
+    expect(within(subsidy).getByText('Monatlicher Zuschuss des Arbeitgebers')).toBeInTheDocument();
+    expect(text(within(subsidy).getByText(/mtl\./))).toBe('50,00 € mtl.');
+    expect(screen.queryByText(/643 €/)).not.toBeInTheDocument();
+  });
+
+  it("shows the subsidy in the summary step's payslip table and converts the gross rate less it", async () => {
+    const order = orderAt('CONFIRM_SUMMARY');
+    const taxResult = {
+      ...order.taxResult!,
+      salarySacrificeData: { ...order.taxResult!.salarySacrificeData, employerContribution: 50 },
+    };
+    fakeOrderApi({ ...order, taxResult });
+    renderWorkflow();
+    await screen.findByRole('heading', { name: 'Zusammenfassung Ihrer Bestellung' });
+    const table = screen.getByTestId('order-tax-table');
+    expect(within(table).getByRole('rowheader', { name: 'Arbeitgeberzuschuss' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-tax-row-conversion')).getAllByRole('cell').map(text)).toEqual([
+      '0,00 €',
+      '592,68 €',
+    ]);
+    expect(text(screen.getByTestId('converted-rate'))).toContain('592,68 € mtl.');
+    expect(text(screen.getByTestId('employer-subsidy'))).toContain('50,00 € mtl.');
   });
 
   describe('identity check and signature', () => {
