@@ -107,7 +107,12 @@ export const Roles = ['EMPLOYEE', 'TENANT_ADMIN', 'PROVIDER_ADMIN'] as const;
 export const RoleSchema = z.enum(Roles);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Who is signed in, as the web app needs it for navigation. */
+/** Interface languages: German (the default and the legal text) and English. */
+export const Languages = ['de', 'en'] as const;
+export const LanguageSchema = z.enum(Languages);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** Who is signed in, as the web app needs it for navigation, and the language they chose. */
 export const MeResponseSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -115,5 +120,10 @@ export const MeResponseSchema = z.object({
   lastName: z.string(),
   role: RoleSchema,
   tenantName: z.string().nullable(),
+  language: LanguageSchema,
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** `PUT /v1/user/language`: remembers the interface language on the account. */
+export const LanguageRequestSchema = z.object({ language: LanguageSchema }).strict();
+export type LanguageRequest = z.infer<typeof LanguageRequestSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { StepUpPasswordSchema, TitleSchema } from './account.js';
-import { RoleSchema } from './auth.js';
+import { LanguageSchema, RoleSchema } from './auth.js';
 import { StepStatusSchema, StepTypeSchema } from './orders.js';
 
 /**
@@ -28,6 +28,7 @@ export const DataExportSchema = z.object({
     role: RoleSchema,
     employeeId: z.string().nullable(),
     employer: z.string().nullable(),
+    language: LanguageSchema,
     created: Timestamp,
     emailConfirmed: Timestamp.nullable(),
     disabled: Timestamp.nullable(),

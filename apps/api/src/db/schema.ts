@@ -62,6 +62,10 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     employeeId: text('employee_id'),
+    /** Interface and mail language the person chose: German (the default) or English. */
+    language: text('language', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Access tokens issued before this instant are refused (logout everywhere, password change). */

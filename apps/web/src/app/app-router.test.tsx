@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('app wiring of the API client', () => {
+describe('app wiring of the API client', { timeout: 30_000 }, () => {
   it('goes to /login with the current page when the refresh fails, and says why', async () => {
     setAuthData({ accessToken: 'expired', refreshToken: 'revoked' });
     const calls = stubApi((call) => {
@@ -34,7 +34,7 @@ describe('app wiring of the API client', () => {
     });
     renderApp('/faq?x=1');
 
-    expect(await screen.findByRole('heading', { name: 'Anmelden' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Anmelden' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/login?callbackPath=%2Ffaq%3Fx%3D1');
     expect(getAuthData()).toBeNull();
     expect(calls.filter((call) => call.path === '/v1/auth/refreshToken')).toHaveLength(1);
@@ -54,7 +54,7 @@ describe('app wiring of the API client', () => {
     });
     renderApp('/search');
 
-    expect(await screen.findByText('Max Mustermann', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Max Mustermann', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/search');
     expect(getAuthData()).toEqual({ accessToken: 'fresh', refreshToken: 'refresh-2' });
   });
@@ -69,7 +69,7 @@ describe('app wiring of the API client', () => {
       () => {
         expect(window.location.pathname).toBe('/login');
       },
-      { timeout: 3000 },
+      { timeout: 10_000 },
     );
     expect(window.location.search).toBe('?callbackPath=%2Fsearch');
   });

@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 
 import type { TaxResult } from '@leasing/contract';
 
-import { formatAmount } from '../lib/format';
+import { formatAmount, numberFormat } from '../lib/format';
 import { employerSubsidy, payslipRows } from './payslip-rows';
 import classes from './payslip-table.module.css';
 
-const differenceFormat = new Intl.NumberFormat('de-DE', {
+const DIFFERENCE: Intl.NumberFormatOptions = {
   style: 'currency',
   currency: 'EUR',
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
   signDisplay: 'exceptZero',
-});
+};
 
 export interface PayslipTableProps {
   tax: TaxResult;
@@ -69,7 +69,7 @@ export function PayslipTable({ tax, testIdPrefix, showDifference = false, omitZe
                 {formatAmount(row.after)}
               </Table.Td>
               {showDifference ? (
-                <Table.Td className={classes.num}>{differenceFormat.format(row.after - row.before)}</Table.Td>
+                <Table.Td className={classes.num}>{numberFormat(DIFFERENCE).format(row.after - row.before)}</Table.Td>
               ) : null}
             </Table.Tr>
           ))}

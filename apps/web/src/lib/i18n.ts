@@ -3,6 +3,7 @@ import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 import { appConfig } from '../config/env';
+import { applyDocumentLanguage, storedLanguage } from './language';
 import { createTranslationRequest } from './translation-request';
 
 export const SUPPORTED_LANGUAGES = ['de', 'en'] as const;
@@ -15,6 +16,8 @@ export interface I18nOptions {
   saveMissing?: boolean;
   /** Base wait between retries in ms, doubled per attempt by i18next. */
   retryTimeout?: number;
+  /** The language to start in; by default the one this browser chose before (German otherwise). */
+  language?: 'de' | 'en';
 }
 
 /** A new i18next instance loading `/locales/{lng}/{ns}.json` over HTTP; call `.init` via `initI18n`. */
@@ -24,8 +27,10 @@ export function createI18n(): I18n {
 
 export function initI18n(instance: I18n, options: I18nOptions = {}): Promise<unknown> {
   const saveMissing = options.saveMissing ?? appConfig.saveMissingTranslations;
+  const language = options.language ?? storedLanguage();
+  applyDocumentLanguage(language);
   return instance.init<HttpBackendOptions>({
-    lng: DEFAULT_LANGUAGE,
+    lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     load: 'languageOnly',

@@ -12,9 +12,30 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
 }
 
+// Every namespace of both languages, so a new namespace is checked without a change here.
+const files = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const byLanguage = (language: string) =>
+  Object.fromEntries(
+    Object.entries(files)
+      .filter(([file]) => file.includes(`/locales/${language}/`))
+      .map(([file, content]) => [/([^/]+)\.json$/.exec(file)?.[1] ?? file, content]),
+  );
+
 describe('locale files', () => {
   it('keep the English file in step with the German one', () => {
     expect(keys(en).sort()).toEqual(keys(de).sort());
+  });
+
+  it('have every key of every namespace in both languages', () => {
+    const german = byLanguage('de');
+    const english = byLanguage('en');
+    expect(Object.keys(english).sort()).toEqual(Object.keys(german).sort());
+    for (const namespace of Object.keys(german)) {
+      expect(keys(english[namespace]).sort(), namespace).toEqual(keys(german[namespace]).sort());
+    }
   });
 
   it('contain no empty texts', () => {

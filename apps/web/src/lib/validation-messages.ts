@@ -1,3 +1,4 @@
+import { numberFormat } from './format';
 import type { TFunction } from 'i18next';
 
 /**
@@ -35,8 +36,6 @@ type Literal = keyof typeof LITERAL_KEYS;
 const BOUND_PATTERN = /^(min|max|step) (-?\d+(?:\.\d+)?)$/;
 const PASSWORD_LENGTH_PATTERN = /^Password must be at (least|most) (\d+) characters long$/;
 
-const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 4 });
-
 const isLiteral = (message: string): message is Literal => Object.hasOwn(LITERAL_KEYS, message);
 
 /** German text for a schema message; anything unknown becomes a generic German hint, never English. */
@@ -46,7 +45,7 @@ export function translateValidationMessage(t: TFunction, message: string | undef
 
   const bound = BOUND_PATTERN.exec(message);
   if (bound?.[1] && bound[2]) {
-    const value = numberFormat.format(Number(bound[2]));
+    const value = numberFormat({ maximumFractionDigits: 4 }).format(Number(bound[2]));
     if (bound[1] === 'min') return t('validation.min', { bound: value });
     if (bound[1] === 'max') return t('validation.max', { bound: value });
     return t('validation.step', { bound: value });

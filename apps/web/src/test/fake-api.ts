@@ -9,6 +9,7 @@ export const ME = {
   lastName: 'Mustermann',
   role: 'EMPLOYEE',
   tenantName: 'Muster AG',
+  language: 'de',
 } as const;
 
 export interface RecordedCall {

@@ -81,6 +81,7 @@ export async function exportData(deps: PrivacyDeps, subject: Subject, ctx: Ctx):
       role: user.role,
       employeeId: user.employeeId,
       employer: employer ?? null,
+      language: user.language,
       created: iso(user.createdAt),
       emailConfirmed: isoOrNull(user.emailConfirmedAt),
       disabled: isoOrNull(user.disabledAt),

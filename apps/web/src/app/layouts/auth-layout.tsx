@@ -8,6 +8,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { CheckIcon, LeafIcon, PiggyIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { LanguageSwitch } from '../../features/preferences/components/language-switch';
 import classes from './layout.module.css';
 
 const BENEFITS = [
@@ -64,9 +65,10 @@ export function AuthLayout() {
               <BrandLogo />
             </Link>
           </Box>
-          <Box ml="auto">
+          <Group ml="auto" gap="sm" wrap="nowrap">
+            <LanguageSwitch />
             <ThemeToggle />
-          </Box>
+          </Group>
         </Group>
         <main id="main-content" tabIndex={-1} className={classes.authMain}>
           <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} className={classes.authCard}>

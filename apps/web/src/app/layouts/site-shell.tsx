@@ -1,5 +1,6 @@
 import { Box, Burger, Button, Collapse, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -9,6 +10,9 @@ import { BrandLogo } from '../../components/brand-logo';
 import { UserIcon } from '../../components/icons';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useMe } from '../../features/auth/api/get-me';
+import { LanguageSwitch } from '../../features/preferences/components/language-switch';
+import { saveAccountLanguage } from '../../features/preferences/api/save-language';
+import { useAccountLanguage } from '../../features/preferences/use-account-language';
 import classes from './layout.module.css';
 
 const NAV_ITEMS = [
@@ -75,6 +79,8 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
   const { t } = useTranslation();
   const [menuOpened, menu] = useDisclosure(false);
   const mobileMenuId = useId();
+  const queryClient = useQueryClient();
+  useAccountLanguage(useMe().data?.language);
 
   return (
     <div className={classes.shell}>
@@ -105,6 +111,13 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
                 {t('common.signIn')}
               </Button>
             )}
+            <LanguageSwitch
+              onSwitched={
+                signedIn
+                  ? (language) => void saveAccountLanguage(queryClient, language).catch(() => undefined)
+                  : undefined
+              }
+            />
             <ThemeToggle />
             {signedIn ? (
               <Burger

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, formatPrice, numberFormat } from '../../../lib/format';
 import { useAdminDocument } from '../api/get-admin-document';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useAdminStepAction } from '../api/admin-step-action';
@@ -20,8 +20,6 @@ import { HandoverModal } from './handover-modal';
 import { InviteModal } from './invite-modal';
 
 type Filter = 'open' | 'all';
-
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 interface RowProps {
   row: AdminOrderSummary;
@@ -71,7 +69,7 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
       </Table.Td>
       <Table.Td>
         <Text size="sm">
-          {t('table.packageValue', { months: row.durationMonths, km: numberFormat.format(row.kmPerYear) })}
+          {t('table.packageValue', { months: row.durationMonths, km: numberFormat().format(row.kmPerYear) })}
         </Text>
         <Text size="xs" c="dimmed">
           {t(`delivery.${row.delivery}`)}

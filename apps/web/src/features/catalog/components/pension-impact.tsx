@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { TaxResult } from '@leasing/contract';
 
-import { formatAmount } from '../../../lib/format';
-
-const pointsFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+import { formatAmount, numberFormat } from '../../../lib/format';
 
 /** The lower contribution base costs pension points; the payroll engine's notes name other benefits hit. */
 export function PensionImpact({ impact }: { impact: NonNullable<TaxResult['pensionImpact']> }) {
@@ -17,7 +15,9 @@ export function PensionImpact({ impact }: { impact: NonNullable<TaxResult['pensi
       </Title>
       <Text size="sm">
         {t('pension.text', {
-          points: pointsFormat.format(impact.entgeltpunkteLossPerYear),
+          points: numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+            impact.entgeltpunkteLossPerYear,
+          ),
           amount: formatAmount(impact.monthlyPensionLossPerYear),
         })}
       </Text>

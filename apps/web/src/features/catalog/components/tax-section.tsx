@@ -7,6 +7,7 @@ import type { LeasePackage } from '@leasing/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { PayslipTable } from '../../../components/payslip-table';
 import { TaxWarnings } from '../../../components/tax-warnings';
+import { dateTimeFormat } from '../../../lib/format';
 import { isApiError } from '../../../lib/api-client';
 import { useTaxResult } from '../api/get-tax-result';
 import { MoneyFlowChart } from './money-flow-chart';
@@ -16,10 +17,11 @@ import classes from './vehicle-page.module.css';
 /** Collapsed height of the tax table (spec 2.4). */
 export const TAX_TABLE_COLLAPSED_HEIGHT = 200;
 
-const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
 const formatMonth = (isoDate: string) => {
   const date = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : monthFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? isoDate
+    : dateTimeFormat({ month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
 };
 
 function SalaryHint() {

@@ -7,12 +7,19 @@ import type { Order, TaxResult } from '@leasing/contract';
 import { PayslipTable } from '../../../components/payslip-table';
 import { convertedGross, employerSubsidy } from '../../../components/payslip-rows';
 import { TaxWarnings } from '../../../components/tax-warnings';
-import { formatAmount, formatDate, formatDeliveryTime, formatKm, formatKw, formatPrice } from '../../../lib/format';
+import {
+  dateTimeFormat,
+  formatAmount,
+  formatDate,
+  formatDeliveryTime,
+  formatKm,
+  formatKw,
+  formatPrice,
+  numberFormat,
+} from '../../../lib/format';
 import { orderFigures } from '../order-figures';
 import { salaryRows, type SalaryValue } from '../salary-summary';
 import { InfoList } from './info-list';
-
-const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
 
 /** Brand, model, trim, power, range, list price and delivery time of the ordered vehicle. */
 export function VehicleFacts({ order }: { order: Order }) {
@@ -117,9 +124,9 @@ function SalaryValueText({ value }: { value: SalaryValue }) {
     case 'money':
       return formatAmount(value.value);
     case 'number':
-      return numberFormat.format(value.value);
+      return numberFormat({ maximumFractionDigits: 3 }).format(value.value);
     case 'percent':
-      return `${numberFormat.format(value.value)} %`;
+      return `${numberFormat({ maximumFractionDigits: 3 }).format(value.value)} %`;
     case 'date':
       return formatDate(value.value);
     case 'bool':
@@ -148,8 +155,6 @@ export function SalaryFacts({ order }: { order: Order }) {
   );
 }
 
-const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
-
 /** The previous payslip against the payslip after the conversion. */
 export function OrderTaxTable({ tax }: { tax: TaxResult | null }) {
   const { t } = useTranslation('orders');
@@ -159,7 +164,9 @@ export function OrderTaxTable({ tax }: { tax: TaxResult | null }) {
     <Stack gap="xs">
       {Number.isNaN(month.getTime()) ? null : (
         <Text size="sm" c="dimmed">
-          {t('tax.intro', { month: monthFormat.format(month) })}
+          {t('tax.intro', {
+            month: dateTimeFormat({ month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(month),
+          })}
         </Text>
       )}
       <TaxWarnings warnings={tax.warnings} />

@@ -17,14 +17,13 @@ import {
   type UserInfoConfig,
 } from '@leasing/contract';
 
-import { formatPercent } from '../../../lib/format';
+import { formatPercent, numberFormat } from '../../../lib/format';
 import { hasAkb } from '../profile-form';
 import { useProfileValue } from '../profile-form-context';
 import { DateField, NumberField, RadioField, SelectField, SwitchField } from './fields';
 
 const EUR = ' €';
 const PERCENT = ' %';
-const halfSteps = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -125,7 +124,10 @@ export function SalarySection() {
           label={t('fields.childrenAllowances.label')}
           description={t('fields.childrenAllowances.description')}
           required
-          options={CHILDREN_ALLOWANCE_OPTIONS.map((value) => ({ value, label: halfSteps.format(value) }))}
+          options={CHILDREN_ALLOWANCE_OPTIONS.map((value) => ({
+            value,
+            label: numberFormat({ maximumFractionDigits: 1 }).format(value),
+          }))}
         />
       </SimpleGrid>
     </Section>

@@ -4,11 +4,9 @@ import { Link } from 'react-router';
 
 import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatInteger } from '../../../lib/format';
+import { formatInteger, numberFormat } from '../../../lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { LoadError } from './load-error';
-
-const days = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
 /** /provider: the pipeline at a glance. */
 export function DashboardPage() {
@@ -88,7 +86,11 @@ export function DashboardPage() {
                 <Table.Tr key={entry.stepType}>
                   <Table.Td>{t(`steps.${entry.stepType}`)}</Table.Td>
                   <Table.Td ta="right">
-                    {entry.medianDays === null ? '–' : t('dashboard.days', { days: days.format(entry.medianDays) })}
+                    {entry.medianDays === null
+                      ? '–'
+                      : t('dashboard.days', {
+                          days: numberFormat({ maximumFractionDigits: 1 }).format(entry.medianDays),
+                        })}
                   </Table.Td>
                   <Table.Td ta="right">{formatInteger(entry.samples)}</Table.Td>
                 </Table.Tr>

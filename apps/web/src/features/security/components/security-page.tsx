@@ -21,11 +21,10 @@ import type { MfaSetupResponse, Role } from '@leasing/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
+import { dateTimeFormat } from '../../../lib/format';
 import { CALLBACK_PARAM, resolveCallbackPath } from '../../../lib/callback-path';
 import { useMfaConfirm, useMfaDisable, useMfaSetup, useMfaStatus } from '../api/mfa';
 import { DataExportSection, DeleteAccountSection } from './privacy-sections';
-
-const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' });
 
 /** A wrong password or code from the server, shown under its field; anything else is a toast. */
 function fieldError(error: unknown, field: string): string | undefined {
@@ -86,7 +85,11 @@ function MfaSection() {
           {required ? (
             <Alert color="orange" title={t('required.title')}>
               {graceEndsAt
-                ? t('required.until', { date: dateFormat.format(new Date(graceEndsAt)) })
+                ? t('required.until', {
+                    date: dateTimeFormat({ dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(
+                      new Date(graceEndsAt),
+                    ),
+                  })
                 : t('required.now')}
             </Alert>
           ) : null}
