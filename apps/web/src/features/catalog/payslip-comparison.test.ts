@@ -14,7 +14,18 @@ describe('money flow', () => {
       taxSaved: 98.1,
       socialSaved: 71.92,
       benefitTaxed: 161.7,
+      employerSubsidy: 0,
     });
     expect(flow.netCost + flow.taxSaved + flow.socialSaved).toBeCloseTo(flow.grossRate, 2);
+  });
+
+  it("names the employer's subsidy as the part of the gross rate nobody converts", () => {
+    const base = buildTaxResult();
+    const flow = moneyFlow({
+      ...base,
+      salarySacrificeData: { ...base.salarySacrificeData, employerContribution: 50 },
+    });
+    expect(flow.employerSubsidy).toBe(50);
+    expect(flow.grossRate).toBe(base.price);
   });
 });

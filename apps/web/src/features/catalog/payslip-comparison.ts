@@ -16,6 +16,8 @@ export interface MoneyFlow {
   socialSaved: number;
   /** The taxed non-cash benefit (private use and commuting), monthly. */
   benefitTaxed: number;
+  /** The employer's share of the gross rate: not converted from salary at all. */
+  employerSubsidy: number;
 }
 
 export function moneyFlow(tax: TaxResult): MoneyFlow {
@@ -35,5 +37,6 @@ export function moneyFlow(tax: TaxResult): MoneyFlow {
     taxSaved: round2(taxes(b) - taxes(a)),
     socialSaved: round2(social(b) - social(a)),
     benefitTaxed: tax.salarySacrificeData.nonCashBenefit,
+    employerSubsidy: tax.salarySacrificeData.employerContribution,
   };
 }

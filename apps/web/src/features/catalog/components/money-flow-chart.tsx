@@ -14,6 +14,7 @@ const COLORS = {
   netCost: 'var(--mantine-color-ev-8)',
   taxSaved: 'var(--mantine-color-blue-6)',
   socialSaved: 'var(--mantine-color-orange-6)',
+  subsidy: 'var(--mantine-color-grape-6)',
 } as const;
 
 const share = (value: number, total: number) => (total > 0 ? Math.max(0, Math.min(1, value / total)) * 100 : 0);
@@ -40,7 +41,11 @@ export function MoneyFlowChart({ tax }: { tax: TaxResult }) {
     { key: 'netCost', label: t('chart.netRate'), value: flow.netCost, color: COLORS.netCost },
     { key: 'taxSaved', label: t('chart.taxSaved'), value: flow.taxSaved, color: COLORS.taxSaved },
     { key: 'socialSaved', label: t('chart.socialSaved'), value: flow.socialSaved, color: COLORS.socialSaved },
-  ] as const;
+    // The employer's subsidy is part of the gross rate the employee does not convert.
+    ...(flow.employerSubsidy > 0
+      ? [{ key: 'subsidy', label: t('chart.subsidy'), value: flow.employerSubsidy, color: COLORS.subsidy }]
+      : []),
+  ];
   const partsTotal = Math.max(
     flow.grossRate,
     parts.reduce((sum, p) => sum + Math.max(0, p.value), 0),
