@@ -180,3 +180,66 @@ export const TaxResultSchema = z.object({
   calculatedFor: z.string(),
 });
 export type TaxResult = z.infer<typeof TaxResultSchema>;
+
+/**
+ * Why the employer's programme refuses to order a package (machine-readable; the web words it,
+ * `message` is the German sentence the order refusal carries):
+ * BRAND_NOT_OFFERED: the brand is not in the programme; ABOVE_LIST_PRICE_CAP: the list price is over
+ * the employer's limit; ABOVE_RATE_CAP: the package's monthly gross rate (before any subsidy) is over
+ * the employer's limit; BELOW_MINIMUM_GROSS: the gross pay left after the conversion would fall below
+ * the employer's minimum.
+ */
+export const PolicyRefusalCodeSchema = z.enum([
+  'BRAND_NOT_OFFERED',
+  'ABOVE_LIST_PRICE_CAP',
+  'ABOVE_RATE_CAP',
+  'BELOW_MINIMUM_GROSS',
+]);
+export type PolicyRefusalCode = z.infer<typeof PolicyRefusalCodeSchema>;
+export const PolicyRefusalSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('BRAND_NOT_OFFERED'), brand: z.string(), message: z.string() }),
+  z.object({
+    code: z.literal('ABOVE_LIST_PRICE_CAP'),
+    /** The employer's limit, EUR. */
+    maxListPriceEur: Eur,
+    listPriceEur: Eur,
+    message: z.string(),
+  }),
+  z.object({
+    code: z.literal('ABOVE_RATE_CAP'),
+    /** The employer's limit on the monthly gross rate, EUR. */
+    maxMonthlyGrossRateEur: Eur,
+    /** The package's monthly gross rate, EUR. */
+    grossRateEur: Eur,
+    message: z.string(),
+  }),
+  z.object({
+    code: z.literal('BELOW_MINIMUM_GROSS'),
+    /** The employer's minimum monthly gross pay after the conversion, EUR. */
+    minimumGrossEur: Eur,
+    /** The employee's monthly gross pay after the conversion, EUR. */
+    grossAfterEur: Eur,
+    /** minimumGrossEur − grossAfterEur, EUR. */
+    shortfallEur: Eur,
+    message: z.string(),
+  }),
+]);
+export type PolicyRefusal = z.infer<typeof PolicyRefusalSchema>;
+/**
+ * The employer programme's verdict on ordering this package, for the asking employee: the same check
+ * `POST /v1/order` makes. `orderable` is false exactly when `reasons` is not empty.
+ */
+export const PolicyVerdictSchema = z.object({
+  orderable: z.boolean(),
+  reasons: z.array(PolicyRefusalSchema),
+  /** The version of the employer's policy the verdict is for (0 = the defaults). */
+  policyVersion: z.number().int(),
+});
+export type PolicyVerdict = z.infer<typeof PolicyVerdictSchema>;
+
+/**
+ * `GET /v1/lease-packages/{id}/tax`: the tax result plus the programme's verdict (kept apart from the
+ * legal `warnings`, which never block an order). Orders store the plain tax result.
+ */
+export const PackageTaxResultSchema = TaxResultSchema.extend({ policy: PolicyVerdictSchema });
+export type PackageTaxResult = z.infer<typeof PackageTaxResultSchema>;

@@ -1,8 +1,9 @@
-import { DEFAULT_TENANT_POLICY, type TenantPolicy } from '@leasing/contract';
+import { DEFAULT_TENANT_POLICY, type PolicyVerdict, type TenantPolicy } from '@leasing/contract';
+import type { PayslipComparison } from '@leasing/payroll';
 
 import type { Database } from '../../db/client.js';
-import { policyInForce, subsidyCents, vehicleRefusal } from '../employer/policy.js';
-import type { CatalogVehicle } from './catalog-snapshot.js';
+import { policyInForce, policyRefusals, subsidyCents, vehicleRefusal } from '../employer/policy.js';
+import type { CatalogPackage, CatalogVehicle } from './catalog-snapshot.js';
 
 /**
  * The employer's programme as the catalogue applies it (the policy HR sets under /employer/policy):
@@ -33,7 +34,22 @@ export function offeredInProgramme(programme: Programme, vehicle: CatalogVehicle
   return vehicleRefusal(programme.policy, vehicle, cheapest ? cheapest.totalMonthlyGrossCostCents : null) === null;
 }
 
-/** Why this package cannot be ordered under the programme (German), or null. */
-export function programmeRefusal(programme: Programme, vehicle: CatalogVehicle, grossRateCents: number): string | null {
-  return vehicleRefusal(programme.policy, vehicle, grossRateCents);
+/**
+ * Whether the employee may order this package under the programme, and why not: brand, list price,
+ * the rate cap on the package's gross rate, and the minimum gross pay left after the conversion the
+ * payroll engine computed for this employee. `POST /v1/order` refuses exactly when this says
+ * `orderable: false` (with the first reason's message), and the tax result of the package carries it
+ * so the vehicle page can say so before the employee tries.
+ */
+export function programmeVerdict(
+  programme: Programme,
+  vehicle: CatalogVehicle,
+  pkg: CatalogPackage,
+  comparison: PayslipComparison,
+): PolicyVerdict {
+  const reasons = policyRefusals(programme.policy, vehicle, pkg.totalMonthlyGrossCostCents, {
+    grossSalaryCents: comparison.before.brutto,
+    conversionCents: comparison.companyCar.convertedGross,
+  });
+  return { orderable: reasons.length === 0, reasons, policyVersion: programme.version };
 }

@@ -1,13 +1,13 @@
 import {
   LeasePackageIdParamsSchema,
   ModelsQuerySchema,
+  PackageTaxResultSchema,
   SearchQuerySchema,
-  TaxResultSchema,
   VehicleIdParamsSchema,
   VehicleSchema,
   VehicleSummarySchema,
 } from '@leasing/contract';
-import type { TaxResult } from '@leasing/contract';
+import type { PackageTaxResult } from '@leasing/contract';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -108,16 +108,16 @@ export function catalogRoutes(
         schema: {
           tags: ['catalogue'],
           summary:
-            'Payslip before and after the salary conversion for this package (409 when the profile is incomplete)',
+            'Payslip before and after the salary conversion for this package, and whether the employer programme lets the employee order it (409 when the profile is incomplete)',
           security,
           params: LeasePackageIdParamsSchema,
-          response: { 200: TaxResultSchema },
+          response: { 200: PackageTaxResultSchema },
         },
       },
       async (request, reply) => {
         const json = await catalog.taxResultJson(deps, requireUser(request), request.params.id);
         // Already serialised (and cached) by the service: sent as it is.
-        return reply.type('application/json; charset=utf-8').send(json as unknown as TaxResult);
+        return reply.type('application/json; charset=utf-8').send(json as unknown as PackageTaxResult);
       },
     );
   };

@@ -1,4 +1,4 @@
-import type { LeasePackage, SearchQuery, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
+import type { LeasePackage, PackageTaxResult, SearchQuery, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
 import { ESTIMATED_RATE_SHARE } from '@leasing/contract';
 import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice } from '@leasing/payroll';
 
@@ -8,7 +8,7 @@ import { sortedUnique, type CatalogCache, type CatalogPackage, type CatalogVehic
 import { prepareAnswer, type AnswerCache, type PreparedAnswer } from './answer-cache.js';
 import { photoUrls } from './media-routes.js';
 import type { PersonalRates } from './personal-rates.js';
-import { offeredInProgramme, programmeFor, type Programme } from './programme.js';
+import { offeredInProgramme, programmeFor, programmeVerdict, type Programme } from './programme.js';
 
 export interface CatalogDeps {
   catalog: CatalogCache;
@@ -209,13 +209,16 @@ function packageOf(v: CatalogVehicle, pkg: CatalogPackage, userPriceCents: numbe
   };
 }
 
-/** Spec 7 `GET /v1/lease-packages/{id}/tax`: the full payslip comparison for this user and package. */
+/**
+ * Spec 7 `GET /v1/lease-packages/{id}/tax`: the full payslip comparison for this user and package,
+ * with the employer programme's verdict on ordering it (the check `POST /v1/order` makes).
+ */
 export async function taxResult(
   deps: CatalogDeps,
   owner: Owner,
   packageId: string,
   programme?: Programme,
-): Promise<TaxResult> {
+): Promise<PackageTaxResult> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
   const found = snapshot.packagesById.get(packageId);
   if (!found) throw notFound('Leasingpaket nicht gefunden');
@@ -231,12 +234,16 @@ export async function taxResult(
   const comparison = deps.rates.compare(prepared.prepared, found.vehicle, found.pkg, inForce);
   if (!comparison)
     throw new AppError('PROFILE_INCOMPLETE', 'Für dieses Angebot kann keine Nettorate berechnet werden.');
-  return toTaxResult(comparison, prepared.prepared.date);
+  return {
+    ...toTaxResult(comparison, prepared.prepared.date),
+    policy: programmeVerdict(inForce, found.vehicle, found.pkg, comparison),
+  };
 }
 
 /**
- * The tax result as JSON, serialised once per catalogue version, rate key and package: the vehicle
- * page asks for it on every option change.
+ * The tax result as JSON, serialised once per catalogue version, rate key, programme and package: the
+ * vehicle page asks for it on every option change. The key holds the profile version and the
+ * employer's policy version, so the payslip and the programme's verdict change the moment either does.
  */
 export async function taxResultJson(deps: CatalogDeps, owner: Owner, packageId: string): Promise<string> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
@@ -244,7 +251,7 @@ export async function taxResultJson(deps: CatalogDeps, owner: Owner, packageId: 
   const cacheKey =
     owner.profileVersion === null || owner.profileVersion === undefined
       ? null
-      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}|p${programme.version}|${packageId}`;
+      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}|p${owner.tenantId ?? '-'}:${programme.version}|${packageId}`;
   const cached = cacheKey ? snapshot.responses.get(cacheKey) : undefined;
   if (cached) return cached;
   const json = JSON.stringify(await taxResult(deps, owner, packageId, programme));

@@ -2,6 +2,7 @@ import {
   DEFAULT_TENANT_POLICY,
   MIN_GROSS_AFTER_CONVERSION_SOURCE,
   TenantPolicySchema,
+  type PolicyRefusal,
   type TenantPolicy,
   type TenantPolicyResponse,
 } from '@leasing/contract';
@@ -114,31 +115,75 @@ const formatEur = (cents: number) =>
   new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /**
- * Why a car is outside the programme, in German, or null when it is allowed. The rate cap is tested
- * on the package's gross rate (before the subsidy): it is what the employer leases.
+ * The affordability figures of one conversion: the employee's monthly gross salary and the gross
+ * amount converted, in cents (from the payroll engine's comparison).
+ */
+export interface ConversionAmounts {
+  grossSalaryCents: number;
+  conversionCents: number;
+}
+
+/**
+ * Every reason the programme refuses to order a package, in the order the rules are checked (brand,
+ * list price, rate cap, minimum gross after the conversion); empty when the order is allowed. The one
+ * source of the programme's refusals: the catalogue's filter, the vehicle page's verdict and the
+ * order itself all ask here. The rate cap is tested on the package's gross rate (before the subsidy):
+ * it is what the employer leases. Without `grossRateCents` or `conversion` those checks are skipped.
+ */
+export function policyRefusals(
+  policy: TenantPolicy,
+  vehicle: { brand: string; listPriceGrossCents: number },
+  grossRateCents: number | null,
+  conversion: ConversionAmounts | null,
+): PolicyRefusal[] {
+  const reasons: PolicyRefusal[] = [];
+  if (
+    policy.allowedBrands.length > 0 &&
+    !policy.allowedBrands.some((b) => b.toLowerCase() === vehicle.brand.toLowerCase())
+  ) {
+    reasons.push({
+      code: 'BRAND_NOT_OFFERED',
+      brand: vehicle.brand,
+      message: `Ihr Arbeitgeber bietet im Programm keine Fahrzeuge der Marke ${vehicle.brand} an.`,
+    });
+  }
+  if (policy.maxListPriceEur !== null) {
+    const max = Math.round(policy.maxListPriceEur * 100);
+    if (vehicle.listPriceGrossCents > max) {
+      reasons.push({
+        code: 'ABOVE_LIST_PRICE_CAP',
+        maxListPriceEur: max / 100,
+        listPriceEur: vehicle.listPriceGrossCents / 100,
+        message: `Der Listenpreis liegt über der Grenze Ihres Arbeitgebers von ${formatEur(max)}.`,
+      });
+    }
+  }
+  if (grossRateCents !== null && policy.maxMonthlyGrossRateEur !== null) {
+    const max = Math.round(policy.maxMonthlyGrossRateEur * 100);
+    if (grossRateCents > max) {
+      reasons.push({
+        code: 'ABOVE_RATE_CAP',
+        maxMonthlyGrossRateEur: max / 100,
+        grossRateEur: grossRateCents / 100,
+        message: `Die monatliche Bruttorate liegt über der Grenze Ihres Arbeitgebers von ${formatEur(max)}.`,
+      });
+    }
+  }
+  const affordability = conversion ? belowMinimumGross(policy, conversion) : null;
+  if (affordability) reasons.push(affordability);
+  return reasons;
+}
+
+/**
+ * Why a car is outside the programme, in German, or null when it is allowed (brand, list price and,
+ * given a gross rate, the rate cap).
  */
 export function vehicleRefusal(
   policy: TenantPolicy,
   vehicle: { brand: string; listPriceGrossCents: number },
   grossRateCents: number | null,
 ): string | null {
-  if (
-    policy.allowedBrands.length > 0 &&
-    !policy.allowedBrands.some((b) => b.toLowerCase() === vehicle.brand.toLowerCase())
-  ) {
-    return `Ihr Arbeitgeber bietet im Programm keine Fahrzeuge der Marke ${vehicle.brand} an.`;
-  }
-  if (policy.maxListPriceEur !== null && vehicle.listPriceGrossCents > Math.round(policy.maxListPriceEur * 100)) {
-    return `Der Listenpreis liegt über der Grenze Ihres Arbeitgebers von ${formatEur(Math.round(policy.maxListPriceEur * 100))}.`;
-  }
-  if (
-    grossRateCents !== null &&
-    policy.maxMonthlyGrossRateEur !== null &&
-    grossRateCents > Math.round(policy.maxMonthlyGrossRateEur * 100)
-  ) {
-    return `Die monatliche Bruttorate liegt über der Grenze Ihres Arbeitgebers von ${formatEur(Math.round(policy.maxMonthlyGrossRateEur * 100))}.`;
-  }
-  return null;
+  return policyRefusals(policy, vehicle, grossRateCents, null)[0]?.message ?? null;
 }
 
 /**
@@ -150,8 +195,18 @@ export function affordabilityRefusal(
   grossSalaryCents: number,
   conversionCents: number,
 ): string | null {
+  return belowMinimumGross(policy, { grossSalaryCents, conversionCents })?.message ?? null;
+}
+
+function belowMinimumGross(policy: TenantPolicy, conversion: ConversionAmounts): PolicyRefusal | null {
   const minimum = Math.round(policy.minGrossAfterConversionEur * 100);
-  const after = grossSalaryCents - conversionCents;
+  const after = conversion.grossSalaryCents - conversion.conversionCents;
   if (after >= minimum) return null;
-  return `Nach der Gehaltsumwandlung blieben ${formatEur(after)} brutto im Monat; Ihr Arbeitgeber verlangt mindestens ${formatEur(minimum)}.`;
+  return {
+    code: 'BELOW_MINIMUM_GROSS',
+    minimumGrossEur: minimum / 100,
+    grossAfterEur: after / 100,
+    shortfallEur: (minimum - after) / 100,
+    message: `Nach der Gehaltsumwandlung blieben ${formatEur(after)} brutto im Monat; Ihr Arbeitgeber verlangt mindestens ${formatEur(minimum)}.`,
+  };
 }

@@ -8,9 +8,8 @@ import { orders, tenants, userAddresses, users, userSteps } from '../../db/schem
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { photoUrls } from '../catalog/media-routes.js';
-import { programmeFor, programmeRefusal } from '../catalog/programme.js';
+import { programmeFor, programmeVerdict } from '../catalog/programme.js';
 import { toTaxResult } from '../catalog/service.js';
-import { affordabilityRefusal } from '../employer/policy.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { mailEmployee } from './notify.js';
@@ -68,11 +67,10 @@ export async function createOrder(
     throw new AppError('ORDER_INCOMPLETE', 'Für die Bestellung fehlen Angaben.', { errors });
   }
   // The employer's programme: cars outside it, and conversions that would leave less than the
-  // minimum gross pay, are refused with the reason.
-  const refusal =
-    programmeRefusal(programme, found.vehicle, found.pkg.totalMonthlyGrossCostCents) ??
-    affordabilityRefusal(programme.policy, comparison.before.brutto, comparison.companyCar.convertedGross);
-  if (refusal) throw new AppError('POLICY_REFUSED', refusal);
+  // minimum gross pay, are refused with the reason. The same verdict the package's tax result shows.
+  const verdict = programmeVerdict(programme, found.vehicle, found.pkg, comparison);
+  const [refusal] = verdict.reasons;
+  if (!verdict.orderable && refusal) throw new AppError('POLICY_REFUSED', refusal.message);
   const { vehicle, pkg } = found;
   const now = deps.clock.now();
   const photos = photoUrls(vehicle);
