@@ -24,4 +24,25 @@ describe('order rules (spec 4.3)', () => {
     expect(orderBlocker(choice)).toBe('NO_USER_PRICE');
     expect(isOrderDisabled(choice)).toBe(true);
   });
+
+  it('is disabled for a package the employer programme refuses, once the verdict is known', () => {
+    const refused = {
+      orderable: false,
+      policyVersion: 2,
+      reasons: [
+        { code: 'ABOVE_RATE_CAP', maxMonthlyGrossRateEur: 400, grossRateEur: 492.36, message: 'Bruttorate …' },
+      ],
+    } as const;
+    const choice = { leasePackage: pkg, color: 'Reflexsilber', delivery: 'HOME', policy: refused } as const;
+    expect(orderBlocker(choice)).toBe('POLICY_REFUSED');
+    expect(isOrderDisabled(choice)).toBe(true);
+    // Even before colour and delivery are chosen: the package itself is refused.
+    expect(isOrderDisabled({ ...choice, color: null, delivery: null })).toBe(true);
+    // Orderable, or not known yet: the button stays enabled (the server decides at the order).
+    const orderable = { orderable: true, policyVersion: 2, reasons: [] };
+    expect(orderBlocker({ ...choice, policy: orderable })).toBeNull();
+    expect(orderBlocker({ ...choice, policy: null })).toBeNull();
+    // Without a net rate the salary hint comes first.
+    expect(orderBlocker({ ...choice, leasePackage: { id: 'p1', userPrice: null } })).toBe('NO_USER_PRICE');
+  });
 });

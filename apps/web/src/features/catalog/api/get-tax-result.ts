@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { TaxResultSchema, type TaxResult } from '@leasing/contract';
+import { PackageTaxResultSchema, type PackageTaxResult } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
 import { catalogQueryKey } from './keys';
 
 /**
- * `GET /v1/lease-packages/{id}/tax`: the payslip before and after the conversion for this package.
- * Answers 409 `PROFILE_INCOMPLETE` while the salary data is missing.
+ * `GET /v1/lease-packages/{id}/tax`: the payslip before and after the conversion for this package, and
+ * the employer programme's verdict on ordering it. Answers 409 `PROFILE_INCOMPLETE` while the salary
+ * data is missing.
  */
-export function getTaxResult(leasePackageId: string, signal?: AbortSignal): Promise<TaxResult> {
+export function getTaxResult(leasePackageId: string, signal?: AbortSignal): Promise<PackageTaxResult> {
   return apiClient.request(`/v1/lease-packages/${encodeURIComponent(leasePackageId)}/tax`, {
-    schema: TaxResultSchema,
+    schema: PackageTaxResultSchema,
     signal,
   });
 }

@@ -9,11 +9,13 @@ import type { FieldError } from '@leasing/contract';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateOrder } from '../api/create-order';
-import { orderBlocker, type OrderChoice } from '../order-rules';
+import { isOrderDisabled, orderBlocker, type OrderChoice } from '../order-rules';
+import { PolicyRefusalAlert } from './policy-refusal-alert';
 
 /**
  * The order button of spec 4.3. Disabled, with a hint and a link to the salary form, while the package
- * has no personal net rate; otherwise it checks the choice, creates the order and opens its workflow.
+ * has no personal net rate; disabled, with the reasons above it, when the employer's programme refuses
+ * the package; otherwise it checks the choice, creates the order and opens its workflow.
  */
 export function OrderButton(choice: OrderChoice) {
   const { t } = useTranslation('catalog');
@@ -25,7 +27,8 @@ export function OrderButton(choice: OrderChoice) {
   // cannot create a second order; a new one once the server has answered.
   const attemptKey = useRef<string | null>(null);
   const blocker = orderBlocker(choice);
-  const disabled = blocker === 'NO_USER_PRICE';
+  const disabled = isOrderDisabled(choice);
+  const refusals = blocker === 'POLICY_REFUSED' ? (choice.policy?.reasons ?? []) : [];
 
   const warnMissing = (errors: readonly FieldError[]) => {
     for (const error of errors) notify.warning(t('order.missingField', { field: error.message || error.field }));
@@ -68,6 +71,7 @@ export function OrderButton(choice: OrderChoice) {
 
   return (
     <Stack gap="xs">
+      {blocker === 'POLICY_REFUSED' ? <PolicyRefusalAlert id={hintId} reasons={refusals} /> : null}
       <Button
         size="lg"
         fullWidth
@@ -79,7 +83,7 @@ export function OrderButton(choice: OrderChoice) {
       >
         {t('order.button')}
       </Button>
-      {disabled ? (
+      {blocker === 'NO_USER_PRICE' ? (
         <Text id={hintId} size="sm" data-testid="order-hint">
           {t('order.needsSalary')}{' '}
           <Anchor component={Link} to="/profile/salary" size="sm" fw={600}>

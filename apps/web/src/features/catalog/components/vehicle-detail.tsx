@@ -6,7 +6,9 @@ import type { Vehicle } from '@leasing/contract';
 
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatConsumption, formatDeliveryTime, formatKm, formatKw } from '../../../lib/format';
+import { useTaxResult } from '../api/get-tax-result';
 import { usePackageSelection } from '../hooks/use-package-selection';
+import type { OrderChoice } from '../order-rules';
 import { InfoSections } from './info-sections';
 import { Inclusions } from './inclusions';
 import { KmRulesTable } from './km-rules-table';
@@ -16,6 +18,19 @@ import { PictureCarousel } from './picture-carousel';
 import { PricePreview } from './price-preview';
 import { TaxSection } from './tax-section';
 import classes from './vehicle-page.module.css';
+
+/**
+ * The order button with the employer programme's verdict on the selected package, which comes with the
+ * package's tax result (the same query the tax section shows; its own component so only the button
+ * follows that query). The previous package's answer, kept while the next loads, says nothing about
+ * this one: until the new one is there the button stays as it is and the server decides at the order.
+ */
+function PackageOrderButton(choice: Omit<OrderChoice, 'policy'>) {
+  const pkg = choice.leasePackage;
+  const tax = useTaxResult(pkg?.id, pkg ? pkg.userPrice !== null : false);
+  const policy = tax.data && !tax.isPlaceholderData ? tax.data.policy : null;
+  return <OrderButton {...choice} policy={policy} />;
+}
 
 /** The vehicle page once the vehicle is loaded (spec 2.4); mount with `key={vehicle.id}`. */
 export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
@@ -64,7 +79,7 @@ export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               {pkg ? (
                 <PricePreview leasePackage={pkg} listPrice={vehicle.listPrice} approximate={vehicle.approximate} />
               ) : null}
-              <OrderButton leasePackage={pkg} color={selection.color} delivery={selection.delivery} />
+              <PackageOrderButton leasePackage={pkg} color={selection.color} delivery={selection.delivery} />
             </Stack>
           </Paper>
         </Grid.Col>

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { LeasePackage, TaxResult, Vehicle } from '@leasing/contract';
+import type { LeasePackage, PackageTaxResult, PolicyVerdict, Vehicle } from '@leasing/contract';
 
 import { jsonResponse } from '../../../test/memory-storage';
-import { buildPackageGrid, buildTaxResult, buildVehicle } from '../test-support/factories';
+import { buildPackageGrid, buildPackageTaxResult, buildTaxResult, buildVehicle } from '../test-support/factories';
 import { lastCall, stubCatalogApi, type CatalogCall } from '../test-support/fake-api';
 import { renderCatalogRoutes } from '../test-support/render';
 import { VehiclePage } from './vehicle-page';
@@ -21,7 +21,9 @@ const find = (vehicle: Vehicle, durationMonths: number, kmPerYear: number, tires
 
 interface Answers {
   order?: (call: CatalogCall) => Response | Promise<Response>;
-  tax?: Partial<TaxResult>;
+  tax?: Partial<PackageTaxResult>;
+  /** The programme's verdict per package (default: orderable). */
+  policy?: (pkg: LeasePackage) => PolicyVerdict | undefined;
 }
 
 function stubVehicleApi(vehicle: Vehicle, answers: Answers = {}) {
@@ -35,7 +37,8 @@ function stubVehicleApi(vehicle: Vehicle, answers: Answers = {}) {
       }
       return jsonResponse(
         200,
-        buildTaxResult({
+        buildPackageTaxResult({
+          ...(answers.policy?.(pkg) ? { policy: answers.policy(pkg) } : {}),
           userPrice: pkg.userPrice,
           price: pkg.totalMonthlyGrossCostEur,
           salarySacrificeData: { ...buildTaxResult().salarySacrificeData, monthlyNetLeasing: pkg.userPrice },
@@ -377,6 +380,87 @@ describe('vehicle page (spec 2.4, 4.3)', () => {
     const hint = screen.getByTestId('order-hint');
     await userEvent.setup().click(within(hint).getByRole('link', { name: 'Gehaltsdaten eingeben' }));
     expect(router.state.location.pathname).toBe('/profile/salary');
+  });
+
+  it('says before ordering that the conversion would leave less than the minimum gross pay, button disabled', async () => {
+    const vehicle = buildVehicle();
+    const calls = stubVehicleApi(vehicle, {
+      policy: () => ({
+        orderable: false,
+        policyVersion: 3,
+        reasons: [
+          {
+            code: 'BELOW_MINIMUM_GROSS',
+            minimumGrossEur: 2409.29,
+            grossAfterEur: 2310,
+            shortfallEur: 99.29,
+            message: 'Nach der Gehaltsumwandlung blieben …',
+          },
+        ],
+      }),
+    });
+    renderVehicle(vehicle.id);
+    const alert = await screen.findByTestId('policy-refusal');
+    expect(within(alert).getByText('Dieses Paket können Sie nicht bestellen')).toBeInTheDocument();
+    expect(text(alert)).toContain(
+      'Mit dieser Rate läge Ihr Bruttogehalt nach der Umwandlung bei 2.310,00 € und damit unter dem Mindestbetrag Ihres Arbeitgebers von 2.409,29 € (es fehlen 99,29 €).',
+    );
+    const button = screen.getByRole('button', { name: 'Jetzt bestellen' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/unter dem Mindestbetrag Ihres Arbeitgebers von 2.409,29/);
+    // Not the salary hint: the salary data is there.
+    expect(screen.queryByTestId('order-hint')).not.toBeInTheDocument();
+    // The legal warnings stay apart: none here.
+    expect(screen.queryByTestId('tax-warnings')).not.toBeInTheDocument();
+    await userEvent.setup().click(button);
+    expect(calls.some((c) => c.path === '/v1/order')).toBe(false);
+  });
+
+  it('refuses only the packages above the rate cap, and lets the employee order again on a cheaper one', async () => {
+    const vehicle = buildVehicle();
+    const cheapest = find(vehicle, 48, 10000, 'ALL_SEASON');
+    const calls = stubVehicleApi(vehicle, {
+      policy: (pkg) =>
+        pkg.totalMonthlyGrossCostEur > cheapest.totalMonthlyGrossCostEur
+          ? {
+              orderable: false,
+              policyVersion: 4,
+              reasons: [
+                {
+                  code: 'ABOVE_RATE_CAP',
+                  maxMonthlyGrossRateEur: cheapest.totalMonthlyGrossCostEur,
+                  grossRateEur: pkg.totalMonthlyGrossCostEur,
+                  message: 'Die monatliche Bruttorate liegt über der Grenze …',
+                },
+              ],
+            }
+          : undefined,
+    });
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('tax-table');
+    const button = () => screen.getByRole('button', { name: 'Jetzt bestellen' });
+    expect(screen.queryByTestId('policy-refusal')).not.toBeInTheDocument();
+    expect(button()).toBeEnabled();
+
+    const user = userEvent.setup();
+    await user.selectOptions(select('Laufzeit'), '24');
+    const dearer = find(vehicle, 24, 10000, 'ALL_SEASON');
+    expect(dearer.totalMonthlyGrossCostEur).toBeGreaterThan(cheapest.totalMonthlyGrossCostEur);
+    const alert = await screen.findByTestId('policy-refusal');
+    expect(dearer.totalMonthlyGrossCostEur).toBe(536);
+    expect(text(alert)).toContain(
+      'Die Bruttorate von 536,00 € im Monat liegt über dem Höchstbetrag Ihres Arbeitgebers von 500,00 €.',
+    );
+    expect(button()).toBeDisabled();
+
+    await user.selectOptions(select('Laufzeit'), '48');
+    await waitFor(() => {
+      expect(screen.queryByTestId('policy-refusal')).not.toBeInTheDocument();
+    });
+    expect(button()).toBeEnabled();
+    await user.click(button());
+    expect(await screen.findByRole('heading', { name: 'Bestellprozess' })).toBeInTheDocument();
+    expect(lastCall(calls, '/v1/order')?.body).toMatchObject({ leasePackageId: cheapest.id });
   });
 
   it('says "not found" for an unknown and for a malformed id', async () => {

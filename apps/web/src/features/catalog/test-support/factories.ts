@@ -1,4 +1,6 @@
-import type { LeasePackage, Vehicle, VehicleSummary } from '@leasing/contract';
+import type { LeasePackage, PackageTaxResult, PolicyVerdict, Vehicle, VehicleSummary } from '@leasing/contract';
+
+import { buildTaxResult } from '../../../test/tax-results';
 
 let sequence = 0;
 const nextId = () => {
@@ -111,3 +113,11 @@ export function buildVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
 
 /** The demo employee's payslip for the Kia EV3 lives with the shared test support (the payslip table uses it too). */
 export { buildTaxResult } from '../../../test/tax-results';
+
+/** The programme's verdict on a package the employee may order. */
+export const ORDERABLE: PolicyVerdict = { orderable: true, reasons: [], policyVersion: 1 };
+
+/** The tax result as `GET /v1/lease-packages/{id}/tax` answers it: with the programme's verdict. */
+export function buildPackageTaxResult(overrides: Partial<PackageTaxResult> = {}): PackageTaxResult {
+  return { ...buildTaxResult(), policy: ORDERABLE, ...overrides };
+}
