@@ -1,4 +1,11 @@
-import type { LeasePackage, PackageTaxResult, SearchQuery, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
+import type {
+  LeasePackage,
+  PackageTaxResult,
+  SearchQuery,
+  TaxResult,
+  Vehicle,
+  VehicleSummary,
+} from '@leasing/contract';
 import { ESTIMATED_RATE_SHARE } from '@leasing/contract';
 import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice } from '@leasing/payroll';
 

@@ -47,9 +47,10 @@ describe('programme policy rules', () => {
         message: affordabilityRefusal(p, 300_000, 69_000),
       },
     ]);
-    expect(
-      policyRefusals(p, { brand: 'BMW', listPriceGrossCents: 6_000_001 }, null, null).map((r) => r.code),
-    ).toEqual(['BRAND_NOT_OFFERED', 'ABOVE_LIST_PRICE_CAP']);
+    expect(policyRefusals(p, { brand: 'BMW', listPriceGrossCents: 6_000_001 }, null, null).map((r) => r.code)).toEqual([
+      'BRAND_NOT_OFFERED',
+      'ABOVE_LIST_PRICE_CAP',
+    ]);
     // The German sentences are the ones the order refusal carries.
     expect(policyRefusals(p, kia, 50_001, null)[0]?.message).toBe(vehicleRefusal(p, kia, 50_001));
   });

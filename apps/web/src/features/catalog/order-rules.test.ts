@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { isOrderDisabled, orderBlocker } from './order-rules';
+import type { PolicyVerdict } from '@leasing/contract';
+
+import { isOrderDisabled, orderBlocker, type OrderChoice } from './order-rules';
 
 const pkg = { id: 'p1', userPrice: 322.34 };
 
@@ -26,14 +28,12 @@ describe('order rules (spec 4.3)', () => {
   });
 
   it('is disabled for a package the employer programme refuses, once the verdict is known', () => {
-    const refused = {
+    const refused: PolicyVerdict = {
       orderable: false,
       policyVersion: 2,
-      reasons: [
-        { code: 'ABOVE_RATE_CAP', maxMonthlyGrossRateEur: 400, grossRateEur: 492.36, message: 'Bruttorate …' },
-      ],
-    } as const;
-    const choice = { leasePackage: pkg, color: 'Reflexsilber', delivery: 'HOME', policy: refused } as const;
+      reasons: [{ code: 'ABOVE_RATE_CAP', maxMonthlyGrossRateEur: 400, grossRateEur: 492.36, message: 'Bruttorate …' }],
+    };
+    const choice: OrderChoice = { leasePackage: pkg, color: 'Reflexsilber', delivery: 'HOME', policy: refused };
     expect(orderBlocker(choice)).toBe('POLICY_REFUSED');
     expect(isOrderDisabled(choice)).toBe(true);
     // Even before colour and delivery are chosen: the package itself is refused.
