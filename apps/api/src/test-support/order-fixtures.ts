@@ -91,3 +91,14 @@ export async function settleOrder(
 
 /** `YYYY-MM-DD` of an instant (UTC; tests pick instants far from midnight or do not care). */
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The ids of the order steps, by what they are for. */
+export const STEP = {
+  summary: stepOfType('CONFIRM_SUMMARY').id,
+  contract: stepOfType('PREVIEW_CONTRACT').id,
+  ident: stepOfType('NECT_DRIVERS_LICENCE').id,
+  sign: stepOfType('NECT_SIGN').id,
+  tenant: stepOfType('TENANT_ADMIN_CLICK_CONFIRM').id,
+  admin: stepOfType('ADMIN_CONFIRM').id,
+  active: stepOfType('LEASING_ACTIVE').id,
+};

@@ -131,8 +131,8 @@ describe.each(databaseTargets().filter((t) => t === 'postgres'))(
       }
       // Instance A opens the case; the person's browser reaches instance B.
       const started = await call<{ link?: string }>(a, 'PUT', `/v1/order/${orderId}/step/${IDENT_STEP}/nect-ident`);
-    expect(started, JSON.stringify(started)).toHaveProperty('link');
-    const link = started.link ?? '';
+      expect(started, JSON.stringify(started)).toHaveProperty('link');
+      const link = started.link ?? '';
       const onB = `${instances[1]?.origin ?? ''}${new URL(link).pathname}`;
       const page = await fetch(onB);
       expect(page.status).toBe(200);

@@ -7,13 +7,9 @@
  * (`cleanText`) and are only ever drawn as glyphs of an embedded font: the content streams carry
  * glyph ids, never the raw text, so nothing the user typed can become a PDF operator.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, degrees, rgb } from 'pdf-lib';
-import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import type { Color, PDFPage } from 'pdf-lib';
 
 import {
   CONTRACT_TITLE,
@@ -24,6 +20,7 @@ import {
   type TransferContractInput,
 } from './contract-content.js';
 import { NBSP, orderNumber, parseInstant, truncateToWidth, wrapLimited } from './contract-format.js';
+import { Face, loadFontBytes } from './contract-fonts.js';
 
 // The contract's public surface stays here: callers and tests import from this module.
 export {
@@ -47,66 +44,6 @@ export type {
   SignatureField,
   ContractDocument,
 } from './contract-content.js';
-
-// ---------------------------------------------------------------------------------------------
-// Fonts
-// ---------------------------------------------------------------------------------------------
-
-const requireHere = createRequire(import.meta.url);
-
-interface FontBytes {
-  regular: Uint8Array;
-  bold: Uint8Array;
-}
-
-let fontBytes: Promise<FontBytes> | null = null;
-
-function loadFontBytes(): Promise<FontBytes> {
-  if (!fontBytes) {
-    const dir = path.join(path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    fontBytes = Promise.all([
-      readFile(path.join(dir, 'DejaVuSans.ttf')),
-      readFile(path.join(dir, 'DejaVuSans-Bold.ttf')),
-    ]).then(
-      ([regular, bold]) => ({ regular, bold }),
-      (error: unknown) => {
-        fontBytes = null;
-        throw error;
-      },
-    );
-  }
-  return fontBytes;
-}
-
-/** An embedded font and the code points it can draw. */
-class Face {
-  private readonly charset: ReadonlySet<number>;
-  private readonly widths = new Map<string, number>();
-
-  constructor(readonly font: PDFFont) {
-    this.charset = new Set(font.getCharacterSet());
-  }
-
-  /** Replaces every character the font has no glyph for with "?". */
-  encodable(text: string): string {
-    let out = '';
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) ?? 0;
-      out += cp === 0x20 || this.charset.has(cp) ? ch : '?';
-    }
-    return out;
-  }
-
-  /** Width at `size`; words repeat a lot, so widths at 1 pt are cached per document. */
-  width(text: string, size: number): number {
-    let unit = this.widths.get(text);
-    if (unit === undefined) {
-      unit = this.font.widthOfTextAtSize(text, 1);
-      this.widths.set(text, unit);
-    }
-    return unit * size;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Layout
