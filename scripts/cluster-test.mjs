@@ -82,7 +82,10 @@ async function main() {
   await check('kill -9 of an instance mid-load loses no acknowledged order', () =>
     killMidLoad(origin, token, env, ports, instances),
   );
+  // Let nginx stop its worker before the script ends (a killed master would leave the worker behind).
+  const exited = new Promise((resolve) => nginx.once('exit', resolve));
   nginx.kill('SIGTERM');
+  await exited;
 }
 
 async function check(name, work) {
@@ -365,6 +368,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} ${serverOptions};`).join('\n')
   assert.equal(test.status, 0, test.stderr);
   const child = spawn(nginxBinary, ['-p', prefix, '-c', confFile], { stdio: 'ignore' });
   children.add(child);
+  child.on('exit', () => children.delete(child));
   return child;
 }
 
