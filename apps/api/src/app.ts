@@ -22,7 +22,7 @@ import type { FieldCipher } from './lib/field-encryption.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSecurityEvents } from './lib/security-events.js';
 import { redactUrl } from './lib/redact.js';
-import { enterRequestContext } from './lib/request-context.js';
+import { enterPlatformScope, enterRequestContext } from './lib/request-context.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { JobScheduler } from './lib/scheduled-jobs.js';
 import { connectRedis, pingRedis } from './lib/redis.js';
@@ -214,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (scope) => {
         scope.addHook('onRequest', loopbackOnly);
+        scope.addHook('onRequest', enterPlatformScope);
         // Cases in the database: any instance serves, completes and reads back any case.
         const store = new SimulatorStore(new DatabaseCaseRepository(db));
         await scope.register(simulatorPlugin({ ...identSecrets, publicBaseUrl: config.publicUrl, clock, store }));

@@ -5,7 +5,15 @@ import { buildTenant } from '../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import type { Database } from './client.js';
 import { DEMO_ACCOUNTS } from './seed.js';
-import { APPLICATION_DB_ROLE, runInScope, SYSTEM_SCOPE, type DbScope } from './scope.js';
+import {
+  ANONYMOUS_SCOPE,
+  APPLICATION_DB_ROLE,
+  runInScope,
+  SIGN_IN_SCOPE,
+  SYSTEM_SCOPE,
+  tokenHolderScope,
+  type DbScope,
+} from './scope.js';
 
 /**
  * Security checklist 15: row-level security is a backstop under the application's checks. These
@@ -104,6 +112,41 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
     // The platform itself sees the rows, so they are there.
     expect(await count(SYSTEM_SCOPE, 'users')).toBeGreaterThan(3);
     expect(await count(SYSTEM_SCOPE, 'orders')).toBe(2);
+  });
+
+  it('shows an anonymous request no personal row, and the sign-in flows only the account tables', async () => {
+    const personal = ['users', 'tenants', 'salary_profiles', 'user_addresses', 'orders', 'ident_cases'];
+    for (const table of [...personal, 'refresh_tokens', 'one_time_codes', 'simulator_cases', 'outbox']) {
+      expect({ table, n: await count(ANONYMOUS_SCOPE, table) }).toEqual({ table, n: 0 });
+    }
+    // Sign-in finds accounts by address and employers by code, but never a salary, an address or an order.
+    expect(await count(SIGN_IN_SCOPE, 'users')).toBe(await count(SYSTEM_SCOPE, 'users'));
+    expect(await count(SIGN_IN_SCOPE, 'tenants')).toBe(await count(SYSTEM_SCOPE, 'tenants'));
+    for (const table of ['salary_profiles', 'user_addresses', 'orders', 'user_steps', 'ident_cases', 'simulator_cases']) {
+      expect({ table, n: await count(SIGN_IN_SCOPE, table) }).toEqual({ table, n: 0 });
+    }
+    expect(await count(SYSTEM_SCOPE, 'salary_profiles')).toBeGreaterThan(0);
+    // Nor may an anonymous request queue a mail or write an account.
+    expect(
+      await refusal(
+        rows(ANONYMOUS_SCOPE, sql`insert into outbox (kind, recipient, subject, text_body, html_body) values ('test', 'x@example.com', 's', 't', 'h')`),
+      ),
+    ).toMatch(/row-level security/);
+    expect(
+      await rows(ANONYMOUS_SCOPE, sql`update users set first_name = 'Gekapert' where id = ${home.employeeId} returning id`),
+    ).toHaveLength(0);
+  });
+
+  it("shows a token's holder, before the role is known, their own account only", async () => {
+    const holder = tokenHolderScope(home.employeeId);
+    const seen = await rows(holder, sql`select id, role from users`);
+    // Their own row, and the provider's staff (visible to everyone signed in), not even colleagues.
+    expect(seen.map((r) => r['id'])).toContain(home.employeeId);
+    expect(seen.map((r) => r['id'])).not.toContain(home.adminId);
+    expect(seen.every((r) => r['id'] === home.employeeId || r['role'] === 'PROVIDER_ADMIN')).toBe(true);
+    expect((await rows(holder, sql`select user_id from salary_profiles`)).map((r) => r['user_id'])).toEqual([
+      home.employeeId,
+    ]);
   });
 
   it("keeps another employer's people, orders and salaries out of an unfiltered query", async () => {

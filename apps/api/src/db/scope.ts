@@ -5,14 +5,28 @@ import type { Role } from '@leasing/contract';
 import { currentRequestContext } from '../lib/request-context.js';
 
 /**
- * Who the database is asked on behalf of: the row-level security policies (migration
- * 0009_row_level_security) decide from it which rows exist for a query. A signed-in user sees their
- * own data and, as an admin, their employer's; the provider admin and the platform itself (jobs,
- * sign-in flows before anyone is known) see everything.
+ * Who the database is asked on behalf of: the row-level security policies (migrations
+ * 0009_row_level_security, 0017_sign_in_scope) decide from it which rows exist for a query. A
+ * signed-in user sees their own data and, as an admin, their employer's; the provider admin and the
+ * platform itself (jobs, verified provider callbacks) see everything. A request from someone not
+ * signed in sees no personal row (ANONYMOUS) unless its route is a sign-in flow (SIGN_IN: the
+ * account tables only).
  */
-export type DbScope = { role: 'SYSTEM' } | { role: Role; userId: string; tenantId: string | null };
+export type DbScope =
+  | { role: 'SYSTEM' | 'SIGN_IN' | 'ANONYMOUS' }
+  | { role: Role; userId: string; tenantId: string | null };
 
 export const SYSTEM_SCOPE: DbScope = { role: 'SYSTEM' };
+export const SIGN_IN_SCOPE: DbScope = { role: 'SIGN_IN' };
+export const ANONYMOUS_SCOPE: DbScope = { role: 'ANONYMOUS' };
+
+/**
+ * The least a holder of a valid access token may see, used to read their own account before their
+ * role and employer are known: their own rows and nothing else.
+ */
+export function tokenHolderScope(userId: string): DbScope {
+  return { role: 'EMPLOYEE', userId, tenantId: null };
+}
 
 /** The database role the application works as: not the owner of any table (see the migration). */
 export const APPLICATION_DB_ROLE = 'leasing_app';
@@ -20,8 +34,8 @@ export const APPLICATION_DB_ROLE = 'leasing_app';
 const explicitScope = new AsyncLocalStorage<DbScope>();
 
 /**
- * The scope of the current async call chain: an explicit `runInScope`, else the signed-in user of
- * the current request, else the platform (jobs, and requests before anyone has signed in).
+ * The scope of the current async call chain: an explicit `runInScope`, else the one of the current
+ * request (anonymous until sign-in or authentication says otherwise), else the platform (jobs).
  */
 export function currentDbScope(): DbScope {
   return explicitScope.getStore() ?? currentRequestContext()?.dbScope ?? SYSTEM_SCOPE;
@@ -38,7 +52,7 @@ export function runInScope<T>(scope: DbScope, work: () => T): T {
 
 /** The settings the policies read, in the order of {@link SCOPE_SQL}'s parameters. */
 export function scopeParameters(scope: DbScope): [string, string, string] {
-  if (scope.role === 'SYSTEM') return ['SYSTEM', '', ''];
+  if (!('userId' in scope)) return [scope.role, '', ''];
   return [scope.role, scope.tenantId ?? '', scope.userId];
 }
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
-import type { DbScope } from '../db/scope.js';
+import { ANONYMOUS_SCOPE, SIGN_IN_SCOPE, SYSTEM_SCOPE, type DbScope } from '../db/scope.js';
 
 /**
  * Who is asking, for code far from the HTTP layer (security events): the request id and the client
@@ -11,8 +11,11 @@ import type { DbScope } from '../db/scope.js';
 export interface RequestContext {
   requestId: string;
   ip: string;
-  /** Set once the caller is known (plugins/authenticate.ts): the rows the database shows them. */
-  dbScope?: DbScope;
+  /**
+   * The rows the database shows this request: none of anyone's personal data until a sign-in route
+   * or the caller's token (plugins/authenticate.ts) says otherwise.
+   */
+  dbScope: DbScope;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -26,7 +29,27 @@ export function enterRequestContext(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  storage.run({ requestId: request.id, ip: request.ip }, done);
+  storage.run({ requestId: request.id, ip: request.ip, dbScope: ANONYMOUS_SCOPE }, done);
+}
+
+/**
+ * onRequest hook of the sign-in flows (login, second factor, refresh, register, confirm, reset):
+ * they must find accounts by address or code before anyone is known, so they see the account tables
+ * (and nothing else; migration 0017). A route that also authenticates narrows it again afterwards.
+ */
+export async function enterSignInScope(): Promise<void> {
+  const context = storage.getStore();
+  if (context) context.dbScope = SIGN_IN_SCOPE;
+}
+
+/**
+ * onRequest hook of the parts that stand for the platform itself rather than for a person: the
+ * identity simulator (an outside service with its own storage) and the development mailbox. Both
+ * are development tools behind the loopback check.
+ */
+export async function enterPlatformScope(): Promise<void> {
+  const context = storage.getStore();
+  if (context) context.dbScope = SYSTEM_SCOPE;
 }
 
 export function currentRequestContext(): RequestContext | undefined {

@@ -2,6 +2,7 @@ import type { Role } from '@leasing/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Database } from '../db/client.js';
+import { runInScope, tokenHolderScope } from '../db/scope.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import { currentRequestContext } from '../lib/request-context.js';
@@ -45,7 +46,8 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
     if (!match?.[1]) throw unauthenticated();
     const claims = await deps.tokens.verifyAccessToken(match[1], deps.clock.now());
     if (!claims) throw unauthenticated();
-    const user = await findRequestUser(deps.db, claims.userId);
+    // Read as the token's holder: their own row and profile version, before their role is known.
+    const user = await runInScope(tokenHolderScope(claims.userId), () => findRequestUser(deps.db, claims.userId));
     if (!user || user.disabledAt) throw unauthenticated();
     // iat has second precision; tokensValidAfter is truncated the same way before comparing.
     const validAfter = user.tokensValidAfter;

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { consume, INVITE_LIMIT } from '../../lib/rate-limiter.js';
+import { enterSignInScope } from '../../lib/request-context.js';
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
 import * as account from './service.js';
 
@@ -24,6 +25,8 @@ export function accountRoutes(
   deps: account.AccountDeps & { authenticate: onRequestAsyncHookHandler },
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    // Register, confirm and reset come before sign-in; the routes that authenticate narrow it again.
+    app.addHook('onRequest', enterSignInScope);
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });

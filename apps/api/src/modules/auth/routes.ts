@@ -2,10 +2,12 @@ import { AuthResponseSchema, LoginRequestSchema, LoginResponseSchema, RefreshReq
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { enterSignInScope } from '../../lib/request-context.js';
 import * as auth from './service.js';
 
 export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', enterSignInScope);
     // Auth answers carry tokens: never cached by browsers or proxies.
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');

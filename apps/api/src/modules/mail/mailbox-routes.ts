@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { Database } from '../../db/client.js';
+import { enterPlatformScope } from '../../lib/request-context.js';
 import { loopbackOnly } from '../../plugins/dev-only.js';
 import { escapeHtml } from './templates.js';
 import { listMailbox } from './outbox.js';
@@ -24,6 +25,8 @@ const MailboxEntrySchema = z.object({
 export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', loopbackOnly);
+    // The mailbox shows every queued mail: a platform view (development only, loopback only).
+    app.addHook('onRequest', enterPlatformScope);
     const entries = async () =>
       (await listMailbox(deps.db)).map((m) => ({
         id: m.id,

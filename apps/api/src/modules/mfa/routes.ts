@@ -12,11 +12,14 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { enterSignInScope } from '../../lib/request-context.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import * as mfa from './service.js';
 
 export function mfaRoutes(deps: mfa.MfaDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The second half of a login comes before sign-in; the secured routes narrow it again.
+    app.addHook('onRequest', enterSignInScope);
     const secured = { onRequest: deps.authenticate };
     const security = [{ bearerAuth: [] }];
 

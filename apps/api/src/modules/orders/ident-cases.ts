@@ -2,9 +2,10 @@ import type { StepType } from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
 
 import { identCases, orderDocuments, processedCallbacks } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { ProviderCaseNotFoundError, ProviderUnavailableError } from '../ident/provider.js';
+import { ProviderCaseNotFoundError, ProviderUnavailableError, type CallbackEvent } from '../ident/provider.js';
 import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { contractFileName, renderContract } from './documents.js';
@@ -152,6 +153,11 @@ export async function handleCallback(
   const provider = deps.provider();
   const event = provider.verifyCallback(headers, rawBody);
   if (!event) throw new AppError('UNAUTHENTICATED', 'Ungültige Signatur');
+  // Signed by the provider: from here the platform acts on the case, whoever's order it is.
+  return runAsSystem(() => applyCallback(deps, event));
+}
+
+async function applyCallback(deps: OrderDeps, event: CallbackEvent): Promise<'ok' | 'replay'> {
   const fresh = await deps.db
     .insert(processedCallbacks)
     .values({ eventId: event.eventId })
