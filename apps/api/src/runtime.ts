@@ -37,7 +37,9 @@ export async function startRuntime(
   const database =
     options.database ??
     (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
     ));
   try {
     const cipher = createFieldCipher(config);

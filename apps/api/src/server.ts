@@ -25,6 +25,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   announce(config, runtime);
+  if (runtime.database.kind === 'postgres' && runtime.database.connectsAsOwner()) {
+    // Row-level security still holds (each session switches to leasing_app), but an injected
+    // statement could switch back; production deployments give the application a role of its own.
+    runtime.app.log.warn(
+      'DATABASE_URL logs in as the tables owner: set DATABASE_OWNER_URL for migrations and let DATABASE_URL name a role in leasing_app (docs/deploy.md)',
+    );
+  }
   installShutdown(runtime);
 }
 

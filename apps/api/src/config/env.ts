@@ -33,6 +33,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * The tables' owner, for the migrations only. With it, DATABASE_URL names a login role that is a
+   * member of leasing_app and owns nothing (docs/deploy.md): the application then cannot switch off
+   * row-level security or leave its role, even through an injected statement.
+   */
+  DATABASE_OWNER_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the demo tenant and accounts into an empty database. Defaults to on outside production. */
   DEMO_DATA: booleanString.optional(),
@@ -82,6 +91,7 @@ export interface AppConfig {
   trustProxy: number | string[] | false;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseOwnerUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
   demoCatalogSize: number | undefined;
@@ -122,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration: ${e.JWT_SECRET ? 'DATA_ENCRYPTION_KEY' : 'JWT_SECRET'} must be set explicitly with DATABASE_URL (every instance needs the same)`,
     );
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_OWNER_URL needs DATABASE_URL (the application role)');
+  }
   const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
   return {
     nodeEnv: e.NODE_ENV,
@@ -130,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     logLevel: e.LOG_LEVEL,
     demoData,
     demoCatalogSize: e.DEMO_CATALOG_SIZE,

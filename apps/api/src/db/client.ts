@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import * as schema from './schema.js';
+import { APPLICATION_DB_ROLE } from './scope.js';
 import { ScopedPglite, ScopedPool } from './scoped-drivers.js';
 
 export type Schema = typeof schema;
@@ -30,6 +31,12 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Whether the application's own connections log in as the tables' owner (then row-level security
+   * rests on switching to leasing_app per session) rather than as a role that owns nothing. Known
+   * after `migrate()`; the embedded database has one user, the owner.
+   */
+  connectsAsOwner(): boolean;
   /** Connections of the pool (metrics); the embedded database has one, always open. */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -41,13 +48,16 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_362_001;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+/** `ownerUrl`: the owner's connection for migrations, when `url` names the application's own login role. */
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; ownerUrl?: string | undefined }
+  | { kind: 'pglite'; dataDir: string | null };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.ownerUrl) : openPglite(target.dataDir);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, ownerUrl: string | undefined): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -73,11 +83,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const scoped = new ScopedPool(pool);
   const db = drizzlePg({ client: scoped as unknown as pg.Pool, schema }) as unknown as Database;
   let closed = false;
+  let asOwner = true;
   // Start-up work waits for other instances and may run long statements (migrations): it gets a
   // connection of its own, without the request timeouts of the pool. Ending that session also frees
   // the lock, should the process die while holding it.
   const startupConnection = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: ownerUrl ?? url,
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+    });
     client.on('error', () => undefined);
     await client.connect();
     return client;
@@ -105,8 +120,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
           await client.end().catch(() => undefined);
         }
       });
+      const role = await describeLoginRole(pool);
+      if (ownerUrl) refuseUnsafeApplicationRole(role);
+      asOwner = role.ownsTables || role.superuser;
       scoped.enforce();
     },
+    connectsAsOwner: () => asOwner,
     withStartupLock,
     async ping() {
       await db.execute(sql`select 1`);
@@ -142,6 +161,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       scoped.enforce();
     },
     withStartupLock: (work) => work(),
+    connectsAsOwner: () => true,
     async ping() {
       if (closed) throw new Error('database closed');
       await client.query('select 1');
@@ -154,6 +174,51 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       release();
     },
   };
+}
+
+interface LoginRole {
+  name: string;
+  superuser: boolean;
+  bypassesRls: boolean;
+  ownsTables: boolean;
+  actsAsApplication: boolean;
+}
+
+/** What the pool's login role may do, read before any scope is set (the pool is not enforcing yet). */
+async function describeLoginRole(pool: pg.Pool): Promise<LoginRole> {
+  const { rows } = await pool.query<LoginRole>(
+    `select r.rolname as name, r.rolsuper as superuser, r.rolbypassrls as "bypassesRls",
+            exists (select 1 from pg_tables t where t.schemaname = 'public' and t.tableowner = r.rolname) as "ownsTables",
+            pg_has_role(r.rolname, $1, 'MEMBER') as "actsAsApplication"
+       from pg_roles r where r.rolname = session_user`,
+    [APPLICATION_DB_ROLE],
+  );
+  const role = rows[0];
+  if (!role) throw new DatabaseStartError('Cannot read the login role of DATABASE_URL');
+  return role;
+}
+
+/**
+ * With a separate owner for migrations, DATABASE_URL must name a role that row-level security holds:
+ * a superuser, a BYPASSRLS role or the tables' owner could turn it off. Refuse to start rather than
+ * run with a backstop that is not there.
+ */
+function refuseUnsafeApplicationRole(role: LoginRole): void {
+  const problem = role.superuser
+    ? 'is a superuser'
+    : role.bypassesRls
+      ? 'has BYPASSRLS'
+      : role.ownsTables
+        ? 'owns the tables'
+        : !role.actsAsApplication
+          ? `is not a member of ${APPLICATION_DB_ROLE}`
+          : null;
+  if (problem) {
+    throw new DatabaseStartError(
+      `DATABASE_URL logs in as "${role.name}", which ${problem}; with DATABASE_OWNER_URL set it must name a role ` +
+        `that owns nothing and is a member of ${APPLICATION_DB_ROLE} (docs/deploy.md)`,
+    );
+  }
 }
 
 /**
