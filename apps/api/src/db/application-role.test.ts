@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startRuntime, type Runtime } from '../runtime.js';
-import { bearer, loginAs, testConfig } from '../test-support/harness.js';
+import { adminQuery, bearer, loginAs, testConfig } from '../test-support/harness.js';
 import { DatabaseStartError } from './client.js';
 import { APPLICATION_DB_ROLE, runInScope, SYSTEM_SCOPE } from './scope.js';
 
@@ -31,15 +31,7 @@ describe.runIf(serverUrl)('the application connecting as a role of its own', () 
   let runtime: Runtime;
   let config: ReturnType<typeof testConfig>;
 
-  const asServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const asServer = (statement: string) => adminQuery(serverUrl ?? '', statement);
 
   /** A session of the login role as anyone holding its password would have it, no scope set. */
   const rawSession = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {

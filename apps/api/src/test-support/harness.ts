@@ -126,7 +126,8 @@ export async function openTestDatabase(
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** One statement on the server as its administrator (databases and roles of a test). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
