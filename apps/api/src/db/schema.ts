@@ -66,6 +66,11 @@ export const users = pgTable(
     language: text('language', { enum: ['de', 'en'] })
       .notNull()
       .default('de'),
+    /**
+     * When the current role was given (set by triggers, migration 0018): an admin's grace period for
+     * the second factor runs from here, so a promoted employee gets the same 14 days as a new admin.
+     */
+    roleGrantedAt: timestamp('role_granted_at', { withTimezone: true }).notNull().defaultNow(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Access tokens issued before this instant are refused (logout everywhere, password change). */

@@ -24,7 +24,7 @@ export interface RequestUserRow {
   email: string;
   disabledAt: Date | null;
   tokensValidAfter: Date | null;
-  createdAt: Date;
+  roleGrantedAt: Date;
   mfaEnabledAt: Date | null;
   profileVersion: number | null;
   catalogVersion: number;
@@ -39,7 +39,7 @@ function requestUserQuery(db: Database) {
       email: users.email,
       disabledAt: users.disabledAt,
       tokensValidAfter: users.tokensValidAfter,
-      createdAt: users.createdAt,
+      roleGrantedAt: users.roleGrantedAt,
       mfaEnabledAt: users.mfaEnabledAt,
       profileVersion: sql<
         number | null

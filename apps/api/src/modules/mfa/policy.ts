@@ -1,11 +1,14 @@
 import type { Role } from '@leasing/contract';
 
-/** Admins must use a second factor; a new admin may work without one for this long (then: 403). */
+/**
+ * Admins must use a second factor; a new admin may work without one for this long from the day the
+ * role was given (then: 403).
+ */
 export const MFA_GRACE_MS = 14 * 24 * 60 * 60_000;
 
 export interface MfaSubject {
   role: Role;
-  createdAt: Date;
+  roleGrantedAt: Date;
   mfaEnabledAt: Date | null;
 }
 
@@ -22,6 +25,6 @@ export function mfaPolicy(user: MfaSubject, now: Date): MfaPolicy {
   const enabled = user.mfaEnabledAt !== null;
   const required = user.role === 'TENANT_ADMIN' || user.role === 'PROVIDER_ADMIN';
   if (enabled || !required) return { enabled, required, graceEndsAt: null, blocked: false };
-  const graceEndsAt = new Date(user.createdAt.getTime() + MFA_GRACE_MS);
+  const graceEndsAt = new Date(user.roleGrantedAt.getTime() + MFA_GRACE_MS);
   return { enabled, required, graceEndsAt, blocked: now.getTime() >= graceEndsAt.getTime() };
 }
