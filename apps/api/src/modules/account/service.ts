@@ -90,7 +90,7 @@ async function createRegistration(
       if (existing) {
         await enqueueMail(
           tx,
-          existing.email,
+          existing,
           { kind: 'REGISTER_EXISTING', firstName: existing.firstName, resetLink: `${deps.publicUrl}/forgotten` },
           now,
         );
@@ -117,7 +117,7 @@ async function createRegistration(
       const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CONFIRM', now });
       await enqueueMail(
         tx,
-        user.email,
+        user,
         { kind: 'EMAIL_CONFIRM', firstName: user.firstName, link: `${deps.publicUrl}/user/emailConfirm/${code}` },
         now,
       );
@@ -161,7 +161,8 @@ export async function confirmEmail(deps: AccountDeps, code: string, ctx: Request
     const newEmail = row.newEmail ?? '';
     if (await authRepo.findUserByEmail(tx, newEmail)) throw CODE_INVALID();
     await tx.update(users).set({ email: newEmail, emailConfirmedAt: now }).where(eq(users.id, user.id));
-    await enqueueMail(tx, user.email, { kind: 'EMAIL_CHANGED', firstName: user.firstName }, now);
+    // To the old address, which the row still holds.
+    await enqueueMail(tx, user, { kind: 'EMAIL_CHANGED', firstName: user.firstName }, now);
     await audit(tx, user, 'account.email_changed', ['email'], ctx, now);
   });
   deps.mailSent();
@@ -193,7 +194,7 @@ async function sendPasswordReset(deps: AccountDeps, email: string): Promise<void
     const code = await createCode(tx, { userId: user.id, purpose: 'PASSWORD_RESET', now });
     await enqueueMail(
       tx,
-      user.email,
+      user,
       { kind: 'PASSWORD_RESET', firstName: user.firstName, link: `${deps.publicUrl}/user/passwordReset/${code}` },
       now,
     );
@@ -226,7 +227,7 @@ export async function resetPassword(
       .set({ passwordHash, emailConfirmedAt: found.emailConfirmedAt ?? now })
       .where(eq(users.id, found.id));
     await authRepo.revokeAllForUser(tx, found.id, now);
-    await enqueueMail(tx, found.email, { kind: 'PASSWORD_CHANGED', firstName: found.firstName }, now);
+    await enqueueMail(tx, found, { kind: 'PASSWORD_CHANGED', firstName: found.firstName }, now);
     await audit(tx, found, 'account.password_set', ['password'], ctx, now);
     return found;
   });
@@ -266,7 +267,7 @@ export async function requestEmailChange(
       const code = await createCode(tx, { userId: user.id, purpose: 'EMAIL_CHANGE', newEmail, now });
       await enqueueMail(
         tx,
-        newEmail,
+        { email: newEmail, language: user.language },
         {
           kind: 'EMAIL_CHANGE_CONFIRM',
           firstName: user.firstName,
@@ -275,7 +276,7 @@ export async function requestEmailChange(
         now,
       );
     }
-    await enqueueMail(tx, user.email, { kind: 'EMAIL_CHANGE_NOTICE', firstName: user.firstName }, now);
+    await enqueueMail(tx, user, { kind: 'EMAIL_CHANGE_NOTICE', firstName: user.firstName }, now);
     await audit(tx, user, 'account.email_change_requested', ['email'], ctx, now);
   });
   deps.mailSent();
@@ -303,9 +304,10 @@ export async function createInvite(
       const code = await createCode(tx, { userId: user.id, purpose, now });
       const link =
         purpose === 'INVITE' ? `${deps.publicUrl}/invite/${code}` : `${deps.publicUrl}/register/set-password/${code}`;
+      // A new account speaks German until its owner chooses (the inviter's language is not theirs).
       await enqueueMail(
         tx,
-        user.email,
+        user,
         purpose === 'INVITE'
           ? { kind: 'INVITE', firstName: user.firstName, tenantName: tenant.name, link }
           : { kind: 'WELCOME', firstName: user.firstName, link },

@@ -163,7 +163,7 @@ export async function markLeaving(
     (o) => o.userId === userId && !CLOSED.has(o.status),
   );
   const providers = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
     .where(and(eq(users.role, 'PROVIDER_ADMIN'), isNull(users.disabledAt)));
   await deps.db.transaction(async (tx) => {
@@ -189,16 +189,17 @@ export async function markLeaving(
       for (const provider of providers) {
         await enqueueMail(
           tx,
-          provider.email,
+          provider,
           {
             kind: 'ORDER_UPDATE',
             firstName: provider.firstName,
             orderId: order.id,
-            headline: 'Mitarbeiter scheidet aus',
-            paragraphs: [
-              `${person.firstName} ${person.lastName} scheidet zum ${germanDate(input.date)} beim Arbeitgeber aus.`,
-              `Betroffen ist die Bestellung ${order.id} (${car.brand} ${car.carModel}). Bitte die Rückgabe des Fahrzeugs planen.`,
-            ],
+            event: {
+              type: 'EMPLOYEE_LEAVING',
+              car: `${car.brand} ${car.carModel}`,
+              employeeName: `${person.firstName} ${person.lastName}`,
+              leavingDate: input.date,
+            },
             link: `${deps.account.publicUrl}/admin/orders`,
           },
           now,
@@ -211,9 +212,4 @@ export async function markLeaving(
   const updated = list.find((p) => p.id === userId);
   if (!updated) throw notFound('Person nicht gefunden');
   return updated;
-}
-
-function germanDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
 }

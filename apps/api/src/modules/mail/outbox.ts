@@ -2,16 +2,24 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
-import { renderMail, type MailTemplate } from './templates.js';
+import { renderMail, type MailRecipient, type MailTemplate } from './templates.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/** Writes a mail into the outbox; call it with the transaction of the change that causes the mail. */
-export async function enqueueMail(db: Database, recipient: string, template: MailTemplate, now: Date): Promise<void> {
-  const content = renderMail(template);
+/**
+ * Writes a mail into the outbox; call it with the transaction of the change that causes the mail. The
+ * mail is worded now, in the recipient's language at this moment.
+ */
+export async function enqueueMail(
+  db: Database,
+  recipient: MailRecipient,
+  template: MailTemplate,
+  now: Date,
+): Promise<void> {
+  const content = renderMail(template, recipient.language);
   await db.insert(outbox).values({
     kind: template.kind,
-    recipient,
+    recipient: recipient.email,
     subject: content.subject,
     textBody: content.text,
     htmlBody: content.html,

@@ -1,7 +1,18 @@
 /**
- * German mail texts. Every mail has a plain-text and an HTML part; user-supplied values are escaped in
- * the HTML part and never end up in headers except the recipient address (validated before).
+ * Mail templates in German and English. Every mail has a plain-text and an HTML part; user-supplied
+ * values are escaped in the HTML part and never end up in headers except the recipient address
+ * (validated before). The texts live in one table per area (`account-mails.ts`, `order-mails.ts`),
+ * typed so that no mail exists in one language only; the language is the recipient's, chosen when
+ * the mail is queued (ADR 0017).
  */
+import type { Language } from '@leasing/contract';
+
+import { ACCOUNT_MAILS } from './account-mails.js';
+import { mailFormat, type MailFormat } from './mail-format.js';
+import { ORDER_UPDATE, type OrderEvent } from './order-mails.js';
+
+export type { OrderEvent } from './order-mails.js';
+
 export interface MailContent {
   subject: string;
   text: string;
@@ -9,7 +20,13 @@ export interface MailContent {
   links: string[];
 }
 
-export type MailTemplate =
+/** Who gets a mail, and in which language (the account's `users.language`; German without an account). */
+export interface MailRecipient {
+  email: string;
+  language: Language;
+}
+
+export type AccountMail =
   | { kind: 'EMAIL_CONFIRM'; firstName: string; link: string }
   | { kind: 'REGISTER_EXISTING'; firstName: string; resetLink: string }
   | { kind: 'PASSWORD_RESET'; firstName: string; link: string }
@@ -19,137 +36,68 @@ export type MailTemplate =
   | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
   | { kind: 'EMAIL_CHANGED'; firstName: string }
-  | { kind: 'PASSWORD_CHANGED'; firstName: string }
-  | { kind: 'ORDER_UPDATE'; firstName: string; orderId: number; headline: string; paragraphs: string[]; link: string };
+  | { kind: 'PASSWORD_CHANGED'; firstName: string };
 
-const SIGNATURE = 'Ihr Team von E-Auto-Leasing';
-
-export function renderMail(template: MailTemplate): MailContent {
-  const hello = `Hallo ${template.firstName},`;
-  switch (template.kind) {
-    case 'EMAIL_CONFIRM':
-      return compose(
-        'Bitte bestätigen Sie Ihre E-Mail-Adresse',
-        hello,
-        [
-          'vielen Dank für Ihre Registrierung beim E-Auto-Leasing per Gehaltsumwandlung.',
-          'Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link (gültig 48 Stunden):',
-        ],
-        template.link,
-        'E-Mail-Adresse bestätigen',
-      );
-    case 'REGISTER_EXISTING':
-      return compose(
-        'Registrierung mit Ihrer E-Mail-Adresse',
-        hello,
-        [
-          'jemand hat versucht, sich mit Ihrer E-Mail-Adresse neu zu registrieren. Für diese Adresse besteht bereits ein Konto.',
-          'Wenn Sie das waren und Ihr Passwort nicht mehr wissen, können Sie es hier zurücksetzen. Andernfalls können Sie diese E-Mail ignorieren.',
-        ],
-        template.resetLink,
-        'Passwort zurücksetzen',
-      );
-    case 'PASSWORD_RESET':
-      return compose(
-        'Passwort zurücksetzen',
-        hello,
-        [
-          'Sie haben angefordert, Ihr Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden.',
-          'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
-        ],
-        template.link,
-        'Neues Passwort festlegen',
-      );
-    case 'INVITE':
-      return compose(
-        `Einladung von ${template.tenantName}: E-Auto-Leasing per Gehaltsumwandlung`,
-        hello,
-        [
-          `${template.tenantName} lädt Sie ein, ein Elektroauto per Gehaltsumwandlung zu leasen.`,
-          'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):',
-        ],
-        template.link,
-        'Passwort festlegen',
-      );
-    case 'ADMIN_INVITE':
-      return compose(
-        `Ihr Zugang als Personalverantwortliche(r) von ${template.tenantName}`,
-        hello,
-        [
-          `für ${template.tenantName} wurde ein Zugang zum E-Auto-Leasing per Gehaltsumwandlung eingerichtet. Damit geben Sie die Bestellungen Ihrer Beschäftigten frei und laden Beschäftigte ein.`,
-          'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage). Bei der ersten Anmeldung richten Sie die Zwei-Faktor-Anmeldung ein.',
-        ],
-        template.link,
-        'Passwort festlegen',
-      );
-    case 'WELCOME':
-      return compose(
-        'Willkommen beim E-Auto-Leasing',
-        hello,
-        ['für Sie wurde ein Zugang eingerichtet. Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage):'],
-        template.link,
-        'Passwort festlegen',
-      );
-    case 'EMAIL_CHANGE_CONFIRM':
-      return compose(
-        'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
-        hello,
-        [
-          'Sie möchten Ihre E-Mail-Adresse ändern. Bitte bestätigen Sie die neue Adresse mit diesem Link (gültig 24 Stunden):',
-        ],
-        template.link,
-        'Neue E-Mail-Adresse bestätigen',
-      );
-    case 'EMAIL_CHANGE_NOTICE':
-      return compose('Änderung Ihrer E-Mail-Adresse angefordert', hello, [
-        'für Ihr Konto wurde eine Änderung der E-Mail-Adresse angefordert. Sie wird erst wirksam, wenn die neue Adresse bestätigt ist.',
-        'Wenn Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und wenden Sie sich an den Support.',
-      ]);
-    case 'EMAIL_CHANGED':
-      return compose('Ihre E-Mail-Adresse wurde geändert', hello, [
-        'die E-Mail-Adresse Ihres Kontos wurde geändert. Künftige Nachrichten erhalten Sie an die neue Adresse.',
-        'Wenn Sie das nicht waren, wenden Sie sich bitte sofort an den Support.',
-      ]);
-    case 'ORDER_UPDATE':
-      return compose(
-        `Bestellung ${template.orderId}: ${template.headline}`,
-        hello,
-        template.paragraphs,
-        template.link,
-        'Zur Bestellung',
-      );
-    case 'PASSWORD_CHANGED':
-      return compose('Ihr Passwort wurde geändert', hello, [
-        'das Passwort Ihres Kontos wurde soeben geändert. Alle anderen Sitzungen wurden abgemeldet.',
-        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort bitte sofort zurück.',
-      ]);
-  }
+/** A change in an order's life, told to the employee or to the admins (the event says which). */
+export interface OrderMail {
+  kind: 'ORDER_UPDATE';
+  firstName: string;
+  orderId: number;
+  link: string;
+  event: OrderEvent;
 }
 
-function compose(
-  subject: string,
-  greeting: string,
-  paragraphs: string[],
-  link?: string,
-  linkLabel?: string,
-): MailContent {
+export type MailTemplate = AccountMail | OrderMail;
+
+/** What one mail says in one language; the layout adds greeting, link and closing. */
+export interface MailText {
+  subject: string;
+  paragraphs: string[];
+  action?: { link: string; label: string };
+}
+
+/** One mail's text in every language: leaving a language out is a type error. */
+export type InEveryLanguage<Params> = {
+  readonly [L in Language]: (params: Params, format: MailFormat) => MailText;
+};
+
+/** Greeting and closing around every mail. */
+const LAYOUT: Record<Language, { hello(firstName: string): string; closing: string; signature: string }> = {
+  de: { hello: (name) => `Hallo ${name},`, closing: 'Viele Grüße', signature: 'Ihr Team von E-Auto-Leasing' },
+  en: { hello: (name) => `Hello ${name},`, closing: 'Kind regards', signature: 'Your E-Auto-Leasing team' },
+};
+
+const TEMPLATES: { readonly [K in MailTemplate['kind']]: InEveryLanguage<Extract<MailTemplate, { kind: K }>> } = {
+  ...ACCOUNT_MAILS,
+  ORDER_UPDATE,
+};
+
+export function renderMail(template: MailTemplate, language: Language): MailContent {
+  const texts = TEMPLATES[template.kind] as InEveryLanguage<MailTemplate>;
+  const text = texts[language](template, mailFormat(language));
+  return compose(language, text, LAYOUT[language].hello(template.firstName));
+}
+
+function compose(language: Language, mail: MailText, greeting: string): MailContent {
+  const { closing, signature } = LAYOUT[language];
+  const { action } = mail;
   const text = [
     greeting,
     '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(link ? [link, ''] : []),
-    'Viele Grüße',
-    SIGNATURE,
+    ...mail.paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [action.link, ''] : []),
+    closing,
+    signature,
   ].join('\n');
   const html = [
-    '<!doctype html><html lang="de"><body style="font-family:sans-serif;line-height:1.5">',
+    `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;line-height:1.5">`,
     `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel ?? link)}</a></p>` : '',
-    `<p>Viele Grüße<br>${escapeHtml(SIGNATURE)}</p>`,
+    ...mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    action ? `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>` : '',
+    `<p>${escapeHtml(closing)}<br>${escapeHtml(signature)}</p>`,
     '</body></html>',
   ].join('');
-  return { subject, text, html, links: link ? [link] : [] };
+  return { subject: mail.subject, text, html, links: action ? [action.link] : [] };
 }
 
 export function escapeHtml(value: string): string {

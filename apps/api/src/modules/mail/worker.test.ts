@@ -1,52 +1,14 @@
 import net from 'node:net';
 
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 import { TestClock } from '../../test-support/harness.js';
+import { decodeMimeWord, startReceiver } from '../../test-support/smtp-receiver.js';
 import { enqueueMail } from './outbox.js';
 import { backoffMs, GIVE_UP_AFTER_MS, MailWorker, messageIdFor } from './worker.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP receiver; `failNext` answers the next messages with the given SMTP codes. */
-function startReceiver(): Promise<{ port: number; received: Received[]; failNext: number[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const failNext: number[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        const code = failNext.shift();
-        if (code) {
-          const error = Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), {
-            responseCode: code,
-          });
-          callback(error);
-          return;
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ port, received, failNext, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
-}
 
 describe('mail worker over real SMTP', () => {
   let database: DatabaseHandle;
@@ -79,7 +41,7 @@ describe('mail worker over real SMTP', () => {
   it('delivers a German mail with text and HTML parts', async () => {
     await enqueueMail(
       database.db,
-      'a@example.com',
+      { email: 'a@example.com', language: 'de' },
       { kind: 'PASSWORD_RESET', firstName: 'Max <b>', link: 'http://localhost/user/passwordReset/abc' },
       clock.now(),
     );
@@ -98,7 +60,7 @@ describe('mail worker over real SMTP', () => {
     receiver.failNext.push(421, 451);
     await enqueueMail(
       database.db,
-      'b@example.com',
+      { email: 'b@example.com', language: 'de' },
       { kind: 'WELCOME', firstName: 'B', link: 'http://localhost/x' },
       clock.now(),
     );
@@ -120,7 +82,7 @@ describe('mail worker over real SMTP', () => {
     receiver.failNext.push(550);
     await enqueueMail(
       database.db,
-      'c@example.com',
+      { email: 'c@example.com', language: 'de' },
       { kind: 'WELCOME', firstName: 'C', link: 'http://localhost/x' },
       clock.now(),
     );
@@ -133,7 +95,7 @@ describe('mail worker over real SMTP', () => {
   it('retries a server that is away for almost a day, then delivers once with the same Message-ID', async () => {
     await enqueueMail(
       database.db,
-      'day@example.com',
+      { email: 'day@example.com', language: 'de' },
       { kind: 'WELCOME', firstName: 'D', link: 'http://x/y' },
       clock.now(),
     );
@@ -169,7 +131,7 @@ describe('mail worker over real SMTP', () => {
     });
     await enqueueMail(
       database.db,
-      'e@example.com',
+      { email: 'e@example.com', language: 'de' },
       { kind: 'WELCOME', firstName: 'E', link: 'http://x/y' },
       clock.now(),
     );
@@ -198,7 +160,7 @@ describe('mail worker over real SMTP', () => {
     });
     await enqueueMail(
       database.db,
-      'f@example.com',
+      { email: 'f@example.com', language: 'de' },
       { kind: 'WELCOME', firstName: 'F', link: 'http://x/y' },
       clock.now(),
     );
@@ -214,7 +176,7 @@ describe('mail worker over real SMTP', () => {
     const keeper = new MailWorker({ db: database.db, clock, smtpUrl: undefined, from: 'x@example.com', log });
     await enqueueMail(
       database.db,
-      'd@example.com',
+      { email: 'd@example.com', language: 'de' },
       { kind: 'WELCOME', firstName: 'D', link: 'http://localhost/x' },
       clock.now(),
     );
@@ -223,16 +185,3 @@ describe('mail worker over real SMTP', () => {
     await keeper.stop();
   });
 });
-
-function decodeMimeWord(value: string): string {
-  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text
-            .replace(/_/g, ' ')
-            .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
-}

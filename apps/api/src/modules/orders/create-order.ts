@@ -204,18 +204,7 @@ export async function createOrder(
       requestId: ctx.requestId,
       at: now,
     });
-    await mailEmployee(
-      tx,
-      deps,
-      { email: user.email, firstName: user.firstName },
-      row.id,
-      'Bestellung angelegt',
-      [
-        `Ihre Bestellung des ${vehicle.brand} ${vehicle.model} wurde angelegt.`,
-        'Bitte bestätigen Sie die Zusammenfassung, prüfen Sie den Überlassungsvertrag und schließen Sie Identifikation und Signatur ab.',
-      ],
-      now,
-    );
+    await mailEmployee(tx, deps, user, row.id, { type: 'CREATED', car: `${vehicle.brand} ${vehicle.model}` }, now);
     return row.id;
   });
   deps.mailSent();

@@ -4,36 +4,36 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
+import type { MailRecipient, OrderEvent } from '../mail/templates.js';
 import type { OrderDeps } from './deps.js';
 import type * as repo from './repository.js';
 import type { OrderTerms } from './snapshot.js';
 
 // ---------------------------------------------------------------------------------------------
-// Mails
+// Mails: worded in each recipient's language (templates in `mail/order-mails.ts`).
 
-interface Recipient {
-  email: string;
+interface Recipient extends MailRecipient {
   firstName: string;
 }
+
+const recipientColumns = { email: users.email, firstName: users.firstName, language: users.language };
 
 export function mailEmployee(
   db: Database,
   deps: OrderDeps,
   to: Recipient,
   orderId: number,
-  headline: string,
-  paragraphs: string[],
+  event: OrderEvent,
   now: Date,
 ) {
   return enqueueMail(
     db,
-    to.email,
+    to,
     {
       kind: 'ORDER_UPDATE',
       firstName: to.firstName,
       orderId,
-      headline,
-      paragraphs,
+      event,
       link: `${deps.publicUrl}/order/${orderId}/workflow`,
     },
     now,
@@ -48,7 +48,7 @@ async function admins(
   const conditions = [eq(users.role, role), isNull(users.disabledAt)];
   if (role === 'TENANT_ADMIN' && tenantId) conditions.push(eq(users.tenantId, tenantId));
   return db
-    .select({ email: users.email, firstName: users.firstName })
+    .select(recipientColumns)
     .from(users)
     .where(and(...conditions));
 }
@@ -69,87 +69,55 @@ export async function notifyTransition(
     automaticApproval?: 'PLANNED' | 'FAILED';
   } = {},
 ): Promise<void> {
-  const [employee] = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  const car = (order.terms as OrderTerms).vehicle;
-  const title = `${car.brand} ${car.carModel}`;
-  const toEmployee = (headline: string, text: string[]) =>
-    employee ? mailEmployee(tx, deps, employee, order.id, headline, text, now) : Promise.resolve();
-  const toAdmins = async (role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN', headline: string, text: string[]) => {
+  const [employee] = await tx.select(recipientColumns).from(users).where(eq(users.id, order.userId));
+  const vehicle = (order.terms as OrderTerms).vehicle;
+  const car = `${vehicle.brand} ${vehicle.carModel}`;
+  const toEmployee = (event: OrderEvent) =>
+    employee ? mailEmployee(tx, deps, employee, order.id, event, now) : Promise.resolve();
+  const toAdmins = async (role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN', event: OrderEvent) => {
     for (const admin of await admins(tx, role, order.tenantId)) {
       await enqueueMail(
         tx,
-        admin.email,
+        admin,
         {
           kind: 'ORDER_UPDATE',
           firstName: admin.firstName,
           orderId: order.id,
-          headline,
-          paragraphs: text,
+          event,
           link: `${deps.publicUrl}/admin/orders`,
         },
         now,
       );
     }
   };
-  const why = reason ? [`Begründung: ${reason}`] : [];
   switch (to) {
     case 'TENANT_ADMIN_CLICK_CONFIRM':
       if (options.automaticApproval === 'PLANNED') {
-        await toEmployee('Vertrag unterschrieben', [
-          `Sie haben den Überlassungsvertrag für den ${title} unterschrieben. Die Bestellung liegt im Rahmen der Programmrichtlinie Ihres Arbeitgebers und wird automatisch freigegeben.`,
-        ]);
+        await toEmployee({ type: 'SIGNED', car, approval: 'AUTOMATIC' });
         return;
       }
-      if (options.automaticApproval !== 'FAILED') {
-        await toEmployee('Vertrag unterschrieben', [
-          `Sie haben den Überlassungsvertrag für den ${title} unterschrieben. Jetzt gibt Ihr Arbeitgeber die Bestellung frei.`,
-        ]);
-      }
-      await toAdmins('TENANT_ADMIN', 'Freigabe erforderlich', [`Eine Bestellung (${title}) wartet auf Ihre Freigabe.`]);
+      if (options.automaticApproval !== 'FAILED') await toEmployee({ type: 'SIGNED', car, approval: 'BY_EMPLOYER' });
+      await toAdmins('TENANT_ADMIN', { type: 'APPROVAL_REQUIRED', car });
       return;
     case 'ADMIN_CONFIRM':
-      await toEmployee('Vom Arbeitgeber freigegeben', [
-        `Ihr Arbeitgeber hat die Bestellung des ${title} freigegeben und den Überlassungsvertrag gegengezeichnet. Sie finden ihn in den Dokumenten Ihrer Bestellung.`,
-        'Wir bestellen das Fahrzeug jetzt beim Hersteller.',
-      ]);
-      await toAdmins('PROVIDER_ADMIN', 'Bestellung freigegeben', [
-        `Die Bestellung ${order.id} (${title}) ist freigegeben und kann beim Hersteller bestellt werden.`,
-      ]);
+      await toEmployee({ type: 'APPROVED', car });
+      await toAdmins('PROVIDER_ADMIN', { type: 'READY_TO_ORDER', car });
       return;
     case 'LEASING_ACTIVE':
-      if (from === 'ADMIN_CONFIRM') {
-        await toEmployee('Fahrzeug bestellt', [
-          `Ihr ${title} ist beim Hersteller bestellt. Wir melden uns zur Übergabe.`,
-        ]);
-      } else {
-        await toEmployee('Übergabe erfolgt – Leasing aktiv', [`Ihr ${title} ist übergeben. Gute Fahrt!`]);
-      }
+      await toEmployee({ type: from === 'ADMIN_CONFIRM' ? 'ORDERED' : 'HANDED_OVER', car });
       return;
     case 'DECLINED_BY_TENANT':
-      await toEmployee('Vom Arbeitgeber abgelehnt', [
-        `Ihr Arbeitgeber hat die Bestellung des ${title} abgelehnt.`,
-        ...why,
-      ]);
+      await toEmployee({ type: 'DECLINED_BY_EMPLOYER', car, reason });
       return;
     case 'DECLINED_BY_ADMIN':
-      await toEmployee('Bestellung abgelehnt', [`Die Bestellung des ${title} wurde abgelehnt.`, ...why]);
-      await toAdmins('TENANT_ADMIN', 'Bestellung abgelehnt', [
-        `Die Bestellung ${order.id} (${title}) wurde vom Anbieter abgelehnt.`,
-        ...why,
-      ]);
+      await toEmployee({ type: 'DECLINED', car, reason });
+      await toAdmins('TENANT_ADMIN', { type: 'DECLINED_BY_PROVIDER', car, reason });
       return;
     case 'EXPIRED':
-      await toEmployee('Bestellung abgelaufen', [
-        `Die Bestellung des ${title} wurde nicht rechtzeitig unterschrieben und ist abgelaufen. Sie können jederzeit neu bestellen.`,
-      ]);
+      await toEmployee({ type: 'EXPIRED', car });
       return;
     case 'BREAKING_CHANGE':
-      await toEmployee('Bestellung abgebrochen', [
-        `Ihre persönlichen Daten oder die Konditionen des Angebots für den ${title} haben sich geändert. Bitte starten Sie die Bestellung neu.`,
-      ]);
+      await toEmployee({ type: 'BREAKING_CHANGE', car });
       return;
     default:
       return;

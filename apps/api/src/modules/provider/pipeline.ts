@@ -184,11 +184,6 @@ export async function orderTimeline(
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-const dateDe = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-};
-
 /**
  * `PUT /v1/provider/orders/{id}/delivery-window`: the expected delivery window. The employee sees it
  * on the order and gets a mail whenever it changes. Only for orders on their way (approved by the
@@ -225,23 +220,19 @@ export async function setDeliveryWindow(
       at: now,
     });
     const [employee] = await tx
-      .select({ email: users.email, firstName: users.firstName })
+      .select({ email: users.email, firstName: users.firstName, language: users.language })
       .from(users)
       .where(eq(users.id, order.userId));
     const car = (order.terms as OrderTerms).vehicle;
     if (employee) {
       await enqueueMail(
         tx,
-        employee.email,
+        employee,
         {
           kind: 'ORDER_UPDATE',
           firstName: employee.firstName,
           orderId,
-          headline: 'Voraussichtlicher Liefertermin',
-          paragraphs: [
-            `Ihr ${car.brand} ${car.carModel} wird voraussichtlich zwischen dem ${dateDe(input.from)} und dem ${dateDe(input.to)} geliefert.`,
-            'Den genauen Übergabetermin stimmen wir mit Ihnen ab.',
-          ],
+          event: { type: 'DELIVERY_WINDOW', car: `${car.brand} ${car.carModel}`, from: input.from, to: input.to },
           link: `${deps.publicUrl}/order/${orderId}/preview`,
         },
         now,

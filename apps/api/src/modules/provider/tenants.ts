@@ -166,9 +166,10 @@ export async function createTenant(
       });
     }
     const invite = await createCode(tx, { userId: person.id, purpose: 'INVITE', now });
+    // A new account: German until its owner chooses another language.
     await enqueueMail(
       tx,
-      person.email,
+      person,
       {
         kind: 'ADMIN_INVITE',
         firstName: person.firstName,

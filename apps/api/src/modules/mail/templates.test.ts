@@ -1,0 +1,142 @@
+import { Languages, type Language } from '@leasing/contract';
+import { describe, expect, it } from 'vitest';
+
+import { mailFormat } from './mail-format.js';
+import { renderMail, type AccountMail, type MailTemplate, type OrderEvent } from './templates.js';
+
+// One sample of every mail and every order event. The mapped types make the compiler refuse a sample
+// list that misses one, so a new template is tested in both languages from its first day.
+const link = 'https://leasing.example/x/abc123';
+const ACCOUNT: { [K in AccountMail['kind']]: Extract<AccountMail, { kind: K }> } = {
+  EMAIL_CONFIRM: { kind: 'EMAIL_CONFIRM', firstName: 'Alex', link },
+  REGISTER_EXISTING: { kind: 'REGISTER_EXISTING', firstName: 'Alex', resetLink: link },
+  PASSWORD_RESET: { kind: 'PASSWORD_RESET', firstName: 'Alex', link },
+  INVITE: { kind: 'INVITE', firstName: 'Alex', tenantName: 'Acme Ltd', link },
+  ADMIN_INVITE: { kind: 'ADMIN_INVITE', firstName: 'Alex', tenantName: 'Acme Ltd', link },
+  WELCOME: { kind: 'WELCOME', firstName: 'Alex', link },
+  EMAIL_CHANGE_CONFIRM: { kind: 'EMAIL_CHANGE_CONFIRM', firstName: 'Alex', link },
+  EMAIL_CHANGE_NOTICE: { kind: 'EMAIL_CHANGE_NOTICE', firstName: 'Alex' },
+  EMAIL_CHANGED: { kind: 'EMAIL_CHANGED', firstName: 'Alex' },
+  PASSWORD_CHANGED: { kind: 'PASSWORD_CHANGED', firstName: 'Alex' },
+};
+const car = 'Volkswagen ID.4';
+const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } = {
+  CREATED: [{ type: 'CREATED', car }],
+  SIGNED: [
+    { type: 'SIGNED', car, approval: 'AUTOMATIC' },
+    { type: 'SIGNED', car, approval: 'BY_EMPLOYER' },
+  ],
+  APPROVAL_REQUIRED: [{ type: 'APPROVAL_REQUIRED', car }],
+  APPROVED: [{ type: 'APPROVED', car }],
+  READY_TO_ORDER: [{ type: 'READY_TO_ORDER', car }],
+  ORDERED: [{ type: 'ORDERED', car }],
+  HANDED_OVER: [{ type: 'HANDED_OVER', car }],
+  DECLINED_BY_EMPLOYER: [
+    { type: 'DECLINED_BY_EMPLOYER', car, reason: 'Budget exhausted' },
+    { type: 'DECLINED_BY_EMPLOYER', car, reason: null },
+  ],
+  DECLINED: [{ type: 'DECLINED', car, reason: 'Model discontinued' }],
+  DECLINED_BY_PROVIDER: [{ type: 'DECLINED_BY_PROVIDER', car, reason: 'Model discontinued' }],
+  EXPIRED: [{ type: 'EXPIRED', car }],
+  BREAKING_CHANGE: [{ type: 'BREAKING_CHANGE', car }],
+  DELIVERY_WINDOW: [{ type: 'DELIVERY_WINDOW', car, from: '2026-03-05', to: '2026-03-19' }],
+  EMPLOYEE_LEAVING: [{ type: 'EMPLOYEE_LEAVING', car, employeeName: 'Alex Smith', leavingDate: '2026-06-30' }],
+};
+const SAMPLES: MailTemplate[] = [
+  ...Object.values(ACCOUNT),
+  ...Object.values(EVENTS)
+    .flat()
+    .map((event): MailTemplate => ({ kind: 'ORDER_UPDATE', firstName: 'Alex', orderId: 4711, link, event })),
+];
+const label = (t: MailTemplate) => (t.kind === 'ORDER_UPDATE' ? `ORDER_UPDATE ${t.event.type}` : t.kind);
+
+/** Every value a template was given, as the reader should see it in `language`. */
+function expectedValues(template: MailTemplate, language: Language): string[] {
+  const params: Record<string, unknown> =
+    template.kind === 'ORDER_UPDATE' ? { ...template, ...template.event } : template;
+  const date = mailFormat(language).date;
+  return Object.entries(params)
+    .filter(([key, value]) => !['kind', 'type', 'approval', 'event'].includes(key) && value !== null)
+    .map(([, value]) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : String(value)));
+}
+
+const UMLAUT = /[äöüÄÖÜß]/;
+/** Words that only a German text has; German terms quoted as explanation ("Gehaltsumwandlung") are allowed. */
+const GERMAN_WORDS =
+  /\b(Hallo|Grüße|Sie|Ihr|Ihre|Ihren|Ihnen|Wir|wir|uns|Bitte|bitte|und|oder|der|die|das|des|den|dem|mit|für|zum|zur|beim|wurde|ist|jetzt|nicht|Bestellung|Vertrag|Arbeitgeber|Fahrzeug|Passwort|Einladung|abgelehnt|freigegeben)\b/;
+const withoutQuotes = (text: string) => text.replace(/"[^"]*"/g, '""');
+
+describe('mail templates in German and English', () => {
+  it.each(SAMPLES.map((t) => [label(t), t] as const))('%s renders in both languages, every value filled in', (_, t) => {
+    const rendered = Languages.map((language) => ({ language, mail: renderMail(t, language) }));
+    for (const { language, mail } of rendered) {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part.trim()).not.toBe('');
+        expect(part).not.toMatch(/undefined|null|NaN|\[object|\$\{|\{\{/);
+      }
+      for (const value of expectedValues(t, language))
+        expect(`${mail.subject}\n${mail.text}`, `${language}: ${value}`).toContain(value);
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.links).toEqual('link' in t || 'resetLink' in t ? [link] : []);
+    }
+    const [de, en] = rendered.map((r) => r.mail);
+    // No template falls back to the other language.
+    expect(en?.subject).not.toBe(de?.subject);
+    expect(en?.text).not.toBe(de?.text);
+  });
+
+  it.each(SAMPLES.map((t) => [label(t), t] as const))('%s in English has no German left over', (_, t) => {
+    const mail = renderMail(t, 'en');
+    expect(mail.subject).not.toMatch(UMLAUT);
+    expect(mail.subject).not.toMatch(GERMAN_WORDS);
+    expect(withoutQuotes(mail.text)).not.toMatch(UMLAUT);
+    expect(withoutQuotes(mail.text)).not.toMatch(GERMAN_WORDS);
+    expect(mail.text).toMatch(/^Hello Alex,/);
+    expect(mail.text).toMatch(/Kind regards\nYour E-Auto-Leasing team$/);
+  });
+
+  it('keeps the German wording, greeting and closing', () => {
+    const reset = renderMail(ACCOUNT.PASSWORD_RESET, 'de');
+    expect(reset.subject).toBe('Passwort zurücksetzen');
+    expect(reset.text).toMatch(/^Hallo Alex,\n\nSie haben angefordert/);
+    expect(reset.text).toMatch(/Viele Grüße\nIhr Team von E-Auto-Leasing$/);
+    const order = renderMail(
+      { kind: 'ORDER_UPDATE', firstName: 'Alex', orderId: 12, link, event: { type: 'APPROVED', car } },
+      'de',
+    );
+    expect(order.subject).toBe('Bestellung 12: Vom Arbeitgeber freigegeben');
+    expect(order.html).toContain('>Zur Bestellung</a>');
+  });
+
+  it('explains the German legal term where an English reader meets it first', () => {
+    expect(renderMail(ACCOUNT.EMAIL_CONFIRM, 'en').text).toContain('salary conversion ("Gehaltsumwandlung"');
+    expect(renderMail(ACCOUNT.INVITE, 'en').text).toContain('"Gehaltsumwandlung"');
+    const order = renderMail(
+      { kind: 'ORDER_UPDATE', firstName: 'Alex', orderId: 12, link, event: { type: 'CREATED', car } },
+      'en',
+    );
+    expect(order.subject).toBe('Order 12: Order placed');
+    expect(order.text).toContain('transfer contract ("Überlassungsvertrag"');
+    expect(order.html).toContain('>View order</a>');
+  });
+
+  it('writes dates as the web does: de-DE and en-GB, day before month', () => {
+    const window = EVENTS.DELIVERY_WINDOW[0]!;
+    const mail = (language: Language) =>
+      renderMail({ kind: 'ORDER_UPDATE', firstName: 'Alex', orderId: 1, link, event: window }, language).text;
+    expect(mail('de')).toContain('zwischen dem 05.03.2026 und dem 19.03.2026 geliefert');
+    expect(mail('en')).toContain('between 05/03/2026 and 19/03/2026.');
+    // A calendar date stays on its day whatever the server's time zone.
+    expect(mailFormat('en').date('2026-12-31')).toBe('31/12/2026');
+    expect(mailFormat('de').date('2026-01-01')).toBe('01.01.2026');
+  });
+
+  it('escapes values in the HTML part in both languages', () => {
+    for (const language of Languages) {
+      const mail = renderMail({ ...ACCOUNT.INVITE, firstName: 'Max <b>', tenantName: 'A & "B"' }, language);
+      expect(mail.html).toContain('Max &lt;b&gt;');
+      expect(mail.html).toContain('A &amp; &quot;B&quot;');
+      expect(mail.html).not.toContain('<b>');
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { SMTPServer } from 'smtp-server';
+
+/** What the receiver got: the envelope's recipients and the raw message. */
+export interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP receiver on a free port; `failNext` answers the next messages with the given SMTP codes. */
+export function startReceiver(): Promise<{
+  port: number;
+  received: Received[];
+  failNext: number[];
+  close(): Promise<void>;
+}> {
+  const received: Received[] = [];
+  const failNext: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        const code = failNext.shift();
+        if (code) {
+          const error = Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), {
+            responseCode: code,
+          });
+          callback(error);
+          return;
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ port, received, failNext, close: () => new Promise<void>((r) => server.close(() => r())) });
+    });
+  });
+}
+
+/** A header's MIME encoded-words (`=?UTF-8?Q?...?=`) as text: non-ASCII subjects travel encoded. */
+export function decodeMimeWord(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
