@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LanguageSchema } from './auth.js';
 import { PASSWORD_MAX_LENGTH } from './limits.js';
 import { PasswordSchema } from './passwords.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
@@ -27,6 +28,8 @@ export const RegisterRequestSchema = z
     employeeId: z.string().trim().max(50).regex(SINGLE_LINE, msg.invalid).nullish(),
     password: PasswordSchema,
     confirmPassword: z.string().min(1, 'Confirm Password is required'),
+    /** The interface language the person registers in; the new account keeps it (mails included). */
+    language: LanguageSchema.optional(),
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });

@@ -57,3 +57,47 @@ export function decodeMimeWord(value: string): string {
         ).toString('utf8'),
   );
 }
+
+/** What a reader sees of a received message: subject, plain-text part and HTML part, decoded. */
+export interface ReadMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function readMessage(raw: string): ReadMessage {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  // Unfold long headers; adjacent encoded words join without the space between them.
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ').replace(/\?=\s+=\?/g, '?==?');
+  return {
+    subject: decodeMimeWord(/^Subject: (.*)$/m.exec(headers)?.[1] ?? ''),
+    text: bodyPart(raw, 'text/plain'),
+    html: bodyPart(raw, 'text/html'),
+  };
+}
+
+/** The first part of a content type, decoded from its transfer encoding. */
+function bodyPart(raw: string, contentType: string): string {
+  const start = raw.search(new RegExp(`^Content-Type: ${contentType}`, 'mi'));
+  if (start < 0) return '';
+  const rest = raw.slice(start);
+  const split = /\r?\n\r?\n/.exec(rest);
+  if (!split) return '';
+  const partHead = rest.slice(0, split.index);
+  let body = rest.slice(split.index + split[0].length);
+  const end = body.search(/\r?\n--/);
+  if (end >= 0) body = body.slice(0, end);
+  const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(partHead)?.[1]?.toLowerCase();
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(
+            body
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8')
+        : body;
+  return decoded.replace(/\r\n/g, '\n');
+}

@@ -107,6 +107,8 @@ async function createRegistration(
           firstName: input.firstName,
           lastName: input.lastName,
           employeeId: input.employeeId ?? null,
+          // The language the person registered in: their mails, this one first, speak it.
+          language: input.language ?? 'de',
           createdAt: now,
         })
         .onConflictDoNothing()

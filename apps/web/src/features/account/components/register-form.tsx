@@ -21,6 +21,7 @@ import { RegisterRequestSchema, TitleSchema, type RegisterRequest } from '@leasi
 import { useNotify } from '../../../components/use-notify';
 import { TOAST_SHORT_MS } from '../../../config/ui';
 import { isApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/language';
 import { useRegister } from '../api/register';
 import { fieldMessage, serverMessage } from '../messages';
 import { AuthPageHeader } from './auth-page-header';
@@ -41,7 +42,7 @@ const isField = (field: string): field is Path<RegisterInput> => FIELDS.some((kn
 
 /** /register/:registerCode (spec 2.1, 5): personal details and password; on success the mail check screen. */
 export function RegisterForm({ registerCode }: { registerCode: string }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const { t: tc } = useTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -70,7 +71,13 @@ export function RegisterForm({ registerCode }: { registerCode: string }) {
     try {
       await registration.mutateAsync({
         registerCode,
-        body: { ...values, title: values.title ?? null, employeeId: values.employeeId || null },
+        // The account keeps the language the person registers in, for the interface and the mails.
+        body: {
+          ...values,
+          title: values.title ?? null,
+          employeeId: values.employeeId || null,
+          language: currentLanguage(i18n),
+        },
       });
       await navigate('/check-email', { replace: true });
     } catch (error) {

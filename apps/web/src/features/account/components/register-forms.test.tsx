@@ -100,6 +100,8 @@ describe('registration form', () => {
         employeeId: null,
         password: 'lange-sichere-phrase',
         confirmPassword: 'lange-sichere-phrase',
+        // The interface language goes with the registration: the account and its mails keep it.
+        language: 'de',
       },
     });
   });
