@@ -19,6 +19,14 @@ export const StepTypes = [
 export const StepTypeSchema = z.enum(StepTypes);
 export type StepType = z.infer<typeof StepTypeSchema>;
 
+/**
+ * The transfer contract stays German: the German text is the legally binding one. People who chose
+ * English read this notice on the contract's first page and beside its preview (ADR 0017); one text
+ * for both, so the screen and the PDF never say different things.
+ */
+export const CONTRACT_ENGLISH_NOTICE =
+  'This contract is in German; only the German text is legally binding. In short: your employer lets you use the electric car described here for business and private journeys for a fixed term. In return, your gross salary is reduced by the monthly amount in § 4 (salary conversion, "Gehaltsumwandlung"), and private use is taxed as a benefit in kind ("geldwerter Vorteil"). If your employment ends, the car goes back (§ 8).';
+
 /** Spec 3 "Step definition". */
 export const StepDefinitionSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,8 @@
  * What the transfer contract says: the order data turned into sections of plain text blocks (pure,
  * testable). `contract-pdf.ts` lays them out on pages.
  */
+import { CONTRACT_ENGLISH_NOTICE, type Language } from '@leasing/contract';
+
 import { cleanText, formatDate, formatDateTime, orderNumber } from './contract-format.js';
 import { buildContractSections, employeeName, orDash } from './contract-sections.js';
 
@@ -85,6 +87,8 @@ export interface TransferContractInput {
   signature?: { signedAt: string; signerName: string; method: string; caseId: string };
   /** Present once the employer approved the order: its signature block is filled in (countersigned). */
   countersignature?: { approvedAt: string; approverName: string };
+  /** The employee's language: 'en' adds the English notice on the first page; the contract stays German. */
+  employeeLanguage?: Language;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,6 +126,8 @@ export interface ContractDocument {
   /** "Vertragsentwurf" or "Unterzeichnet". */
   statusLabel: string;
   subtitle: string;
+  /** For an employee who chose English: the German text binds, and what the contract says in short. */
+  englishNotice: string | null;
   headerText: string;
   footerText: string;
   sections: ContractSection[];
@@ -144,6 +150,7 @@ export function buildContractDocument(input: TransferContractInput): ContractDoc
     title: CONTRACT_TITLE,
     statusLabel: input.countersignature ? 'Gegengezeichnet' : signed ? 'Unterzeichnet' : 'Vertragsentwurf',
     subtitle: `Bestellung Nr. ${number} · erstellt am ${formatDate(input.createdAt)}${sig ? ` · unterzeichnet am ${signedDate}` : ''}`,
+    englishNotice: input.employeeLanguage === 'en' ? CONTRACT_ENGLISH_NOTICE : null,
     headerText: `Überlassungsvertrag · Bestellung Nr. ${number}`,
     footerText: signed ? `Unterzeichnet am ${signedDate}` : 'Vertragsentwurf – nicht unterzeichnet',
     sections: buildContractSections(input),
@@ -182,7 +189,7 @@ export function buildContractDocument(input: TransferContractInput): ContractDoc
 
 /** The whole document as plain text, one block per line (for search and tests). */
 export function contractPlainText(doc: ContractDocument): string {
-  const out: string[] = [doc.statusLabel, doc.title, doc.subtitle];
+  const out: string[] = [doc.statusLabel, doc.title, doc.subtitle, ...(doc.englishNotice ? [doc.englishNotice] : [])];
   for (const section of doc.sections) {
     out.push(section.heading);
     for (const block of section.blocks) {

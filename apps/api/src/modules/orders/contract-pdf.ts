@@ -456,6 +456,7 @@ export async function renderTransferContract(input: TransferContractInput): Prom
 
   const writer = new Writer(pdf, regular, bold, model.status === 'draft');
   writer.titleBlock(model);
+  if (model.englishNotice) writer.note(model.englishNotice);
   for (const section of model.sections) {
     writer.heading(section.heading);
     for (const block of section.blocks) {

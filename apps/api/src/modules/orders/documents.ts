@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 
-import { orderDocuments, tenants } from '../../db/schema.js';
+import { orderDocuments, tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { renderTransferContract, type TransferContractInput } from './contract-pdf.js';
 import type { Actor, OrderDeps } from './deps.js';
@@ -61,6 +61,8 @@ export async function renderContract(
   const terms = order.terms as OrderTerms;
   const snapshot = openPrivate(deps.cipher, order);
   const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+  // The employee's language, whoever looks: the signed copy is the draft they read, notice included.
+  const [employee] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, order.userId));
   const address = snapshot.orderUserInfo.addressDto;
   const input: TransferContractInput = {
     orderId: order.id,
@@ -107,6 +109,7 @@ export async function renderContract(
         }
       : {}),
     ...(countersignature ? { countersignature } : {}),
+    employeeLanguage: employee?.language ?? 'de',
   };
   return renderTransferContract(input);
 }
