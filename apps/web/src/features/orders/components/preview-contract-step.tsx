@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import type { Order } from '@leasing/contract';
+import { CONTRACT_ENGLISH_NOTICE, type Order } from '@leasing/contract';
 
 import { convertedGross, employerSubsidy } from '../../../components/payslip-rows';
 import { formatAmount, formatPrice } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/language';
 import { orderFigures, vehicleTitle } from '../order-figures';
 import { useAcceptStep } from '../hooks/use-accept-step';
 import type { WorkflowStep } from '../workflow';
@@ -12,7 +13,10 @@ import { ContractViewer } from './contract-viewer';
 import { InfoList } from './info-list';
 import { SummarySection } from './order-summary';
 
-/** PREVIEW_CONTRACT (spec 4.5): the contract PDF, its key terms, and continue (accepts the step). */
+/**
+ * PREVIEW_CONTRACT (spec 4.5): the contract PDF, its key terms, and continue (accepts the step). The
+ * contract is German; in English the screen says so with the notice the PDF carries (ADR 0017).
+ */
 export function PreviewContractStep({
   order,
   step,
@@ -22,7 +26,7 @@ export function PreviewContractStep({
   step: WorkflowStep;
   disabled: boolean;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const { accept, pending } = useAcceptStep(order, step);
   const { addressDto } = order.orderUserInfo;
   const figures = orderFigures(order);
@@ -36,6 +40,11 @@ export function PreviewContractStep({
         <Title order={2}>{t('contract.title')}</Title>
         <Text c="dimmed">{t('contract.intro')}</Text>
       </Stack>
+      {currentLanguage(i18n) === 'en' ? (
+        <Alert variant="light" lang="en" data-testid="contract-english-notice">
+          {CONTRACT_ENGLISH_NOTICE}
+        </Alert>
+      ) : null}
       <SummarySection title={t('contract.keyTerms')}>
         <InfoList
           items={[

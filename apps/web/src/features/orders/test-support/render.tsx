@@ -6,14 +6,14 @@ import { AppProviders } from '../../../app/providers';
 import { createTestI18n } from '../../../test/i18n';
 
 /**
- * Renders routes in memory with the app's providers (German texts) and a fresh query cache without
- * retries, so each test sees exactly its own server answers.
+ * Renders routes in memory with the app's providers (German texts unless `language` says English) and
+ * a fresh query cache without retries, so each test sees exactly its own server answers.
  */
-export function renderWithRoutes(routes: RouteObject[], initialPath: string) {
+export function renderWithRoutes(routes: RouteObject[], initialPath: string, language: 'de' | 'en' = 'de') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const result = render(
-    <AppProviders i18n={createTestI18n()} env="test">
+    <AppProviders i18n={createTestI18n(language)} env="test">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
