@@ -85,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
-    genReqId: requestIdFrom,
+    genReqId: requestIdFrom(config.trustProxy !== false),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     // Behind a proxy, only the configured hops may name the client (TRUST_PROXY); otherwise
@@ -303,11 +303,18 @@ function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
-/** Accept a caller's request id only when it looks like one, so logs cannot be forged through it. */
-function requestIdFrom(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const incoming = request.headers['x-request-id'];
-  if (typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming)) return incoming;
-  return crypto.randomUUID();
+/**
+ * A request id of our own, or the one the reverse proxy assigned (deploy/nginx.conf sets it on every
+ * request) when TRUST_PROXY says one is in front. A client's own header is ignored otherwise: it could
+ * give its requests someone else's id and muddle the security events. Even a proxy's id is accepted
+ * only when it looks like one, so logs cannot be forged through it.
+ */
+function requestIdFrom(fromProxy: boolean) {
+  return (request: { headers: Record<string, string | string[] | undefined> }): string => {
+    const incoming = request.headers['x-request-id'];
+    if (fromProxy && typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming)) return incoming;
+    return crypto.randomUUID();
+  };
 }
 
 function contentSecurityPolicy(): Record<string, string[]> {

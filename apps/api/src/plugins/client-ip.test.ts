@@ -66,6 +66,16 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     expect((await refresh('198.51.100.8')).statusCode).toBe(401);
   });
 
+  it('keeps the request id the proxy assigned', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      remoteAddress: PROXY,
+      headers: { 'x-request-id': 'nginx-0123456789abcdef' },
+    });
+    expect(response.headers['x-request-id']).toBe('nginx-0123456789abcdef');
+  });
+
   it('writes the client’s address into security events', () => {
     const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['securityEvent']);
     expect(events.some((e) => e['action'] === 'auth.login_failed' && e['ip'] === CLIENT_A)).toBe(true);
@@ -86,5 +96,15 @@ describe('without TRUST_PROXY', () => {
     for (let i = 0; i < AUTH_LIMITS.loginFailuresPerIp.limit; i++)
       await failedLogin(t, `198.51.100.${i + 10}`, `konto${i}@example.com`);
     expect((await failedLogin(t, '198.51.100.200')).statusCode).toBe(429);
+  });
+
+  it('ignores a request id the client chose: it could borrow someone else’s', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'someone-elses-request-1' },
+    });
+    expect(response.headers['x-request-id']).not.toBe('someone-elses-request-1');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

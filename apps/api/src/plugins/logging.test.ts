@@ -13,7 +13,8 @@ describe('logs', () => {
   const secrets: string[] = [DEMO_PASSWORD, 'Sehr-geheimes-Passwort-7'];
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { LOG_LEVEL: 'info' }, logStream: sink });
+    // Behind a proxy (TRUST_PROXY) that assigns request ids, as deploy/nginx.conf does.
+    t = await createTestApp('pglite', { env: { LOG_LEVEL: 'info', TRUST_PROXY: '1' }, logStream: sink });
   });
   afterAll(async () => {
     await t.close();
