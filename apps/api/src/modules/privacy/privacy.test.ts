@@ -14,6 +14,7 @@ import {
   userAddresses,
   users,
 } from '../../db/schema.js';
+import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SALARY_INFO } from '../../db/seed.js';
 import { createFieldCipher } from '../../runtime.js';
 import { buildTenant } from '../../test-support/factories.js';
@@ -171,6 +172,14 @@ describe.each(databaseTargets())('privacy self-service on %s', (target) => {
     const tenant = await buildTenant(t.app, db(), { now: t.clock.now() });
     const session = await loginAs(t.app, tenant.employee.email, FACTORY_PASSWORD);
     const openOrder = await placeOrder(t.app, session.accessToken, offer);
+    // A write remembered for replay (its answer names the order): erased with the person.
+    const remembered = await t.app.inject({
+      method: 'POST',
+      url: '/v1/order',
+      headers: { ...bearer(session.accessToken), 'idempotency-key': 'erasure-test-0001' },
+      payload: { ...offer, delivery: 'HOME' },
+    });
+    expect(remembered.statusCode).toBe(201);
     const lease = await placeOrder(t.app, session.accessToken, offer);
     const now = t.clock.now();
     await settleOrder(db(), lease, { status: 'LEASING_ACTIVE', at: now, signed: true, handoverDate: isoDate(now) });
@@ -209,7 +218,7 @@ describe.each(databaseTargets())('privacy self-service on %s', (target) => {
       disabledAt: now,
       tenantId: before.tenantId,
     });
-    for (const table of [userAddresses, salaryProfiles, refreshTokens, oneTimeCodes])
+    for (const table of [userAddresses, salaryProfiles, refreshTokens, oneTimeCodes, idempotencyKeys])
       expect(await db().select().from(table).where(eq(table.userId, before.id))).toEqual([]);
     expect(await db().select().from(outbox).where(eq(outbox.recipient, tenant.employee.email))).toEqual([]);
 

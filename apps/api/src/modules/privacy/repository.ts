@@ -207,8 +207,12 @@ export async function dropCaseLinks(tx: Database, orderIds: number[]): Promise<v
   await tx.update(identCases).set({ link: null }).where(inArray(identCases.orderId, orderIds));
 }
 
-/** Everything of a person that lives in rows of its own: address, salary, codes, sessions, second factor. */
+/**
+ * Everything of a person that lives in rows of its own: address, salary, codes, sessions, second
+ * factor, and the remembered answers of their recent writes (an order's answer names the car and rate).
+ */
 export async function deletePersonalRows(tx: Database, userId: string): Promise<void> {
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
   await tx.delete(salaryProfiles).where(eq(salaryProfiles.userId, userId));
   await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
