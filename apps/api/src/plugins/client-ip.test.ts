@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
 import { AUTH_LIMITS } from '../lib/rate-limiter.js';
-import { createTestApp, type TestApp } from '../test-support/harness.js';
+import { createTestApp, databaseTargets, type TestApp } from '../test-support/harness.js';
 import { captureLog } from '../test-support/log-capture.js';
 
 const PROXY = '10.9.0.1';
@@ -19,11 +19,11 @@ function failedLogin(t: TestApp, forwardedFor: string, account = 'niemand@exampl
   });
 }
 
-describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+describe.each(databaseTargets())('behind a trusted proxy (TRUST_PROXY=1) on %s', (target) => {
   const { lines, sink } = captureLog();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' }, logStream: sink });
+    t = await createTestApp(target, { env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' }, logStream: sink });
   });
   afterAll(async () => {
     await t.close();
@@ -83,10 +83,10 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   });
 });
 
-describe('without TRUST_PROXY', () => {
+describe.each(databaseTargets())('without TRUST_PROXY on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(target);
   });
   afterAll(async () => {
     await t.close();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../config/env.js';
 import { DEMO_ACCOUNTS } from '../db/seed.js';
-import { bearer, createTestApp, loginAs, type TestApp } from '../test-support/harness.js';
+import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import { isLoopbackAddress } from './dev-only.js';
 
 const STRANGER = '203.0.113.7';
@@ -46,10 +46,10 @@ describe('configuration of the listener and the proxy trust', () => {
   });
 });
 
-describe('development tools outside production', () => {
+describe.each(databaseTargets())('development tools outside production on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(target);
   });
   afterAll(async () => {
     await t.close();
@@ -94,10 +94,10 @@ describe('development tools outside production', () => {
   });
 });
 
-describe('production with demo data', () => {
+describe.each(databaseTargets())('production with demo data on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { NODE_ENV: 'production', DEMO_DATA: 'true' } });
+    t = await createTestApp(target, { env: { NODE_ENV: 'production', DEMO_DATA: 'true' } });
   });
   afterAll(async () => {
     await t.close();
@@ -121,11 +121,11 @@ describe('production with demo data', () => {
   });
 });
 
-describe('recording missing translation keys in development', () => {
+describe.each(databaseTargets())('recording missing translation keys in development on %s', (target) => {
   let t: TestApp;
   let recorded: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { NODE_ENV: 'development' } });
+    t = await createTestApp(target, { env: { NODE_ENV: 'development' } });
     recorded = path.join(t.config.dataDir, 'locales-missing', 'de', 'translation.json');
   });
   afterAll(async () => {

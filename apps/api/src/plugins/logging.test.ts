@@ -2,19 +2,19 @@ import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
-import { bearer, createTestApp, type TestApp } from '../test-support/harness.js';
+import { bearer, createTestApp, databaseTargets, type TestApp } from '../test-support/harness.js';
 import { latestCode } from '../test-support/mailbox.js';
 import { captureLog } from '../test-support/log-capture.js';
 
 /** Security checklist 22: JSON logs with request ids, security events, and no secrets or personal data. */
-describe('logs', () => {
+describe.each(databaseTargets())('logs on %s', (target) => {
   const { lines, sink } = captureLog();
   let t: TestApp;
   const secrets: string[] = [DEMO_PASSWORD, 'Sehr-geheimes-Passwort-7'];
 
   beforeAll(async () => {
     // Behind a proxy (TRUST_PROXY) that assigns request ids, as deploy/nginx.conf does.
-    t = await createTestApp('pglite', { env: { LOG_LEVEL: 'info', TRUST_PROXY: '1' }, logStream: sink });
+    t = await createTestApp(target, { env: { LOG_LEVEL: 'info', TRUST_PROXY: '1' }, logStream: sink });
   });
   afterAll(async () => {
     await t.close();
