@@ -1,7 +1,8 @@
 // The product as an operator runs it: three instances of the built server on one PostgreSQL database
 // and one Redis, behind nginx. Checks what only shows with real processes: budgets shared across
 // instances, an order journey spread over all three, a rolling restart under load without a 5xx,
-// and kill -9 of an instance mid-load without losing an acknowledged order.
+// kill -9 of an instance mid-load without losing an acknowledged order, PostgreSQL away for 20 s
+// (503s, then recovery without a restart) and made-up search filters leaving memory flat.
 // Needs nginx, TEST_DATABASE_URL and TEST_REDIS_URL (CI installs and sets them); skipped otherwise,
 // except under CI, where a missing piece is a failure.
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 import pg from 'pg';
+
+import { databaseOutage, madeUpFilters, startDatabaseRelay } from './cluster-faults.mjs';
 
 // `--bench` (npm run bench -- cluster): requests per second of the personal search through nginx with
 // one, two and three instances, instead of the checks.
@@ -38,20 +41,25 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-cluster-'));
 const databaseName = `leasing_cluster_${crypto.randomBytes(5).toString('hex')}`;
 const children = new Set();
 const results = [];
+let relay = null;
+const metricsToken = crypto.randomBytes(24).toString('hex');
 
 async function main() {
   await adminQuery(`CREATE DATABASE ${databaseName}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${databaseName}`;
+  // The instances reach PostgreSQL through a relay the test can cut (the database "stops").
+  relay = await startDatabaseRelay(url.toString());
   const nginxPort = await freePort();
   const origin = `http://127.0.0.1:${nginxPort}`;
   const env = {
     ...process.env,
     ...(benchMode ? { DEMO_CATALOG_SIZE: '1000' } : {}),
     NODE_ENV: benchMode ? 'production' : 'test',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: relay.url.toString(),
     REDIS_URL: redisUrl,
     TRUST_PROXY: '1',
+    METRICS_TOKEN: metricsToken,
     HOST: '127.0.0.1',
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
@@ -81,6 +89,12 @@ async function main() {
   );
   await check('kill -9 of an instance mid-load loses no acknowledged order', () =>
     killMidLoad(origin, token, env, ports, instances),
+  );
+  await check('PostgreSQL away for 20 s: 503 with Retry-After within 5 s, then recovery without a restart', () =>
+    databaseOutage({ relay, token, ports, instances }),
+  );
+  await check('1,200 searches with made-up filters leave memory flat', () =>
+    madeUpFilters({ origin, token, instances, ports, metricsToken }),
   );
   // Let nginx stop its worker before the script ends (a killed master would leave the worker behind).
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
@@ -422,6 +436,7 @@ async function adminQueryIn(statement, params) {
 
 async function cleanUp() {
   for (const child of children) child.kill('SIGKILL');
+  await relay?.close();
   const nginxLog = path.join(workDir, 'nginx', 'logs', 'error.log');
   if (results.some((r) => !r.ok) && fs.existsSync(nginxLog)) {
     const lines = fs.readFileSync(nginxLog, 'utf8').trim().split('\n');

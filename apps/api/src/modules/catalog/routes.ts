@@ -38,6 +38,8 @@ export function catalogRoutes(
       new AnswerCache(ANSWER_CACHE_BYTES, (hit) =>
         app.metrics.cacheLookups.labels('answers', hit ? 'hit' : 'miss').inc(),
       );
+    // What the cache holds, so an operator (and the cluster test) sees it stay bounded.
+    app.metrics.gauge('answer_cache_bytes', 'Bytes of prepared search and vehicle answers held', () => answers.bytes);
     const withAnswers = { ...deps, answers };
     const security = [{ bearerAuth: [] }];
 

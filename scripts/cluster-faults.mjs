@@ -1,0 +1,191 @@
+// Faults for the cluster test (scripts/cluster-test.mjs): the database going away and coming back,
+// and a client inventing filter values. Each check talks to the instances directly, past nginx, so
+// every instance is proven on its own.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import net from 'node:net';
+
+/**
+ * A TCP relay between the instances and PostgreSQL. `cut()` drops every open connection and refuses
+ * new ones, which is what the instances see when the server stops; `restore()` lets them through
+ * again. The shared PostgreSQL of the machine keeps running for everyone else.
+ */
+export async function startDatabaseRelay(databaseUrl) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set();
+  let down = false;
+  const server = net.createServer((incoming) => {
+    if (down) {
+      incoming.destroy();
+      return;
+    }
+    const outgoing = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [incoming, outgoing]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    incoming.pipe(outgoing).pipe(incoming);
+    incoming.on('close', () => outgoing.destroy());
+    outgoing.on('close', () => incoming.destroy());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const relayed = new URL(databaseUrl);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(server.address().port);
+  return {
+    url: relayed,
+    cut() {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * PostgreSQL away for `outageMs`: every instance answers 503 with Retry-After within 5 s, never hangs
+ * and never dies; once it is back, every instance serves again without a restart.
+ */
+export async function databaseOutage({ relay, token, ports, instances, outageMs = 20_000 }) {
+  const search = (port) =>
+    timed(() =>
+      fetch(`http://127.0.0.1:${port}/v1/search`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      }),
+    );
+  relay.cut();
+  const answers = [];
+  const until = Date.now() + outageMs;
+  while (Date.now() < until) {
+    answers.push(...(await Promise.all(ports.map(search))));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  relay.restore();
+  const slowest = Math.max(...answers.map((a) => a.ms));
+  const statuses = countBy(answers.map((a) => a.status));
+  console.log(
+    `    ${answers.length} answers while away: ${JSON.stringify(statuses)}, slowest ${Math.round(slowest)} ms`,
+  );
+  assert.ok(answers.length >= ports.length * 10, 'requests were made during the outage');
+  assert.deepEqual(Object.keys(statuses), ['503'], 'every answer during the outage is a 503');
+  assert.ok(
+    answers.every((a) => Number(a.retryAfter) > 0),
+    'every 503 says when to try again',
+  );
+  assert.ok(slowest < 5_000, `answered within 5 s (slowest ${Math.round(slowest)} ms)`);
+  assert.ok(
+    instances.every((child) => child.exitCode === null),
+    'no instance died',
+  );
+
+  const recovered = Date.now();
+  for (const port of ports) {
+    await waitUntil(async () => (await search(port)).status === 200, `instance on ${port} serves again`, 20_000);
+  }
+  console.log(`    all instances serve again ${Date.now() - recovered} ms after the database returned`);
+}
+
+/**
+ * 1,200 searches with filter values nobody offers: refused or normalised away, never a new cache
+ * entry each, so no instance grows (the search cache is bounded by bytes anyway).
+ */
+export async function madeUpFilters({ origin, token, instances, ports, metricsToken }) {
+  const search = async (i) => {
+    const query = new URLSearchParams({
+      manufacturerIds: `Marke${i},Kia`,
+      modelIds: `Modell-${i}-${Math.random().toString(36).slice(2, 10)}`,
+    });
+    const response = await fetch(`${origin}/v1/search?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const run = async (from, count) => {
+    const statuses = [];
+    for (let i = from; i < from + count; i += 6) {
+      statuses.push(...(await Promise.all(Array.from({ length: 6 }, (_, k) => search(i + k)))));
+    }
+    return statuses;
+  };
+  const cacheBytes = () => Promise.all(ports.map((port) => gaugeOf(port, metricsToken, 'answer_cache_bytes')));
+  await run(0, 300); // warm-up: code paths compiled, pools filled
+  const before = instances.map(residentMemory);
+  const cachedBefore = await cacheBytes();
+  const statuses = await run(300, 1_200);
+  const after = instances.map(residentMemory);
+  const cachedAfter = await cacheBytes();
+  const growthMb = after.map((bytes, i) => (bytes - before[i]) / 1_048_576);
+  const cacheGrowth = cachedAfter.map((bytes, i) => bytes - cachedBefore[i]);
+  console.log(
+    `    answers ${JSON.stringify(countBy(statuses))}; answer cache growth ${cacheGrowth.join(', ')} bytes; ` +
+      `resident memory growth ${growthMb.map((m) => `${m.toFixed(1)} MB`).join(', ')}`,
+  );
+  assert.ok(
+    statuses.every((status) => status === 400 || status === 200),
+    'made-up filters are refused or ignored, never a 5xx',
+  );
+  // The sharp signal: invented values make no cache entries of their own.
+  for (const bytes of cacheGrowth) assert.ok(bytes < 256 * 1024, `the answer cache stays put (grew ${bytes} bytes)`);
+  // The blunt one: the process as a whole does not grow with them (V8's heap breathes by tens of MB).
+  for (const mb of growthMb) assert.ok(mb < 64, `memory stays flat (grew ${mb.toFixed(1)} MB)`);
+}
+
+/** One gauge from an instance's Prometheus text (`/metrics` with the bearer token). */
+async function gaugeOf(port, metricsToken, name) {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  const text = await response.text();
+  const value = Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  assert.ok(Number.isFinite(value), `${name} on the instance at ${port}`);
+  return value;
+}
+
+/** Resident memory of a child process (Linux). */
+function residentMemory(child) {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  assert.ok(Number.isFinite(kb), `resident memory of process ${child.pid}`);
+  return kb * 1024;
+}
+
+async function timed(request) {
+  const started = performance.now();
+  try {
+    const response = await request();
+    await response.arrayBuffer();
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      ms: performance.now() - started,
+    };
+  } catch (error) {
+    return {
+      status: `error ${error instanceof Error ? error.name : 'unknown'}`,
+      retryAfter: null,
+      ms: performance.now() - started,
+    };
+  }
+}
+
+async function waitUntil(condition, what, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
+
+function countBy(values) {
+  const counts = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
