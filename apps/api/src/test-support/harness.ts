@@ -94,7 +94,8 @@ export async function createTestApp(
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on right now (taken and released); connecting to it is refused. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

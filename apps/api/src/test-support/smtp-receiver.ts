@@ -6,8 +6,11 @@ export interface Received {
   raw: string;
 }
 
-/** A real SMTP receiver on a free port; `failNext` answers the next messages with the given SMTP codes. */
-export function startReceiver(): Promise<{
+/**
+ * A real SMTP receiver on a free port (or the given one, to bring a "stopped" server back where it
+ * was); `failNext` answers the next messages with the given SMTP codes.
+ */
+export function startReceiver(port = 0): Promise<{
   port: number;
   received: Received[];
   failNext: number[];
@@ -36,7 +39,7 @@ export function startReceiver(): Promise<{
     },
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({ port, received, failNext, close: () => new Promise<void>((r) => server.close(() => r())) });
