@@ -123,9 +123,15 @@ export const BulkInviteRequestSchema = z
 export type BulkInviteRequest = z.infer<typeof BulkInviteRequestSchema>;
 
 export const BulkInviteResultSchema = z.object({
+  /** Invites sent. */
   created: z.number().int(),
+  /** Rows listed twice, or people the employer already has (an account or an open invite of its own). */
   skipped: z.number().int(),
-  /** `row`: 1-based list position, or the line number of a CSV file (the header is line 1). */
+  /**
+   * Rows not invited: invalid fields, or an address held elsewhere on the platform (one neutral
+   * German reason that names no employer). `row`: 1-based list position, or the line number of a
+   * CSV file (the header is line 1).
+   */
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type BulkInviteResult = z.infer<typeof BulkInviteResultSchema>;

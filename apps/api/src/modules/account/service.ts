@@ -284,13 +284,18 @@ export async function requestEmailChange(
   deps.mailSent();
 }
 
-/** The employer's tenant admin invites an employee; the invite link leads to the set-password screen. */
+/**
+ * The employer's tenant admin invites an employee; the invite link leads to the set-password screen.
+ * True when an invite went out (a new account, a renewed own invite or a taken-over unconfirmed
+ * registration); false when the address cannot be invited (see `claimInvitedAddress`). The single
+ * invite answers 202 either way; the bulk invite reports a false as a refused row.
+ */
 export async function createInvite(
   deps: AccountDeps,
   admin: { id: string; tenantId: string | null },
   input: InviteRequest & { variant?: 'INVITE' | 'WELCOME' },
   ctx: RequestContext,
-): Promise<void> {
+): Promise<boolean> {
   if (!admin.tenantId) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
   const tenantId = admin.tenantId;
   const now = deps.clock.now();
@@ -298,10 +303,10 @@ export async function createInvite(
   if (!tenant) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
   // The address may be claimed by an unconfirmed registration under any employer: taking it over is
   // the platform's work, done for the admin whose rights were checked above.
-  await runAsSystem(() =>
+  const invited = await runAsSystem(() =>
     deps.db.transaction(async (tx) => {
       const user = await claimInvitedAddress(tx, tenantId, input, now);
-      if (!user) return; // a confirmed account exists already: nothing to invite, same answer
+      if (!user) return false; // the address is someone else's or confirmed: nothing to invite
       const purpose = input.variant ?? 'INVITE';
       const code = await createCode(tx, { userId: user.id, purpose, now });
       const link =
@@ -325,9 +330,11 @@ export async function createInvite(
         requestId: ctx.requestId,
         at: now,
       });
+      return true;
     }),
   );
-  deps.mailSent();
+  if (invited) deps.mailSent();
+  return invited;
 }
 
 /**

@@ -52,10 +52,15 @@ export async function listEmployees(deps: EmployerDeps, admin: Admin): Promise<T
   });
 }
 
+/** The answer for an address another employer (or the platform) holds: the same for every reason. */
+export const NOT_INVITABLE = 'Diese E-Mail-Adresse kann nicht eingeladen werden.';
+
 /**
  * `POST /v1/tenant/invites`: every valid row is invited like a single invite; invalid rows are
- * reported with their number and reason; an address listed twice, or one that already has an
- * account, is skipped.
+ * reported with their number and reason; an address listed twice, or one the employer already has
+ * (an account or an open invite of its own), is skipped. An address held elsewhere (another
+ * employer's account or open invite, an admin) is not invited by the single invite either; here it
+ * is a refused row with one neutral reason that names no employer.
  */
 export async function bulkInvite(
   deps: EmployerDeps,
@@ -80,25 +85,25 @@ export async function bulkInvite(
     seen.add(email);
     valid.push({ row, invite: { ...parsed.data, email } });
   }
-  // Accounts of other employers are invisible to the admin (row-level security); whether an address
-  // is taken is the platform's knowledge, asked after the role check, answered only as "skipped".
+  // Accounts of other employers are invisible to the admin (row-level security); which addresses the
+  // employer already has is asked as the platform, after the role check, and only those are named.
   const existing = await runAsSystem(() =>
     repo.existingAddresses(
       deps.db,
       valid.map((v) => v.invite.email),
     ),
   );
-  const taken = new Set(
-    existing.filter((e) => e.confirmed !== null || e.tenantId === admin.tenantId).map((e) => e.email),
-  );
-  for (const { invite } of valid) {
-    if (taken.has(invite.email)) {
+  const own = new Set(existing.filter((e) => e.tenantId === admin.tenantId).map((e) => e.email));
+  for (const { row, invite } of valid) {
+    if (own.has(invite.email)) {
       result.skipped++;
       continue;
     }
-    await createInvite(deps.account, admin, invite, ctx);
-    result.created++;
+    // Whether the address can be invited is the single invite's decision, so both agree.
+    if (await createInvite(deps.account, admin, invite, ctx)) result.created++;
+    else result.errors.push({ row, message: NOT_INVITABLE });
   }
+  result.errors.sort((a, b) => a.row - b.row);
   return result;
 }
 

@@ -70,8 +70,5 @@ export async function employeeOf(db: Database, tenantId: string, userId: string)
 /** Lower-cased e-mail addresses that already have an account, and the employer each belongs to. */
 export async function existingAddresses(db: Database, emails: string[]) {
   if (emails.length === 0) return [];
-  return db
-    .select({ email: users.email, tenantId: users.tenantId, confirmed: users.emailConfirmedAt })
-    .from(users)
-    .where(inArray(users.email, emails));
+  return db.select({ email: users.email, tenantId: users.tenantId }).from(users).where(inArray(users.email, emails));
 }

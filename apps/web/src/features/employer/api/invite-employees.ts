@@ -12,7 +12,8 @@ import { employerQueryKey } from './keys';
 
 /**
  * `POST /v1/tenant/invites` with a list: every row is checked on its own by the server, so the answer
- * counts the created and skipped (already known) people and names each bad row by its position (1-based).
+ * counts the created and skipped (already the employer's) people and names each refused row (invalid,
+ * or an address that cannot be invited) by its position (1-based).
  */
 export function inviteEmployees(invites: BulkInviteRow[]): Promise<BulkInviteResult> {
   return apiClient.request('/v1/tenant/invites', {
