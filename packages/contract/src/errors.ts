@@ -11,6 +11,7 @@ export const ErrorCodes = [
   'ORDER_INCOMPLETE',
   'POLICY_REFUSED',
   'PRICE_LIST_INVALID',
+  'LEAVING_DATE_REFUSED',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -35,6 +36,8 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
   /** The employer's programme does not allow this order (car, rate or minimum pay); the message says why. */
   POLICY_REFUSED: 422,
   PRICE_LIST_INVALID: 422,
+  /** A leaving date the payroll cannot follow (before a lease's handover, or too far back); `errors` says why. */
+  LEAVING_DATE_REFUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

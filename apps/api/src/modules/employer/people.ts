@@ -1,20 +1,14 @@
-import { BulkInviteRowSchema, type BulkInviteResult, type LeaveRequest, type TenantEmployee } from '@leasing/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { BulkInviteRowSchema, type BulkInviteResult, type TenantEmployee } from '@leasing/contract';
 
-import { employmentEnds } from '../../db/schema-employer.js';
-import { users } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
-import { recordAudit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
 import { createInvite } from '../account/service.js';
-import { enqueueMail } from '../mail/outbox.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import type { CsvInviteRow } from './invite-csv.js';
 import * as repo from './repository.js';
 
 /** Orders that are over without a lease. */
-const CLOSED = new Set(['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE']);
+export const CLOSED = new Set(['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE']);
 
 /** `GET /v1/tenant/employees`: everyone registered with the employer, with orders and leases. */
 export async function listEmployees(deps: EmployerDeps, admin: Admin): Promise<TenantEmployee[]> {
@@ -140,81 +134,4 @@ export function csvRows(rows: CsvInviteRow[]): { row: number; values: unknown }[
       ...(r.values['employeeId'] ? { employeeId: r.values['employeeId'] } : {}),
     },
   }));
-}
-
-/**
- * `POST /v1/tenant/employees/{id}/leave`: records the last working day. The provider's admins are
- * told for every open order and lease of the person (the car comes back); payroll shows the end.
- */
-export async function markLeaving(
-  deps: EmployerDeps,
-  admin: Admin,
-  userId: string,
-  input: LeaveRequest,
-  ctx: Ctx,
-): Promise<TenantEmployee> {
-  if (
-    Number.isNaN(Date.parse(`${input.date}T00:00:00Z`)) ||
-    new Date(`${input.date}T00:00:00Z`).toISOString().slice(0, 10) !== input.date
-  ) {
-    throw new AppError('VALIDATION_FAILED', 'Bitte ein gültiges Datum angeben.', {
-      errors: [{ field: 'date', message: 'date' }],
-    });
-  }
-  const person = await repo.employeeOf(deps.db, admin.tenantId, userId);
-  if (!person) throw notFound('Person nicht gefunden');
-  const now = deps.clock.now();
-  const orders = (await repo.ordersOf(deps.db, admin.tenantId)).filter(
-    (o) => o.userId === userId && !CLOSED.has(o.status),
-  );
-  const providers = await deps.db
-    .select({ email: users.email, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(and(eq(users.role, 'PROVIDER_ADMIN'), isNull(users.disabledAt)));
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(employmentEnds)
-      .values({ userId, tenantId: admin.tenantId, leavingDate: input.date, recordedBy: admin.id, recordedAt: now })
-      .onConflictDoUpdate({
-        target: employmentEnds.userId,
-        set: { leavingDate: input.date, recordedBy: admin.id, recordedAt: now },
-      });
-    await recordAudit(tx, {
-      actorUserId: admin.id,
-      tenantId: admin.tenantId,
-      action: 'employee.leaving',
-      subjectType: 'user',
-      subjectId: userId,
-      fields: ['leavingDate'],
-      requestId: ctx.requestId,
-      at: now,
-    });
-    for (const order of orders) {
-      const car = (order.terms as OrderTerms).vehicle;
-      for (const provider of providers) {
-        await enqueueMail(
-          tx,
-          provider,
-          {
-            kind: 'ORDER_UPDATE',
-            firstName: provider.firstName,
-            orderId: order.id,
-            event: {
-              type: 'EMPLOYEE_LEAVING',
-              car: `${car.brand} ${car.carModel}`,
-              employeeName: `${person.firstName} ${person.lastName}`,
-              leavingDate: input.date,
-            },
-            link: `${deps.account.publicUrl}/admin/orders`,
-          },
-          now,
-        );
-      }
-    }
-  });
-  if (orders.length > 0) deps.mailSent();
-  const list = await listEmployees(deps, admin);
-  const updated = list.find((p) => p.id === userId);
-  if (!updated) throw notFound('Person nicht gefunden');
-  return updated;
 }

@@ -22,7 +22,8 @@ import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { parseInviteCsv } from './invite-csv.js';
 import { payrollExport } from './payroll.js';
 import { payrollCsv, payrollLodas } from './payroll-files.js';
-import { bulkInvite, csvRows, listEmployees, markLeaving } from './people.js';
+import { markLeaving } from './leaving.js';
+import { bulkInvite, csvRows, listEmployees } from './people.js';
 import { policyInForce, policyResponse, savePolicy } from './policy.js';
 import { getPayrollSettings, overview, savePayrollSettings } from './settings.js';
 

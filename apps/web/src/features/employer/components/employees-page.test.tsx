@@ -29,7 +29,8 @@ function stubEmployerApi(
   options: {
     people?: TenantEmployee[];
     onInvite?: (call: RecordedCall) => Response;
-    onLeave?: (call: RecordedCall) => Response;
+    /** An answer of its own, or undefined for the default (the person leaves). */
+    onLeave?: (call: RecordedCall) => Response | undefined;
   } = {},
 ) {
   let people = options.people ?? PEOPLE;
@@ -53,6 +54,16 @@ function stubEmployerApi(
     }
     return undefined;
   });
+}
+
+/** The employees page with the leave dialog of Max Mustermann open. */
+async function openLeaveDialog(user: ReturnType<typeof userEvent.setup>) {
+  renderEmployer('/employer/employees');
+  await screen.findByText('Max Mustermann');
+  await user.click(
+    within(rowOf('Max Mustermann')).getByRole('button', { name: 'Ausscheiden von Max Mustermann melden' }),
+  );
+  return within(await screen.findByRole('dialog', { name: 'Ausscheiden von Max Mustermann' }));
 }
 
 const rowOf = (name: string) => {
@@ -205,12 +216,7 @@ describe('/employer/employees', () => {
   it('marks someone as leaving with the last working day', async () => {
     const calls = stubEmployerApi();
     const user = userEvent.setup();
-    renderEmployer('/employer/employees');
-    await screen.findByText('Max Mustermann');
-    await user.click(
-      within(rowOf('Max Mustermann')).getByRole('button', { name: 'Ausscheiden von Max Mustermann melden' }),
-    );
-    const dialog = within(await screen.findByRole('dialog', { name: 'Ausscheiden von Max Mustermann' }));
+    const dialog = await openLeaveDialog(user);
     expect(dialog.getByText('Zu dieser Person läuft 1 Leasingvertrag.')).toBeInTheDocument();
 
     const date = dialog.getByLabelText(/Letzter Arbeitstag/);
@@ -230,5 +236,37 @@ describe('/employer/employees', () => {
     expect(await within(row).findByText('Ausscheidend')).toBeInTheDocument();
     expect(within(row).getByText('zum 30.06.2026')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Ausscheiden/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of the date under the date field and keeps the dialog open", async () => {
+    const message = 'Der letzte Arbeitstag darf nicht vor der Übergabe des Leasingfahrzeugs am 31.03.2026 liegen.';
+    const calls = stubEmployerApi({
+      onLeave: (call) =>
+        (call.body as { date: string }).date < '2026-03-31'
+          ? jsonResponse(422, {
+              status: 422,
+              code: 'LEAVING_DATE_REFUSED',
+              message,
+              errors: [{ field: 'date', message }],
+            })
+          : undefined,
+    });
+    const user = userEvent.setup();
+    const dialog = await openLeaveDialog(user);
+    const date = dialog.getByLabelText(/Letzter Arbeitstag/);
+    await user.clear(date);
+    await user.type(date, '2026-03-30');
+    await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
+    expect(await dialog.findByText(message)).toBeInTheDocument();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(within(rowOf('Max Mustermann')).getByText('Aktiv')).toBeInTheDocument();
+
+    // A new date clears the refusal; the next answer decides.
+    await user.clear(date);
+    await user.type(date, '2026-04-30');
+    expect(dialog.queryByText(message)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
+    expect(await screen.findByText('Ausscheiden von Max Mustermann gemeldet')).toBeInTheDocument();
+    expect(posts(calls, `/v1/tenant/employees/${PEOPLE[0]!.id}/leave`)).toHaveLength(2);
   });
 });

@@ -16,13 +16,16 @@ export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | n
   const leave = useMarkLeaving();
   const [date, setDate] = useState(todayIso);
   const [touched, setTouched] = useState(false);
+  // The server's refusal of this date (before a lease's handover, too far back), in German.
+  const [refusal, setRefusal] = useState<string | undefined>();
   const valid = isIsoDate(date);
-  const error = touched && !valid ? t('leave.dateRequired') : undefined;
+  const error = touched && !valid ? t('leave.dateRequired') : refusal;
   const name = employee ? `${employee.firstName} ${employee.lastName}` : '';
 
   const close = () => {
     setDate(todayIso());
     setTouched(false);
+    setRefusal(undefined);
     onClose();
   };
 
@@ -34,6 +37,11 @@ export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | n
       notify.success(t('leave.done', { name }));
       close();
     } catch (failure) {
+      const dateError = isApiError(failure) ? failure.errors.find((e) => e.field === 'date') : undefined;
+      if (isApiError(failure) && failure.code === 'LEAVING_DATE_REFUSED' && dateError) {
+        setRefusal(dateError.message);
+        return;
+      }
       notify.error(
         isApiError(failure) && failure.status >= 400 && failure.status < 500 ? failure.message : t('retryLater'),
         { title: t('leave.error') },
@@ -61,7 +69,10 @@ export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | n
             type="date"
             label={t('leave.date')}
             value={date}
-            onChange={(event) => setDate(event.currentTarget.value)}
+            onChange={(event) => {
+              setDate(event.currentTarget.value);
+              setRefusal(undefined);
+            }}
             onBlur={() => setTouched(true)}
             error={error}
             required
