@@ -13,6 +13,7 @@ import {
   RegisterCodeSchema,
   TenantDetailSchema,
   TenantIdParamsSchema,
+  TenantPolicyResponseSchema,
   TenantSummarySchema,
   UpdateTenantRequestSchema,
 } from '@leasing/contract';
@@ -82,6 +83,20 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => tenants.getTenant(deps, provider(request), request.params.tenantId),
+    );
+
+    app.get(
+      '/v1/provider/tenants/:tenantId/policy',
+      {
+        schema: {
+          tags,
+          summary: "An employer's programme policy in force (read only; its HR admins set it)",
+          security,
+          params: TenantIdParamsSchema,
+          response: { 200: TenantPolicyResponseSchema },
+        },
+      },
+      async (request) => tenants.getTenantPolicy(deps, provider(request), request.params.tenantId),
     );
 
     app.put(

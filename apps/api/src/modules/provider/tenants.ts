@@ -2,6 +2,7 @@ import type {
   CreateTenantRequest,
   CreateTenantResponse,
   TenantDetail,
+  TenantPolicyResponse,
   TenantSummary,
   UpdateTenantRequest,
 } from '@leasing/contract';
@@ -13,6 +14,7 @@ import { orders, tenants, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createCode } from '../account/codes.js';
+import { policyInForce, policyResponse } from '../employer/policy.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 import {
@@ -83,6 +85,21 @@ function summaryOf(
 export async function getTenant(deps: ProviderDeps, actor: ProviderActor, tenantId: string): Promise<TenantDetail> {
   requireProvider(actor);
   return tenantDetail(deps.db, tenantId, deps.clock.now());
+}
+
+/**
+ * `GET /v1/provider/tenants/{id}/policy`: the employer's programme policy in force, as its HR admins
+ * read it (`GET /v1/tenant/policy`). Read only: the rules are the employer's to set.
+ */
+export async function getTenantPolicy(
+  deps: ProviderDeps,
+  actor: ProviderActor,
+  tenantId: string,
+): Promise<TenantPolicyResponse> {
+  requireProvider(actor);
+  const [row] = await deps.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!row) throw notFound('Arbeitgeber nicht gefunden');
+  return policyResponse(await policyInForce(deps.db, tenantId));
 }
 
 async function tenantDetail(db: Database, tenantId: string, now: Date): Promise<TenantDetail> {

@@ -17,6 +17,7 @@ import { ConfirmButton } from './confirm-button';
 import { LoadError } from './load-error';
 import { RegisterCodeModal } from './register-code-modal';
 import { TenantFormModal } from './tenant-form-modal';
+import { TenantPolicyCard } from './tenant-policy-card';
 
 const STATE_COLOR: Record<RegisterCode['state'], string> = {
   ACTIVE: 'ev',
@@ -99,7 +100,10 @@ function CodesTable({ tenant }: { tenant: TenantDetail }) {
   );
 }
 
-/** /provider/tenants/:tenantId: the employer, its HR admins and register codes; edit, (de)activate. */
+/**
+ * /provider/tenants/:tenantId: the employer, its HR admins, register codes and programme policy (read
+ * only); edit, (de)activate.
+ */
 export function TenantDetailPage({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation('provider');
   const notify = useNotify();
@@ -225,6 +229,8 @@ export function TenantDetailPage({ tenantId }: { tenantId: string }) {
         ) : null}
         <CodesTable tenant={data} />
       </Stack>
+
+      <TenantPolicyCard tenantId={data.id} />
 
       <TenantFormModal opened={editing} onClose={() => setEditing(false)} tenant={data} />
       <RegisterCodeModal tenantId={data.id} opened={addingCode} onClose={() => setAddingCode(false)} />

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { CreateTenantResponse, TenantSummary } from '@leasing/contract';
+import {
+  DEFAULT_TENANT_POLICY,
+  type CreateTenantResponse,
+  type TenantPolicyResponse,
+  type TenantSummary,
+} from '@leasing/contract';
 
 import { Component as ProviderLayout } from '../../../app/routes/provider-layout';
 import { Component as TenantRoute } from '../../../app/routes/provider-tenant';
@@ -163,5 +168,54 @@ describe('/provider/tenants', () => {
         `/v1/provider/tenants/${CREATED.id}/register-codes/ABCDE-FGHJK`,
       ),
     );
+  });
+
+  it("shows the employer's programme policy read only, as its HR admins saved it", async () => {
+    const policy: TenantPolicyResponse = {
+      ...DEFAULT_TENANT_POLICY,
+      employerSubsidy: { kind: 'FIXED_EUR', value: 50 },
+      maxListPriceEur: 60_000,
+      allowedBrands: ['BMW', 'Kia'],
+      deductionStart: 'NEXT_MONTH',
+      approval: 'AUTOMATIC',
+      version: 3,
+      updatedAt: '2026-03-02T10:00:00.000Z',
+      minGrossAfterConversionSource: 'Mindestlohn',
+    };
+    const calls = stubProvider('PROVIDER_ADMIN', (call) => {
+      if (call.path === `/v1/provider/tenants/${CREATED.id}`) return jsonResponse(200, CREATED);
+      if (call.path === `/v1/provider/tenants/${CREATED.id}/policy`) return jsonResponse(200, policy);
+      return undefined;
+    });
+    renderAt(`/provider/tenants/${CREATED.id}`);
+    const card = within(await screen.findByTestId('tenant-policy'));
+    expect(card.getByRole('heading', { name: 'Programmrichtlinie' })).toBeInTheDocument();
+    const value = async (label: string) =>
+      (await card.findByRole('rowheader', { name: label }))
+        .closest('tr')
+        ?.querySelector('td')
+        ?.textContent?.replace(/\s/g, ' '); // the currency format's non-breaking space
+    expect(await value('Arbeitgeberzuschuss')).toBe('50,00 € je Monat');
+    expect(await value('Höchster Listenpreis')).toBe('60.000,00 €');
+    expect(await value('Höchste monatliche Bruttorate')).toBe('Keine Grenze');
+    expect(await value('Erlaubte Marken')).toBe('BMW, Kia');
+    expect(await value('Mindestbruttogehalt nach Umwandlung')).toBe('2.409,29 €');
+    expect(await value('Beginn des Gehaltsabzugs')).toBe('Im Monat nach der Fahrzeugübergabe');
+    expect(await value('Freigabe von Bestellungen')).toBe('Automatisch innerhalb der Richtlinie');
+    expect(card.getByText('Fassung 3 vom 02.03.2026')).toBeInTheDocument();
+    // Read only: nothing to edit, and nothing but reads went to the policy.
+    expect(card.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(card.queryByRole('button')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/policy')).map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it('keeps the employer page usable when the policy cannot be loaded', async () => {
+    stubProvider('PROVIDER_ADMIN', (call) =>
+      call.path === `/v1/provider/tenants/${CREATED.id}` ? jsonResponse(200, CREATED) : undefined,
+    );
+    renderAt(`/provider/tenants/${CREATED.id}`);
+    const card = within(await screen.findByTestId('tenant-policy'));
+    expect(await card.findByRole('alert')).toHaveTextContent('Die Daten konnten nicht geladen werden.');
+    expect(screen.getByTestId('register-code')).toHaveTextContent('ABCDE-FGHJK');
   });
 });
