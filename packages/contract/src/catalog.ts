@@ -45,7 +45,7 @@ export const VehicleSummarySchema = z.object({
   leaseFrom: Eur,
   /** The user's cheapest net rate; absent while the salary profile is incomplete. */
   yourLeaseFrom: Eur.nullable(),
-  /** 70 % of the cheapest total monthly gross cost. */
+  /** The estimate of the cheapest package: 70 % of its total monthly gross cost less the employer's subsidy. */
   estimateLeaseFrom: Eur,
   listPrice: Eur,
   consumption: z.number().nullable(),
@@ -81,6 +81,16 @@ export const LeasePackageSchema = z.object({
 });
 export type LeasePackage = z.infer<typeof LeasePackageSchema>;
 
+/** A lease package as the vehicle page offers it (an order's frozen package has no estimate). */
+export const VehicleLeasePackageSchema = LeasePackageSchema.extend({
+  /**
+   * The estimated net rate while the salary profile is incomplete: 70 % of the total monthly gross
+   * cost less the employer's subsidy (`estimatedNetRateCents`).
+   */
+  estimatedUserPrice: Eur,
+});
+export type VehicleLeasePackage = z.infer<typeof VehicleLeasePackageSchema>;
+
 /** Spec 3 "Vehicle" (detail). */
 export const VehicleSchema = z.object({
   id: z.string(),
@@ -104,7 +114,7 @@ export const VehicleSchema = z.object({
     standardEquipment: z.string().nullable(),
     specialEquipment: z.string().nullable(),
   }),
-  leasePackages: z.array(LeasePackageSchema),
+  leasePackages: z.array(VehicleLeasePackageSchema),
   approximate: z.boolean(),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;

@@ -29,5 +29,15 @@ export const DELIVERY_WEEKS_THRESHOLD = 8;
 
 /** Estimated net rate without user data: 70 % of the total monthly gross cost. */
 export const ESTIMATED_RATE_SHARE = 0.7;
+
+/**
+ * The estimated net rate without salary data, in cents (spec 9: 70 % of the total monthly gross
+ * cost). The employer's subsidy is not converted from the salary, so the estimate takes 70 % of what
+ * is: the gross cost less the subsidy, as the payroll engine's comparison does. Without a subsidy this
+ * is the spec's figure.
+ */
+export function estimatedNetRateCents(totalMonthlyGrossCostCents: number, employerSubsidyCents = 0): number {
+  return Math.round((totalMonthlyGrossCostCents - employerSubsidyCents) * ESTIMATED_RATE_SHARE);
+}
 /** Savings shown when neither a private leasing rate nor a net rate exists. */
 export const DEFAULT_SAVINGS_PERCENT = 30;

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_TENANT_POLICY,
+  type TenantPolicy,
   PackageTaxResultSchema,
   type PackageTaxResult,
   type TaxResult,
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS, DEMO_SALARY_INFO } from '../../db/seed.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { saveTenantPolicy } from '../../test-support/policy.js';
 
 /** The employer's programme (policy) applied wherever the employee sees a rate, and at the order. */
 describe.each(databaseTargets())('the employer programme in the catalogue on %s', (target) => {
@@ -19,15 +20,7 @@ describe.each(databaseTargets())('the employer programme in the catalogue on %s'
   let admin: string;
   const get = async <T>(url: string) =>
     (await t.app.inject({ method: 'GET', url, headers: bearer(employee) })).json<T>();
-  const setPolicy = async (changes: Partial<typeof DEFAULT_TENANT_POLICY>) => {
-    const answer = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/tenant/policy',
-      headers: bearer(admin),
-      payload: { ...DEFAULT_TENANT_POLICY, ...changes },
-    });
-    expect(answer.statusCode).toBe(200);
-  };
+  const setPolicy = (changes: Partial<TenantPolicy>) => saveTenantPolicy(t.app, admin, changes);
 
   beforeAll(async () => {
     t = await createTestApp(target);

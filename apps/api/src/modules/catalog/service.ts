@@ -1,12 +1,12 @@
 import type {
-  LeasePackage,
   PackageTaxResult,
   SearchQuery,
   TaxResult,
   Vehicle,
+  VehicleLeasePackage,
   VehicleSummary,
 } from '@leasing/contract';
-import { ESTIMATED_RATE_SHARE } from '@leasing/contract';
+import { estimatedNetRateCents } from '@leasing/contract';
 import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice } from '@leasing/payroll';
 
 import type { Database } from '../../db/client.js';
@@ -15,7 +15,13 @@ import { sortedUnique, type CatalogCache, type CatalogPackage, type CatalogVehic
 import { prepareAnswer, type AnswerCache, type PreparedAnswer } from './answer-cache.js';
 import { photoUrls } from './media-routes.js';
 import type { PersonalRates } from './personal-rates.js';
-import { offeredInProgramme, programmeFor, programmeVerdict, type Programme } from './programme.js';
+import {
+  employerSubsidyCents,
+  offeredInProgramme,
+  programmeFor,
+  programmeVerdict,
+  type Programme,
+} from './programme.js';
 
 export interface CatalogDeps {
   catalog: CatalogCache;
@@ -56,7 +62,9 @@ export async function searchAnswer(
     // Cars outside the employer's programme are not offered at all.
     const offered = snapshot.vehicles.filter((v) => offeredInProgramme(programme, v));
     return JSON.stringify(
-      filter === NOTHING ? [] : searchIn(offered, { manufacturerIds: filter.brands, modelIds: filter.models }, rates),
+      filter === NOTHING
+        ? []
+        : searchIn(offered, { manufacturerIds: filter.brands, modelIds: filter.models }, rates, programme),
     );
   });
 }
@@ -105,16 +113,29 @@ export async function vehicleAnswer(
   );
 }
 
-function searchIn(all: CatalogVehicle[], query: SearchQuery, rates: Map<string, number> | null): VehicleSummary[] {
+function searchIn(
+  all: CatalogVehicle[],
+  query: SearchQuery,
+  rates: Map<string, number> | null,
+  programme: Programme,
+): VehicleSummary[] {
   const brands = lower(query.manufacturerIds);
   const models = lower(query.modelIds);
   return all
     .filter((v) => (!brands || brands.has(v.brand.toLowerCase())) && (!models || models.has(v.model.toLowerCase())))
     .filter((v) => v.packages.length > 0)
-    .map((v) => summaryOf(v, rates?.get(v.id) ?? null));
+    .map((v) => summaryOf(v, rates?.get(v.id) ?? null, programme));
 }
 
-function summaryOf(v: CatalogVehicle, yourRateCents: number | null): VehicleSummary {
+/** The estimate without salary data, with the employer's subsidy taken off as the personal rate does. */
+function estimateOf(pkg: CatalogPackage, programme: Programme): number {
+  return estimatedNetRateCents(
+    pkg.totalMonthlyGrossCostCents,
+    employerSubsidyCents(programme, pkg.totalMonthlyGrossCostCents),
+  );
+}
+
+function summaryOf(v: CatalogVehicle, yourRateCents: number | null, programme: Programme): VehicleSummary {
   const cheapestGross = v.packages[0] as CatalogPackage;
   const cheapestComparison = Math.min(...v.packages.map((p) => p.grossComparisonCostCents));
   return {
@@ -127,7 +148,8 @@ function summaryOf(v: CatalogVehicle, yourRateCents: number | null): VehicleSumm
     mainPhotoUrl: photoUrls(v)[0] ?? null,
     leaseFrom: eur(cheapestComparison),
     yourLeaseFrom: yourRateCents === null ? null : eur(yourRateCents),
-    estimateLeaseFrom: eur(Math.round(cheapestGross.totalMonthlyGrossCostCents * ESTIMATED_RATE_SHARE)),
+    // Packages are sorted by gross cost, and the subsidy never makes a dearer package cheaper.
+    estimateLeaseFrom: eur(estimateOf(cheapestGross, programme)),
     listPrice: eur(v.listPriceGrossCents),
     consumption: v.consumption,
     deliveryFromWeeks: v.deliveryFromWeeks,
@@ -186,19 +208,25 @@ export async function vehicle(
     },
     leasePackages: v.packages.map((pkg) => {
       const comparison = prepared.ok ? deps.rates.compare(prepared.prepared, v, pkg, inForce) : null;
-      return packageOf(v, pkg, comparison ? comparison.userPrice : null);
+      return packageOf(v, pkg, comparison ? comparison.userPrice : null, estimateOf(pkg, inForce));
     }),
     approximate: v.approximate,
   };
 }
 
-function packageOf(v: CatalogVehicle, pkg: CatalogPackage, userPriceCents: number | null): LeasePackage {
+function packageOf(
+  v: CatalogVehicle,
+  pkg: CatalogPackage,
+  userPriceCents: number | null,
+  estimateCents: number,
+): VehicleLeasePackage {
   return {
     id: pkg.id,
     durationMonths: pkg.durationMonths,
     kmPerYear: pkg.kmPerYear,
     tires: pkg.tires,
     userPrice: userPriceCents === null ? null : eur(userPriceCents),
+    estimatedUserPrice: eur(estimateCents),
     grossComparisonCostEur: eur(pkg.grossComparisonCostCents),
     grossRetailPriceEur: eur(v.listPriceGrossCents),
     totalMonthlyGrossCostEur: eur(pkg.totalMonthlyGrossCostCents),

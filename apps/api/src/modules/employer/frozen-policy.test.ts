@@ -1,11 +1,4 @@
-import {
-  DEFAULT_TENANT_POLICY,
-  type Order,
-  type PayrollExport,
-  type TenantPolicy,
-  type TenantPolicyResponse,
-  type Vehicle,
-} from '@leasing/contract';
+import { type Order, type PayrollExport, type TenantPolicy, type Vehicle } from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,6 +6,7 @@ import { auditLog, orders, userSteps } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../../db/seed.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer } from '../../test-support/order-fixtures.js';
+import { saveTenantPolicy } from '../../test-support/policy.js';
 import { approveAutomatically } from '../orders/auto-approval.js';
 import { stepOfType } from '../orders/steps.js';
 
@@ -36,14 +30,7 @@ describe.each(databaseTargets())('running orders keep their policy on %s', (targ
     const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
     return { status: response.statusCode, body: response.json<T>() };
   };
-  const savePolicy = async (changes: Partial<TenantPolicy>) => {
-    const saved = await call<TenantPolicyResponse>('PUT', '/v1/tenant/policy', admin, {
-      ...DEFAULT_TENANT_POLICY,
-      ...changes,
-    });
-    expect(saved.status).toBe(200);
-    return saved.body.version;
-  };
+  const savePolicy = async (changes: Partial<TenantPolicy>) => (await saveTenantPolicy(t.app, admin, changes)).version;
   const order = (id: number) => call<Order>('GET', `/v1/order/${id}/workflow`, employee);
   const grossRateEur = () => vehicle.leasePackages.find((p) => p.id === offer.leasePackageId)!.totalMonthlyGrossCostEur;
 

@@ -1,5 +1,4 @@
 import type { EmployerOverview, PayrollExport, TenantPolicy, Vehicle } from '@leasing/contract';
-import { DEFAULT_TENANT_POLICY } from '@leasing/contract';
 import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { companyCarBenefit, employerSvSaving, type Cents, type CompanyCarInput } from '@leasing/payroll';
 import { eq } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { hashPassword } from '../../lib/password.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
+import { saveTenantPolicy } from '../../test-support/policy.js';
 
 /** One lease as the test knows it, in cents: what the figures are computed from. */
 interface Lease {
@@ -63,15 +63,7 @@ describe.each(databaseTargets())('employer overview figures on %s', (target) => 
   let tenant: Awaited<ReturnType<typeof buildTenant>>;
   const leases: Lease[] = [];
 
-  const savePolicy = async (changes: Partial<TenantPolicy>) => {
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/tenant/policy',
-      headers: bearer(tenant.admin.accessToken),
-      payload: { ...DEFAULT_TENANT_POLICY, ...changes },
-    });
-    expect(saved.statusCode).toBe(200);
-  };
+  const savePolicy = (changes: Partial<TenantPolicy>) => saveTenantPolicy(t.app, tenant.admin.accessToken, changes);
 
   /** Profile, order under the policy in force, handover; the lease as the test expects it. */
   async function lease(

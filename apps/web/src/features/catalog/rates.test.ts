@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cardRate, estimatedRate, packageRate, savingsPercent } from './rates';
+import { cardRate, packageRate, savingsPercent } from './rates';
 
 describe('savings percentage (spec 9)', () => {
   it('is (leaseFrom - rate) / leaseFrom in whole percent', () => {
@@ -31,17 +31,12 @@ describe('displayed net rate', () => {
     expect(cardRate({ yourLeaseFrom: null, estimateLeaseFrom: 344.65 })).toEqual({ rate: 344.65, personal: false });
   });
 
-  it('estimates 70 % of the gross cost, rounded to cents', () => {
-    expect(estimatedRate(492.36)).toBe(344.65);
-    expect(estimatedRate(507.76)).toBe(355.43);
-  });
-
-  it('of a package is its userPrice, else the estimate', () => {
-    expect(packageRate({ userPrice: 322.34, totalMonthlyGrossCostEur: 492.36 })).toEqual({
+  it('of a package is its userPrice, else the server\u2019s estimate', () => {
+    expect(packageRate({ userPrice: 322.34, estimatedUserPrice: 344.65 })).toEqual({
       rate: 322.34,
       personal: true,
     });
-    expect(packageRate({ userPrice: null, totalMonthlyGrossCostEur: 492.36 })).toEqual({
+    expect(packageRate({ userPrice: null, estimatedUserPrice: 344.65 })).toEqual({
       rate: 344.65,
       personal: false,
     });

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_SAVINGS_PERCENT,
-  ESTIMATED_RATE_SHARE,
-  type LeasePackage,
-  type VehicleSummary,
-} from '@leasing/contract';
+import { DEFAULT_SAVINGS_PERCENT, type VehicleLeasePackage, type VehicleSummary } from '@leasing/contract';
 
 /** The net rate a card or the price preview shows: the user's own, else the estimate (spec 2.3, 9). */
 export interface DisplayedRate {
@@ -19,14 +14,13 @@ export function cardRate(summary: Pick<VehicleSummary, 'yourLeaseFrom' | 'estima
     : { rate: summary.yourLeaseFrom, personal: true };
 }
 
-/** Spec 9: the estimated net rate without user data is 70 % of the total monthly gross cost (in cents). */
-export function estimatedRate(totalMonthlyGrossCostEur: number): number {
-  return Math.round(Math.round(totalMonthlyGrossCostEur * 100) * ESTIMATED_RATE_SHARE) / 100;
-}
-
-export function packageRate(pkg: Pick<LeasePackage, 'userPrice' | 'totalMonthlyGrossCostEur'>): DisplayedRate {
+/**
+ * The package's rate on the vehicle page: the user's own, else the server's estimate (spec 9: 70 % of
+ * the gross cost, less the employer's subsidy as the personal rate has it).
+ */
+export function packageRate(pkg: Pick<VehicleLeasePackage, 'userPrice' | 'estimatedUserPrice'>): DisplayedRate {
   return pkg.userPrice === null
-    ? { rate: estimatedRate(pkg.totalMonthlyGrossCostEur), personal: false }
+    ? { rate: pkg.estimatedUserPrice, personal: false }
     : { rate: pkg.userPrice, personal: true };
 }
 

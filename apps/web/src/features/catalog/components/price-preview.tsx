@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import type { LeasePackage } from '@leasing/contract';
+import type { VehicleLeasePackage } from '@leasing/contract';
 
 import { formatPercent, formatPrice } from '../../../lib/format';
 import { packageRate, savingsPercent } from '../rates';
@@ -17,7 +17,7 @@ export function PricePreview({
   listPrice,
   approximate,
 }: {
-  leasePackage: LeasePackage;
+  leasePackage: VehicleLeasePackage;
   listPrice: number;
   approximate: boolean;
 }) {

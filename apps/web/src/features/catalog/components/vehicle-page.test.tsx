@@ -382,6 +382,20 @@ describe('vehicle page (spec 2.4, 4.3)', () => {
     expect(router.state.location.pathname).toBe('/profile/salary');
   });
 
+  it("shows the server's estimate, which takes the employer's subsidy off before the 70 %", async () => {
+    // The cheapest package costs 500 EUR gross; with a subsidy of 50 EUR the estimate is 70 % of 450 EUR.
+    const packages = buildPackageGrid({ personal: false }).map((p) => ({
+      ...p,
+      estimatedUserPrice: Math.round((p.totalMonthlyGrossCostEur - 50) * 70) / 100,
+    }));
+    const vehicle = buildVehicle({ leasePackages: packages });
+    stubVehicleApi(vehicle);
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    expect(screen.getByTestId('rate-label')).toHaveTextContent('geschätzte Nettorate');
+    expect(text(screen.getByTestId('net-rate'))).toBe('315 € pro Monat');
+  });
+
   it('says before ordering that the conversion would leave less than the minimum gross pay, button disabled', async () => {
     const vehicle = buildVehicle();
     const calls = stubVehicleApi(vehicle, {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import type { DeliveryOption, LeasePackage, Tires, Vehicle } from '@leasing/contract';
+import type { DeliveryOption, Tires, Vehicle, VehicleLeasePackage } from '@leasing/contract';
 
 import {
   durationOptions,
@@ -13,7 +13,7 @@ import {
 } from '../package-selection';
 
 export interface PackageSelection {
-  leasePackage: LeasePackage | null;
+  leasePackage: VehicleLeasePackage | null;
   color: string | null;
   delivery: DeliveryOption | null;
   durations: number[];
@@ -39,7 +39,7 @@ export function usePackageSelection(vehicle: Vehicle): PackageSelection {
 
   // A refetch may bring other packages: fall back to the cheapest one instead of showing none.
   const leasePackage = packages.find((p) => p.id === packageId) ?? initialPackage(packages) ?? null;
-  const pick = (next: LeasePackage | undefined) => {
+  const pick = (next: VehicleLeasePackage | undefined) => {
     if (next) setPackageId(next.id);
   };
 

@@ -1,4 +1,11 @@
-import type { LeasePackage, PackageTaxResult, PolicyVerdict, Vehicle, VehicleSummary } from '@leasing/contract';
+import {
+  estimatedNetRateCents,
+  type PackageTaxResult,
+  type PolicyVerdict,
+  type Vehicle,
+  type VehicleLeasePackage,
+  type VehicleSummary,
+} from '@leasing/contract';
 
 import { buildTaxResult } from '../../../test/tax-results';
 
@@ -29,8 +36,9 @@ export function buildSummary(overrides: Partial<VehicleSummary> = {}): VehicleSu
   };
 }
 
-export function buildPackage(overrides: Partial<LeasePackage> = {}): LeasePackage {
-  return {
+/** A package of the vehicle page; its estimate is the server's (70 % of the gross cost, no subsidy) unless given. */
+export function buildPackage(overrides: Partial<VehicleLeasePackage> = {}): VehicleLeasePackage {
+  const pkg: Omit<VehicleLeasePackage, 'estimatedUserPrice'> = {
     id: nextId(),
     durationMonths: 36,
     kmPerYear: 10000,
@@ -52,6 +60,11 @@ export function buildPackage(overrides: Partial<LeasePackage> = {}): LeasePackag
     capExtraKilometers: 15000,
     ...overrides,
   };
+  return {
+    ...pkg,
+    estimatedUserPrice:
+      overrides.estimatedUserPrice ?? estimatedNetRateCents(Math.round(pkg.totalMonthlyGrossCostEur * 100)) / 100,
+  };
 }
 
 /**
@@ -59,8 +72,8 @@ export function buildPackage(overrides: Partial<LeasePackage> = {}): LeasePackag
  * the duration and rises with km and with two tyre sets, like the demo catalogue; `personal: false`
  * leaves out the net rates (no salary data).
  */
-export function buildPackageGrid({ personal = true }: { personal?: boolean } = {}): LeasePackage[] {
-  const packages: LeasePackage[] = [];
+export function buildPackageGrid({ personal = true }: { personal?: boolean } = {}): VehicleLeasePackage[] {
+  const packages: VehicleLeasePackage[] = [];
   for (const durationMonths of [24, 36, 48]) {
     for (const kmPerYear of [10000, 15000]) {
       for (const tires of ['ALL_SEASON', 'SUMMER_WINTER_SETS'] as const) {
