@@ -82,6 +82,21 @@ export const DeliveryWindowSchema = z.object({ from: z.string(), to: z.string() 
 export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 
 /**
+ * How the employer approved the order (null until it has, and after a refusal): a tenant admin's
+ * click, or the programme's automatic approval by the policy frozen with the order.
+ */
+export const EmployerApprovalSchema = z.object({
+  kind: z.enum(['MANUAL', 'AUTOMATIC']),
+  /** When (ISO time). */
+  at: z.string(),
+  /** AUTOMATIC: the version of the programme policy whose rules the order met; null for a click. */
+  policyVersion: z.number().int().nullable(),
+  /** AUTOMATIC: why, in German; null for a click. */
+  reason: z.string().nullable(),
+});
+export type EmployerApproval = z.infer<typeof EmployerApprovalSchema>;
+
+/**
  * The order with its frozen snapshot (spec 3 "Order"). `orderUserInfo.salaryInfo` and the full tax
  * result are shown only to the employee who ordered; admins get the order without them.
  */
@@ -124,6 +139,7 @@ export const OrderSchema = z.object({
   handoverDate: z.string().nullable(),
   /** The expected delivery window the provider set (ISO dates), once there is one. */
   deliveryWindow: DeliveryWindowSchema.nullable(),
+  employerApproval: EmployerApprovalSchema.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -192,5 +208,6 @@ export const AdminOrderSummarySchema = z.object({
   color: z.string(),
   delivery: DeliveryOptionSchema,
   latestDocument: OrderDocumentSchema.nullable(),
+  employerApproval: EmployerApprovalSchema.nullable(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;

@@ -1,4 +1,4 @@
-import { type Order, type PayrollExport, type TenantPolicy, type Vehicle } from '@leasing/contract';
+import type { AdminOrderSummary, Order, PayrollExport, TenantPolicy, Vehicle } from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -98,6 +98,16 @@ describe.each(databaseTargets())('running orders keep their policy on %s', (targ
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, String(orderId)), eq(auditLog.action, 'order.step.accept.automatic')));
     expect(audit?.fields).toContain(`tenant_policy:${audit?.tenantId ?? ''}:${String(v1)}`);
+    // HR sees that and why, in the list and on the order.
+    const approval = {
+      kind: 'AUTOMATIC',
+      at: t.clock.now().toISOString(),
+      policyVersion: v1,
+      reason: expect.stringContaining(`Programmrichtlinie (Fassung ${String(v1)})`) as unknown,
+    };
+    const list = await call<AdminOrderSummary[]>('GET', '/v1/admin/orders', admin);
+    expect(list.body.find((o) => o.id === orderId)?.employerApproval).toEqual(approval);
+    expect((await call<Order>('GET', `/v1/order/${orderId}`, admin)).body.employerApproval).toEqual(approval);
   });
 
   it("exports version 1's subsidy: the conversion is the gross rate less 50 EUR, not 100", async () => {

@@ -172,6 +172,7 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     await waitUntil('automatic approval', async () => (await current(underAutomatic)).order.status === 'ADMIN_CONFIRM');
     const { order } = await current(underAutomatic);
     expect(order.documents.map((d) => d.name)).toContain(`Ueberlassungsvertrag-${underAutomatic}-gegengezeichnet.pdf`);
+    expect(order.employerApproval).toMatchObject({ kind: 'AUTOMATIC', policyVersion: automaticVersion });
     const records = await tenantStepRecords(underAutomatic);
     expect(records.map((r) => [r.status, r.actorUserId])).toEqual([
       [null, null],
@@ -208,7 +209,9 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     expect(approvalsNeeded(mails)).toBe(before + 1);
     expect(employeeMails(mails, underManual).some((m) => m.text.includes('Jetzt gibt Ihr Arbeitgeber'))).toBe(true);
     expect((await act(underManual, STEP.tenant, tenantAdmin)).status).toBe(200);
-    expect((await current(underManual)).order.status).toBe('ADMIN_CONFIRM');
+    const { order } = await current(underManual);
+    expect(order.status).toBe('ADMIN_CONFIRM');
+    expect(order.employerApproval).toMatchObject({ kind: 'MANUAL', policyVersion: null, reason: null });
   }, 180_000);
 
   it('waits for the tenant admin when a rule of the frozen policy does not hold', async () => {

@@ -1,9 +1,11 @@
 import type { AdminOrderSummary, Order, StepType } from '@leasing/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 
+import { orderPolicies } from '../../db/schema-employer.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, OrderDeps } from './deps.js';
+import { employerApprovalOf } from './employer-approval.js';
 import * as repo from './repository.js';
 import { openPrivate, type OrderTerms } from './snapshot.js';
 import { STEP_DEFINITIONS } from './steps.js';
@@ -58,12 +60,17 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
     .select({ id: tenants.id, name: tenants.name })
     .from(tenants)
     .where(inArray(tenants.id, [...new Set(rows.map((r) => r.tenantId))]));
+  const frozen = await deps.db
+    .select({ orderId: orderPolicies.orderId, version: orderPolicies.policyVersion })
+    .from(orderPolicies)
+    .where(inArray(orderPolicies.orderId, ids));
   return rows.map((row) => {
     const terms = row.terms as OrderTerms;
     const own = actor.role === 'EMPLOYEE' && row.userId === actor.id;
     const snapshot = openPrivate(deps.cipher, row);
     const person = people.find((p) => p.id === row.userId);
     const { dateOfBirth: _dob, ...orderUserInfo } = snapshot.orderUserInfo;
+    const ownRecords = records.filter((r) => r.orderId === row.id);
     return {
       id: row.id,
       created: row.createdAt.toISOString(),
@@ -93,9 +100,12 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
       orderUserInfo: { addressDto: orderUserInfo.addressDto, salaryInfo: own ? orderUserInfo.salaryInfo : null },
       taxResult: own ? snapshot.taxResult : null,
       steps: [...STEP_DEFINITIONS],
-      userSteps: records
-        .filter((r) => r.orderId === row.id)
-        .map((r) => ({ id: r.id, stepId: r.stepId, status: r.status, modified: r.modified.toISOString() })),
+      userSteps: ownRecords.map((r) => ({
+        id: r.id,
+        stepId: r.stepId,
+        status: r.status,
+        modified: r.modified.toISOString(),
+      })),
       documents: docs
         .filter((d) => d.orderId === row.id)
         .map((d) => ({ id: d.id, name: d.name, created: d.createdAt.toISOString() })),
@@ -112,6 +122,7 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
         row.deliveryWindowFrom && row.deliveryWindowTo
           ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
           : null,
+      employerApproval: employerApprovalOf(ownRecords, frozen.find((f) => f.orderId === row.id)?.version ?? null),
     };
   });
 }
@@ -155,6 +166,7 @@ export async function toAdminSummaries(
       color: o.color,
       delivery: o.delivery,
       latestDocument: o.documents[0] ?? null,
+      employerApproval: o.employerApproval,
     };
   });
 }

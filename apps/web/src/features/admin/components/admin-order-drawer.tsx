@@ -87,7 +87,17 @@ function OrderDetail({ order }: { order: Order }) {
         <Fact label={t('detail.grossRate')}>{formatPrice(leasePackage.totalMonthlyGrossCostEur)}</Fact>
         {order.declineReason ? <Fact label={t('detail.declineReason')}>{order.declineReason}</Fact> : null}
         {order.handoverDate ? <Fact label={t('detail.handoverDate')}>{formatDate(order.handoverDate)}</Fact> : null}
+        {order.employerApproval ? (
+          <Fact label={t('approval.label')}>
+            {t(`approval.${order.employerApproval.kind}`, { date: formatDateTime(order.employerApproval.at) })}
+          </Fact>
+        ) : null}
       </SimpleGrid>
+      {order.employerApproval?.kind === 'AUTOMATIC' ? (
+        <Text size="sm" data-testid="automatic-approval-reason">
+          {t('approval.automaticReason', { version: order.employerApproval.policyVersion })}
+        </Text>
+      ) : null}
       <Text size="sm" c="dimmed">
         {t('detail.noSalary')}
       </Text>

@@ -247,6 +247,50 @@ describe('the order details', () => {
   });
 });
 
+describe('an automatic approval', () => {
+  it('is named in the list and explained in the details; a click is named as such', async () => {
+    const automatic = {
+      kind: 'AUTOMATIC',
+      at: '2026-04-10T07:30:00.000Z',
+      policyVersion: 3,
+      reason: 'Automatisch freigegeben gemäß Programmrichtlinie (Fassung 3): …',
+    } as const;
+    const approved = buildAdminRow({ ...active, id: 37, employerApproval: automatic });
+    const clicked = buildAdminRow({
+      ...active,
+      id: 36,
+      employerApproval: { kind: 'MANUAL', at: '2026-04-09T08:00:00.000Z', policyVersion: null, reason: null },
+    });
+    const order = buildOrder({
+      id: 37,
+      status: 'ADMIN_CONFIRM',
+      orderUserInfo: { ...buildOrder().orderUserInfo, salaryInfo: null },
+      taxResult: null,
+      employerApproval: automatic,
+    });
+    stubApi((call) => {
+      if (call.path === '/v1/admin/orders') return jsonResponse(200, [approved, clicked]);
+      if (call.path === '/v1/order/37') return jsonResponse(200, order);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage('TENANT_ADMIN');
+    await user.click(await screen.findByRole('tab', { name: /Alle/ }));
+    expect(within(rowOf(37)).getByTestId('automatic-approval')).toHaveTextContent(
+      'Automatisch freigegeben (Richtlinie, Fassung 3)',
+    );
+    expect(within(rowOf(36)).queryByTestId('automatic-approval')).not.toBeInTheDocument();
+
+    await user.click(within(rowOf(37)).getByRole('button', { name: 'Details zu Bestellung 37' }));
+    const detail = await screen.findByTestId('admin-order-detail');
+    expect(within(detail).getByText('Freigabe des Arbeitgebers')).toBeInTheDocument();
+    expect(within(detail).getByText(/^Automatisch freigegeben am 10\.04\.2026/)).toBeInTheDocument();
+    expect(within(detail).getByTestId('automatic-approval-reason')).toHaveTextContent(
+      /Programmrichtlinie \(Fassung 3, gültig bei der Bestellung\) sieht die automatische Freigabe vor/,
+    );
+  });
+});
+
 describe('the /admin/orders route', () => {
   // The role comes from GET /v1/me, which is asked only while signed in.
   beforeEach(() => {

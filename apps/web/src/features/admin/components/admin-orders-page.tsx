@@ -78,6 +78,11 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPrice(row.monthlyGrossRate)}</Table.Td>
       <Table.Td data-testid="admin-order-status">
         <Text size="sm">{t(`status.${statusKey(row)}`)}</Text>
+        {row.employerApproval?.kind === 'AUTOMATIC' ? (
+          <Text size="xs" c="dimmed" data-testid="automatic-approval">
+            {t('approval.automaticBadge', { version: row.employerApproval.policyVersion })}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         {row.latestDocument ? (

@@ -17,6 +17,7 @@ export function buildAdminRow(overrides: Partial<AdminOrderSummary> = {}): Admin
     color: 'Kupferorange',
     delivery: 'HOME',
     latestDocument: null,
+    employerApproval: null,
     ...overrides,
   };
 }

@@ -168,6 +168,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     declineReason: null,
     handoverDate: null,
     deliveryWindow: null,
+    employerApproval: null,
     ...overrides,
   };
 }
