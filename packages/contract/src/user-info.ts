@@ -163,6 +163,12 @@ function salaryInfoObject(config: UserInfoConfig) {
       .int(msg.invalid)
       .min(config.arrivalNumberMin, msg.min(config.arrivalNumberMin))
       .max(config.arrivalNumberMax, msg.max(config.arrivalNumberMax)),
+    /**
+     * Not in the spec: the per-trip reading of the commute (Einzelbewertung, § 8 Abs. 2 Satz 5 EStG,
+     * 0.002 % of the list price per km and trip, the trips being `arrivalNumber`, at most 180 a year)
+     * instead of 0.03 % per km and month. Profiles saved before it existed read as false.
+     */
+    commuteSingleAssessment: z.boolean().default(false),
     salaryConversions: z
       .array(SalaryConversionSchema)
       .max(MAX_SALARY_CONVERSIONS, msg.max(MAX_SALARY_CONVERSIONS))

@@ -288,3 +288,45 @@ describe('refusals', () => {
     );
   });
 });
+
+describe("the commute by the profile's choice", () => {
+  // BEV for 44,000 EUR: base 11,000 EUR. 18 km, 20 office days a month.
+  const profile = (commuteSingleAssessment: boolean | null) =>
+    preparePayslipProfile(buildProfile({ arrivalKilometers: 18, arrivalNumber: 20, commuteSingleAssessment }), DATE, {
+      wageTax: stubWageTax(),
+    });
+
+  it('takes 0.03 % × km a month unless the profile chooses the per-trip reading', () => {
+    for (const choice of [false, null]) {
+      const result = compareOffer(profile(choice), buildOffer({ useSingleAssessment: null }));
+      expect(result.companyCar.commutingMethod).toBe('PAUSCHAL_0_03');
+      // 11,000 × 0.03 % × 18 = 59.40 EUR.
+      expect(result.salarySacrificeData.commutingTaxation).toBe(5_940);
+    }
+  });
+
+  it('takes 0.002 % × km per trip, at most 15 trips a month (180 a year), when the profile says so', () => {
+    const result = compareOffer(profile(true), buildOffer({ useSingleAssessment: null }));
+    expect(result.companyCar.commutingMethod).toBe('EINZELBEWERTUNG_0_002');
+    expect(result.companyCar.commutingDaysValued).toBe(15);
+    // 11,000 × 0.002 % × 18 × 15 = 59.40 EUR: at the cap both readings meet; below it the trips count.
+    expect(result.salarySacrificeData.commutingTaxation).toBe(5_940);
+    const eight = preparePayslipProfile(
+      buildProfile({ arrivalKilometers: 18, arrivalNumber: 8, commuteSingleAssessment: true }),
+      DATE,
+      { wageTax: stubWageTax() },
+    );
+    // 11,000 × 0.002 % × 18 × 8 = 31.68 EUR.
+    expect(compareOffer(eight, buildOffer({ useSingleAssessment: null })).salarySacrificeData.commutingTaxation).toBe(
+      3_168,
+    );
+  });
+
+  it("lets an offer's explicit choice override the profile's", () => {
+    const result = compareOffer(profile(true), buildOffer({ useSingleAssessment: false }));
+    expect(result.companyCar.commutingMethod).toBe('PAUSCHAL_0_03');
+    expect(compareOffer(profile(false), buildOffer({ useSingleAssessment: true })).companyCar.commutingMethod).toBe(
+      'EINZELBEWERTUNG_0_002',
+    );
+  });
+});

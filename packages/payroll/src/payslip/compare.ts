@@ -129,7 +129,7 @@ export function compareOffer(prepared: PreparedPayslipProfile, offerInput: Lease
     acquired: offer.acquired,
     distanceKm: ctx.profile.distanceKm,
     commutingDays: ctx.profile.commutingDays,
-    singleAssessment: offer.singleAssessment,
+    singleAssessment: offer.singleAssessment ?? ctx.profile.singleAssessment,
   });
   const converted = cents(offer.rate - offer.employerContribution);
   const nonCash = cents(car.privateUse + car.commuting);
@@ -291,7 +291,8 @@ interface NormalizedOffer {
   readonly employerContribution: Cents;
   readonly driveType: DriveType;
   readonly acquired: number;
-  readonly singleAssessment: boolean;
+  /** Null: the profile decides. */
+  readonly singleAssessment: boolean | null;
 }
 
 const DRIVE_TYPES: readonly DriveType[] = ['BEV', 'PHEV', 'ICE'];
@@ -315,7 +316,10 @@ function normalizeOffer(offer: LeaseOfferInput): NormalizedOffer {
     employerContribution,
     driveType,
     acquired: acquisitionKey(offer.acquisitionDate),
-    singleAssessment: offer.useSingleAssessment === true,
+    singleAssessment:
+      offer.useSingleAssessment === undefined || offer.useSingleAssessment === null
+        ? null
+        : offer.useSingleAssessment === true,
   };
 }
 

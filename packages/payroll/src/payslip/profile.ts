@@ -84,6 +84,8 @@ export interface NormalizedProfile {
   /** Full commuting kilometres (fractions dropped). */
   readonly distanceKm: number;
   readonly commutingDays: number;
+  /** The per-trip reading of the commute (0.002 % per km and trip) instead of the monthly 0.03 %. */
+  readonly singleAssessment: boolean;
   readonly conversions: ExistingConversions;
 }
 
@@ -125,6 +127,7 @@ export function normalizeProfile(input: SalaryProfileInput): NormalizedProfile {
       : optionalEur(input.basisbeitragSteuerrelevant, 'basisbeitragSteuerrelevant'),
     distanceKm: parseKm(input.arrivalKilometers),
     commutingDays: parseIntInRange(input.arrivalNumber, 0, 31, 'arrivalNumber'),
+    singleAssessment: input.commuteSingleAssessment === true,
     conversions: foldConversions(
       input.salaryConversions ?? [],
       optionalEur(input.companyPensionPlan, 'companyPensionPlan'),

@@ -77,8 +77,14 @@ export interface SalaryProfileInput {
   readonly companyPensionPlan?: EurInput | null;
   /** One-way distance home – work in km (full kilometres count). */
   readonly arrivalKilometers: number | string;
-  /** Commuting days per month (0..31). */
+  /** Commuting days per month (0..31): the trips of the per-trip reading. */
   readonly arrivalNumber: number;
+  /**
+   * The employee's choice of the per-trip reading of the commute (Einzelbewertung, § 8 Abs. 2 Satz 5
+   * EStG: 0.002 % of the list price per km and trip, at most 180 trips a year) instead of 0.03 % per
+   * km and month; default false. An offer's `useSingleAssessment` overrides it.
+   */
+  readonly commuteSingleAssessment?: boolean | null;
   readonly salaryConversions?: readonly SalaryConversionInput[] | null;
 }
 
@@ -94,7 +100,10 @@ export interface LeaseOfferInput {
   readonly driveType?: DriveType | null;
   /** Date the car is acquired/handed over: chooses the benefit rule. */
   readonly acquisitionDate: IsoDate;
-  /** 0.002 % per km and commuting day instead of 0.03 % per km and month; default false. */
+  /**
+   * 0.002 % per km and commuting day instead of 0.03 % per km and month; null or absent: the
+   * profile's `commuteSingleAssessment`.
+   */
   readonly useSingleAssessment?: boolean | null;
 }
 

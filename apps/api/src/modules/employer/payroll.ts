@@ -146,8 +146,8 @@ async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWi
         // Entfernungskilometer are full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 EStG): fractions dropped.
         distanceKm: Math.floor(info?.arrivalKilometers ?? 0),
         commutingDays: info?.arrivalNumber ?? 0,
-        // The salary profile has no field for the per-trip reading yet: the monthly flat rate.
-        singleAssessment: false,
+        // The profile's choice: 0.002 % per km and trip (the office days) or 0.03 % per km and month.
+        singleAssessment: info?.commuteSingleAssessment === true,
       },
       pay: info
         ? {

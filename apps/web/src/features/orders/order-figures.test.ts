@@ -70,6 +70,14 @@ describe('salaryRows', () => {
       { key: 'federalState', value: { kind: 'text', value: 'XX' } },
       { key: 'akb', value: { kind: 'bool', value: true } },
     ]);
+    // The per-trip reading of the commute only where it was chosen.
+    expect(salaryRows({ arrivalNumber: 8, commuteSingleAssessment: true }).map((r) => r.key)).toEqual([
+      'arrivalNumber',
+      'commuteSingleAssessment',
+    ]);
+    expect(salaryRows({ arrivalNumber: 8, commuteSingleAssessment: false }).map((r) => r.key)).toEqual([
+      'arrivalNumber',
+    ]);
   });
 
   it('is empty without salary data (admins)', () => {

@@ -36,6 +36,7 @@ export type SalaryKey =
   | 'companyPensionPlan'
   | 'arrivalKilometers'
   | 'arrivalNumber'
+  | 'commuteSingleAssessment'
   | 'salaryConversions';
 
 export interface SalaryRow {
@@ -66,6 +67,7 @@ const KINDS: { key: SalaryKey; kind: SalaryValue['kind'] }[] = [
   { key: 'companyPensionPlan', kind: 'money' },
   { key: 'arrivalKilometers', kind: 'number' },
   { key: 'arrivalNumber', kind: 'number' },
+  { key: 'commuteSingleAssessment', kind: 'bool' },
 ];
 
 function valueOf(kind: SalaryValue['kind'], raw: unknown): SalaryValue | null {
@@ -93,7 +95,7 @@ export function salaryRows(info: Record<string, unknown> | null): SalaryRow[] {
     if (!value) continue;
     // Only meaningful where it applies: the factor in tax class 4, the Arbeitskammer where it exists.
     if (key === 'spouseFactor' && info['taxClass'] !== 4) continue;
-    if (key === 'akb' && value.value !== true) continue;
+    if ((key === 'akb' || key === 'commuteSingleAssessment') && value.value !== true) continue;
     if (key === 'federalState' && value.kind === 'text') {
       const code = FederalStateCodeSchema.safeParse(value.value);
       rows.push({

@@ -121,6 +121,7 @@ export function toFormValues(info: UserInfoResponse, config: UserInfoConfig): Pr
           companyPensionPlan: null,
           arrivalKilometers: 0,
           arrivalNumber: clamp(0, config.arrivalNumberMin, config.arrivalNumberMax),
+          commuteSingleAssessment: false,
           salaryConversions: [],
         },
   };

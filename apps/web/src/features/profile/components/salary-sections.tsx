@@ -252,6 +252,11 @@ export function CommuteSection({ config }: { config: UserInfoConfig }) {
           suffix={EUR}
         />
       </SimpleGrid>
+      <SwitchField
+        name="salaryInfo.commuteSingleAssessment"
+        label={t('fields.commuteSingleAssessment.label')}
+        description={t('fields.commuteSingleAssessment.description')}
+      />
     </Section>
   );
 }
