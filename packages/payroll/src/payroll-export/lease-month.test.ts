@@ -100,6 +100,20 @@ describe('payroll line', () => {
     expect(april.change).toBe('CHANGED');
   });
 
+  it('marks CHANGED only what depends on the month: over a whole term, only the first deduction under "next month"', () => {
+    const changesOver = (l: PayrollLease) => {
+      const changes = new Map<string, number>();
+      for (let month = m('2026-03'); month <= m('2029-03'); month++) {
+        const change = payrollLine(l, month)?.change;
+        if (change !== undefined) changes.set(String(change), (changes.get(String(change)) ?? 0) + 1);
+      }
+      return Object.fromEntries(changes);
+    };
+    // Both months of each comparison come from the same inputs (frozen terms, today's profile).
+    expect(changesOver(lease({ singleAssessment: true, commutingDays: 8 }))).toEqual({ NEW: 1, ENDED: 1, null: 35 });
+    expect(changesOver(lease({ deductionStart: 'NEXT_MONTH' }))).toEqual({ NEW: 1, CHANGED: 1, ENDED: 1, null: 34 });
+  });
+
   it('leaving mid-month: the whole last month counts, marked ENDED with the date; nothing after', () => {
     const l = lease({ leavingDate: '2026-07-15' });
     const july = payrollLine(l, m('2026-07'))!;

@@ -118,8 +118,9 @@ function figuresFor(lease: PayrollLease, month: MonthIndex): MonthFigures | null
 /**
  * The payroll line of one lease for `month`, with what changed against the month before: NEW in
  * the first month of use, ENDED in the month of the last day of use (the last month payroll
- * deducts), CHANGED when an amount differs from the month before (e.g. the first deduction under
- * "next month"), else null. Null when the car is not in use in that month.
+ * deducts), CHANGED when an amount differs from the month before, else null. Null when the car is
+ * not in use in that month. Both months are computed from the same `lease`, so only what depends on
+ * the month can differ: today the first deduction under "next month" (docs/decisions/0014).
  */
 export function payrollLine(lease: PayrollLease, month: MonthIndex): PayrollLine | null {
   const now = figuresFor(lease, month);

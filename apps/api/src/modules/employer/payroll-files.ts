@@ -5,7 +5,7 @@ import type { PayrollExport, PayrollSettings } from '@leasing/contract';
  * with BOM, CRLF) and a DATEV LODAS ASCII import file. Pure functions of the export.
  */
 
-/** Defaults until an employer saves its own (docs/decisions/0014-payroll-export-datev.md). */
+/** Defaults until an employer saves its own (docs/decisions/0014-payroll-export.md). */
 export const DEFAULT_PAYROLL_SETTINGS: PayrollSettings = {
   datevConsultantNumber: '1001',
   datevClientNumber: '1',
