@@ -13,9 +13,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import autocannon from 'autocannon';
 import pg from 'pg';
 
+import { benchmark, searchAgainstStatic } from './cluster-bench.mjs';
 import { databaseOutage, madeUpFilters, startDatabaseRelay } from './cluster-faults.mjs';
 
 // `--bench` (npm run bench -- cluster): requests per second of the personal search through nginx with
@@ -70,10 +70,19 @@ async function main() {
     IDENT_CALLBACK_SECRET: crypto.randomBytes(24).toString('hex'),
   };
   const ports = [await freePort(), await freePort(), await freePort()];
+  if (benchMode) {
+    // The built web app in a copy the bench can add a file to (the search answer's bytes, served statically).
+    env.WEB_DIST_DIR = path.join(workDir, 'web');
+    fs.cpSync('apps/web/dist', env.WEB_DIST_DIR, { recursive: true });
+  }
   // All three start at once: migrations and demo data must cope (advisory lock).
   const instances = await Promise.all(ports.map((port, i) => startInstance(env, port, i)));
   if (benchMode) {
-    await check('requests per second with 1, 2 and 3 instances', () => benchmark(origin, nginxPort, ports));
+    const tools = { startNginx, waitFor, login, stopInstance, startInstance };
+    await check('requests per second with 1, 2 and 3 instances', () => benchmark(tools, origin, nginxPort, ports));
+    await check('the personal search against a static file of the same bytes', () =>
+      searchAgainstStatic(tools, { origin, nginxPort, ports, env, instances }),
+    );
     return;
   }
   const nginx = startNginx(nginxPort, ports);
@@ -306,39 +315,6 @@ async function stopInstance(child, signal) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
   await exited;
-}
-
-async function benchmark(origin, nginxPort, ports) {
-  const figures = [];
-  for (const count of [1, 2, 3]) {
-    const nginx = startNginx(nginxPort, ports.slice(0, count), `nginx-${count}`);
-    await waitFor(async () => (await fetch(`${origin}/health/ready`)).status === 200, 'nginx in front');
-    const token = await login(origin, 'max.mustermann@example.com', 'Demo-Passwort-1');
-    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br' };
-    await cannon(`${origin}/v1/search`, headers, 3);
-    const result = await cannon(`${origin}/v1/search`, headers, Number(process.env.BENCH_DURATION ?? 10));
-    figures.push(result.requests.average);
-    console.log(
-      `    ${count} instance${count > 1 ? 's' : ' '}: ${Math.round(result.requests.average)} req/s, ` +
-        `p97.5 ${result.latency.p97_5} ms, ${result.non2xx} non-2xx`,
-    );
-    const exited = new Promise((resolve) => nginx.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
-  console.log(
-    `    scaling 1→2: ${(figures[1] / figures[0]).toFixed(2)}×, 1→3: ${(figures[2] / figures[0]).toFixed(2)}× ` +
-      `(goal ≥ 1.8× from 1 to 2 with a core per instance; this machine has ${os.availableParallelism()} cores, ` +
-      'shared with nginx, PostgreSQL, Redis and the load generator)',
-  );
-}
-
-function cannon(url, headers, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: 20, duration }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
 }
 
 function startNginx(port, upstreams, name = 'nginx') {
