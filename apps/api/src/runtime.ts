@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { seedDemoCatalog } from './modules/catalog/demo-catalog.js';
 import { syncStepDefinitions } from './modules/orders/repository.js';
+import { resealLegacySnapshots } from './modules/orders/reseal-snapshots.js';
 import type { Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/field-encryption.js';
 import { warmPasswordHasher } from './lib/password.js';
@@ -46,6 +47,7 @@ export async function startRuntime(
     await database.migrate();
     const seeded = await database.withStartupLock(async () => {
       await syncStepDefinitions(database.db);
+      await resealLegacySnapshots(database.db, cipher);
       if (!config.demoData) return false;
       const created = await seedDemoData(database.db, cipher);
       await seedDemoCatalog(database.db, config.demoCatalogSize);

@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -383,6 +384,11 @@ export const orders = pgTable(
     privateKeyId: text('private_key_id').notNull(),
     privateIv: bytea('private_iv').notNull(),
     privateCiphertext: bytea('private_ciphertext').notNull(),
+    /**
+     * What the snapshot's ciphertext is bound to (modules/orders/snapshot.ts): 2 = this row (order id,
+     * owner, employer); 1 = owner and employer only, as orders were sealed before, re-sealed at start.
+     */
+    privateAadVersion: smallint('private_aad_version').notNull().default(1),
     profileVersion: integer('profile_version').notNull(),
     status: text('status').notNull(),
     currentUserStepId: uuid('current_user_step_id'),

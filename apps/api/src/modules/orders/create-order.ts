@@ -1,6 +1,6 @@
 import type { CreateOrderRequest, FieldError } from '@leasing/contract';
 import { SalaryInfoSchema } from '@leasing/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { orderPolicies } from '../../db/schema-employer.js';
@@ -152,11 +152,14 @@ export async function createOrder(
       warnings: comparison.warnings.map(({ code, message }) => ({ code, message })),
     },
   };
-  const sealed = sealPrivate(deps.cipher, actor.id, tenantId, privateSnapshot);
   const orderId = await deps.db.transaction(async (tx) => {
+    // The id first: the snapshot's ciphertext is bound to its own row.
+    const id = await nextOrderId(tx);
+    const sealed = sealPrivate(deps.cipher, { id, userId: actor.id, tenantId }, privateSnapshot);
     const [row] = await tx
       .insert(orders)
       .values({
+        id,
         userId: actor.id,
         tenantId,
         vehicleId: vehicle.id,
@@ -167,6 +170,7 @@ export async function createOrder(
         privateKeyId: sealed.keyId,
         privateIv: sealed.iv,
         privateCiphertext: sealed.ciphertext,
+        privateAadVersion: sealed.aadVersion,
         profileVersion: stored.version,
         status: 'CONFIRM_SUMMARY',
         createdAt: now,
@@ -219,3 +223,11 @@ const addressLabel: Record<string, string> = {
   state: 'Bundesland',
   placeOfBirth: 'Geburtsort',
 };
+
+/** The order id the insert will use, drawn from the column's own sequence. */
+async function nextOrderId(tx: Database): Promise<number> {
+  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]?.id);
+  if (!Number.isInteger(id)) throw new Error('no order id from the sequence');
+  return id;
+}

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { orders } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { createFieldCipher } from '../../runtime.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
+import { resealLegacySnapshots } from './reseal-snapshots.js';
+import { openPrivate, SNAPSHOT_AAD_VERSION } from './snapshot.js';
 
 /** Security checklist 24: the employee's figures in an order are ciphertext at rest, terms included. */
 describe.each(databaseTargets())('the order snapshot at rest on %s', (target) => {
@@ -50,5 +54,48 @@ describe.each(databaseTargets())('the order snapshot at rest on %s', (target) =>
     expect(adminView.id).toBe(orderId);
     expect(adminView.leasePackage.userPrice).toBeNull();
     expect(adminView.taxResult).toBeNull();
+  });
+  it('opens a snapshot only in its own row: moved to another order of the same person, it fails closed', async () => {
+    const first = await placeOrder(t.app, employee, await pickOffer(t.app, employee));
+    const second = await placeOrder(t.app, employee, await pickOffer(t.app, employee));
+    const db = t.runtime.database.db;
+    const [source] = await db.select().from(orders).where(eq(orders.id, first));
+    await db
+      .update(orders)
+      .set({
+        privateKeyId: source?.privateKeyId,
+        privateIv: source?.privateIv,
+        privateCiphertext: source?.privateCiphertext,
+      })
+      .where(eq(orders.id, second));
+    const [moved] = await db.select().from(orders).where(eq(orders.id, second));
+    expect(moved?.privateAadVersion).toBe(SNAPSHOT_AAD_VERSION);
+    expect(() => openPrivate(createFieldCipher(t.config), moved!)).toThrow();
+    expect(openPrivate(createFieldCipher(t.config), source!).conversion.netMonthlyRateCents).toBeGreaterThan(0);
+  });
+
+  it('seals snapshots of the earlier form again, bound to their row, at start-up', async () => {
+    const cipher = createFieldCipher(t.config);
+    const orderId = await placeOrder(t.app, employee, await pickOffer(t.app, employee));
+    const db = t.runtime.database.db;
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const snapshot = openPrivate(cipher, row!);
+    // As orders were sealed before: bound to owner and employer only.
+    const legacy = cipher.encrypt(JSON.stringify(snapshot), `orders:private:${row!.userId}:${row!.tenantId}`);
+    await db
+      .update(orders)
+      .set({
+        privateKeyId: legacy.keyId,
+        privateIv: legacy.iv,
+        privateCiphertext: legacy.ciphertext,
+        privateAadVersion: 1,
+      })
+      .where(eq(orders.id, orderId));
+
+    expect(await resealLegacySnapshots(db, cipher)).toBe(1);
+    const [resealed] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(resealed?.privateAadVersion).toBe(SNAPSHOT_AAD_VERSION);
+    expect(openPrivate(cipher, resealed!)).toEqual(snapshot);
+    expect(await resealLegacySnapshots(db, cipher)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { LeasePackage, Order, TaxResult } from '@leasing/contract';
 
-import type { FieldCipher } from '../../lib/field-encryption.js';
+import type { EncryptedValue, FieldCipher } from '../../lib/field-encryption.js';
 
 /** Vehicle and package terms frozen at order time (not personal: stored as JSON). */
 export interface OrderTerms {
@@ -32,20 +32,40 @@ export interface PrivateSnapshot {
   };
 }
 
-const aad = (orderId: number | string, tenantId: string) => `orders:private:${orderId}:${tenantId}`;
-
-/** The order id is not known before the insert, so the AAD binds owner and tenant instead. */
-export function sealPrivate(cipher: FieldCipher, userId: string, tenantId: string, value: PrivateSnapshot) {
-  return cipher.encrypt(JSON.stringify(value), aad(userId, tenantId));
+/** The order a snapshot belongs to: its ciphertext opens only in this row (security checklist 24). */
+export interface SnapshotOwner {
+  id: number;
+  userId: string;
+  tenantId: string;
 }
 
-export function openPrivate(
-  cipher: FieldCipher,
-  row: { userId: string; tenantId: string; privateKeyId: string; privateIv: Buffer; privateCiphertext: Buffer },
-): PrivateSnapshot {
+/** New snapshots bind the row; version 1 (before) bound only owner and employer. */
+export const SNAPSHOT_AAD_VERSION = 2;
+
+function aad(order: SnapshotOwner, version: number): string {
+  return version === 1
+    ? `orders:private:${order.userId}:${order.tenantId}`
+    : `orders:private:v2:${order.id}:${order.userId}:${order.tenantId}`;
+}
+
+export type SealedSnapshot = EncryptedValue & { aadVersion: number };
+
+/** Seals a snapshot for one order row (its id is taken before the insert, see create-order.ts). */
+export function sealPrivate(cipher: FieldCipher, order: SnapshotOwner, value: PrivateSnapshot): SealedSnapshot {
+  return { ...cipher.encrypt(JSON.stringify(value), aad(order, SNAPSHOT_AAD_VERSION)), aadVersion: SNAPSHOT_AAD_VERSION };
+}
+
+export interface SealedSnapshotRow extends SnapshotOwner {
+  privateKeyId: string;
+  privateIv: Buffer;
+  privateCiphertext: Buffer;
+  privateAadVersion: number;
+}
+
+export function openPrivate(cipher: FieldCipher, row: SealedSnapshotRow): PrivateSnapshot {
   const json = cipher.decrypt(
     { keyId: row.privateKeyId, iv: row.privateIv, ciphertext: row.privateCiphertext },
-    aad(row.userId, row.tenantId),
+    aad(row, row.privateAadVersion),
   );
   return JSON.parse(json) as PrivateSnapshot;
 }

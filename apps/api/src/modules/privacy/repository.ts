@@ -19,7 +19,7 @@ import {
   users,
   userSteps,
 } from '../../db/schema.js';
-import type { EncryptedValue } from '../../lib/field-encryption.js';
+import type { SealedSnapshot } from '../orders/snapshot.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -194,10 +194,15 @@ export async function deleteOrders(tx: Database, orderIds: number[]): Promise<nu
   return deleted.length;
 }
 
-export async function replacePrivateSnapshot(tx: Database, orderId: number, sealed: EncryptedValue): Promise<void> {
+export async function replacePrivateSnapshot(tx: Database, orderId: number, sealed: SealedSnapshot): Promise<void> {
   await tx
     .update(orders)
-    .set({ privateKeyId: sealed.keyId, privateIv: sealed.iv, privateCiphertext: sealed.ciphertext })
+    .set({
+      privateKeyId: sealed.keyId,
+      privateIv: sealed.iv,
+      privateCiphertext: sealed.ciphertext,
+      privateAadVersion: sealed.aadVersion,
+    })
     .where(eq(orders.id, orderId));
 }
 

@@ -5,12 +5,12 @@ import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { EncryptedValue, FieldCipher } from '../../lib/field-encryption.js';
+import type { FieldCipher } from '../../lib/field-encryption.js';
 import { consume, type LimitRule, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
 import { confirmPassword } from '../account/step-up.js';
 import { stepById } from '../orders/steps.js';
-import { openPrivate, sealPrivate, type PrivateSnapshot } from '../orders/snapshot.js';
+import { openPrivate, sealPrivate, type PrivateSnapshot, type SealedSnapshot } from '../orders/snapshot.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import * as repo from './repository.js';
 
@@ -309,7 +309,7 @@ export async function eraseAccount(
  * birth, employee number, the conversion figures, all also in the signed PDF) stay; the salary
  * profile, the tax comparison and the e-mail address, which the contract does not need, go.
  */
-function restrictedSnapshot(cipher: FieldCipher, order: repo.OrderRow): EncryptedValue {
+function restrictedSnapshot(cipher: FieldCipher, order: repo.OrderRow): SealedSnapshot {
   const full = openPrivate(cipher, order);
   const restricted: PrivateSnapshot = {
     orderUserInfo: {
@@ -320,5 +320,5 @@ function restrictedSnapshot(cipher: FieldCipher, order: repo.OrderRow): Encrypte
     taxResult: null,
     conversion: full.conversion,
   };
-  return sealPrivate(cipher, order.userId, order.tenantId, restricted);
+  return sealPrivate(cipher, order, restricted);
 }

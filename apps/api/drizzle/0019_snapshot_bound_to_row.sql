@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "private_aad_version" smallint DEFAULT 1 NOT NULL;
