@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 import { chromium } from '@playwright/test';
 
 import { findChromium } from '../scripts/chromium.mjs';
+import { describeScripts, measureInitialJs as measure, totalKb, WEB_BUNDLE_BUDGETS_KB } from '../scripts/web-bundle.mjs';
 
-const BUDGET_KB = 200;
+// WEB_BUNDLE_FILES=1 lists every script of each route, largest first.
+const listFiles = Boolean(process.env.WEB_BUNDLE_FILES);
 const executablePath = findChromium();
 if (!executablePath) {
   console.log('skipped: Chromium not found (apt-get install -y chromium or set CHROMIUM_PATH)');
@@ -63,24 +64,13 @@ try {
   server.kill();
 }
 
-async function measure(page, url) {
-  const scripts = new Map();
-  const onResponse = async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(response.url(), zlib.gzipSync(body, { level: 9 }).length);
-  };
-  page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  page.off('response', onResponse);
-  return scripts;
-}
-
 function report(route, scripts) {
-  const total = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+  const total = totalKb(scripts);
+  const budget = WEB_BUNDLE_BUDGETS_KB[route];
   console.log(
-    `${route.padEnd(16)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; budget ${BUDGET_KB} KB; ratio ${(total / BUDGET_KB).toFixed(2)}`,
+    `${route.padEnd(16)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; budget ${budget} KB; ratio ${(total / budget).toFixed(2)}`,
   );
+  if (listFiles) console.log(describeScripts(scripts));
 }
 
 function freePort() {
