@@ -1,12 +1,35 @@
+// eslint-disable-next-line no-restricted-imports -- the build configuration runs in Node, not in the browser
+import { fileURLToPath } from 'node:url';
+
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 // Everything the API serves on the same origin; the dev server forwards it so the browser sees one host.
 const API_TARGET = 'http://localhost:3000';
 const PROXIED_PATHS = ['/v1', '/locales', '/health', '/dev', '/docs'];
 
+/**
+ * Mantine's ScrollArea (inside every Table, Modal and Drawer) imports only `useMergeRefs` from
+ * @floating-ui/react; that import alone put all of floating-ui (about 10 KB gzip) on the vehicle page.
+ * This import, and only this one, resolves to the same hook in src/lib/merge-refs.ts; popovers, tooltips
+ * and comboboxes keep the real package.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const replacement = fileURLToPath(new URL('src/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) {
+        return replacement;
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [scrollAreaMergeRefs(), react()],
   resolve: {
     // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
     // Vite's default client conditions stay so third-party packages keep their browser/ESM builds.
