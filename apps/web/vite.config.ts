@@ -49,7 +49,7 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend)[\\/]/ },
+            { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },
       },

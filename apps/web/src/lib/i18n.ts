@@ -1,9 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 import { appConfig } from '../config/env';
 import { applyDocumentLanguage, storedLanguage } from './language';
+import { TranslationBackend, type TranslationBackendOptions } from './translation-backend';
 import { createTranslationRequest } from './translation-request';
 
 export const SUPPORTED_LANGUAGES = ['de', 'en'] as const;
@@ -22,14 +22,14 @@ export interface I18nOptions {
 
 /** A new i18next instance loading `/locales/{lng}/{ns}.json` over HTTP; call `.init` via `initI18n`. */
 export function createI18n(): I18n {
-  return i18next.createInstance().use(HttpBackend).use(initReactI18next);
+  return i18next.createInstance().use(TranslationBackend).use(initReactI18next);
 }
 
 export function initI18n(instance: I18n, options: I18nOptions = {}): Promise<unknown> {
   const saveMissing = options.saveMissing ?? appConfig.saveMissingTranslations;
   const language = options.language ?? storedLanguage();
   applyDocumentLanguage(language);
-  return instance.init<HttpBackendOptions>({
+  return instance.init<TranslationBackendOptions>({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -40,7 +40,7 @@ export function initI18n(instance: I18n, options: I18nOptions = {}): Promise<unk
     interpolation: { escapeValue: false },
     saveMissing,
     saveMissingTo: 'fallback',
-    // Translation loading retries 5xx and network failures (spec 8); the decision sits in translation-request.ts.
+    // Translation loading retries 5xx and network failures (spec 8); the decision sits in translation-backend.ts.
     maxRetries: 3,
     retryTimeout: options.retryTimeout ?? 500,
     backend: {

@@ -1,14 +1,14 @@
-import HttpBackend from 'i18next-http-backend';
 import { describe, expect, it, vi } from 'vitest';
 
 import { createI18n, initI18n } from './i18n';
+import { TranslationBackend } from './translation-backend';
 import { createTranslationRequest } from './translation-request';
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Runs one backend read and reports what i18next would get: the error and the retry flag. */
 function readWith(fetchImpl: FetchLike): Promise<{ error: unknown; retryOrData: unknown }> {
-  const backend = new HttpBackend(undefined, {
+  const backend = new TranslationBackend(undefined, {
     loadPath: '/locales/{{lng}}/{{ns}}.json',
     request: createTranslationRequest(fetchImpl),
   });

@@ -1,13 +1,21 @@
-import type { HttpBackendOptions } from 'i18next-http-backend';
-
 import { getAuthData } from './auth-store';
 
-type BackendRequest = NonNullable<HttpBackendOptions['request']>;
+/** What a request reports: the HTTP status (0 when there was none) and the body of a 2xx answer. */
+export interface TranslationResponse {
+  status: number;
+  data: string;
+}
+export type TranslationRequest = (
+  options: unknown,
+  url: string,
+  payload: unknown,
+  callback: (error: Error | null, response: TranslationResponse) => void,
+) => void;
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /**
- * Request function for i18next-http-backend. It reports every outcome as a status, and the backend turns
- * the status into the retry decision of spec 8:
+ * Request function of the translation backend (translation-backend.ts). It reports every outcome as a
+ * status, and the backend turns the status into the retry decision of spec 8:
  * - 500-599, or no status at all (fetch failed, body unreadable): retry;
  * - 4xx, or a body that is not JSON (parse failure, decided by the backend): no retry.
  * i18next then retries with `maxRetries` / `retryTimeout` (see i18n.ts).
@@ -16,7 +24,7 @@ export function createTranslationRequest(
   fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
   accessToken: () => string | undefined = () => getAuthData()?.accessToken,
 ) {
-  const request: BackendRequest = (_options, url, payload, callback) => {
+  const request: TranslationRequest = (_options, url, payload, callback) => {
     // Loading passes no payload; `saveMissing` passes the missing keys, which are posted.
     const hasPayload = payload !== undefined && payload !== null && payload !== '';
     const init: RequestInit = {
