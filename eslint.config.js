@@ -21,7 +21,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs', 'scripts/*.mjs', 'packages/payroll/bin/*.mjs'] } },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'packages/payroll/bin/*.mjs'] } },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

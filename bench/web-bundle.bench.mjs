@@ -1,5 +1,6 @@
 // Initial JavaScript (gzip) a browser downloads for the first view of /login, /search, a vehicle page
-// and /profile/salary, measured in real Chromium against the built app. Budget: 200 KB gzip per route.
+// and /profile/salary, measured in real Chromium against the built app. Target: 200 KB gzip per route;
+// the budgets (scripts/web-bundle.mjs) are what e2e/bundle-budget.spec.ts enforces.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,7 +10,13 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 
 import { findChromium } from '../scripts/chromium.mjs';
-import { describeScripts, measureInitialJs as measure, totalKb, WEB_BUNDLE_BUDGETS_KB } from '../scripts/web-bundle.mjs';
+import {
+  describeScripts,
+  measureInitialJs as measure,
+  totalKb,
+  WEB_BUNDLE_BUDGETS_KB,
+  WEB_BUNDLE_TARGET_KB,
+} from '../scripts/web-bundle.mjs';
 
 // WEB_BUNDLE_FILES=1 lists every script of each route, largest first.
 const listFiles = Boolean(process.env.WEB_BUNDLE_FILES);
@@ -68,7 +75,7 @@ function report(route, scripts) {
   const total = totalKb(scripts);
   const budget = WEB_BUNDLE_BUDGETS_KB[route];
   console.log(
-    `${route.padEnd(16)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; budget ${budget} KB; ratio ${(total / budget).toFixed(2)}`,
+    `${route.padEnd(16)} initial JS ${total.toFixed(1)} KB gzip in ${scripts.size} files; target ${WEB_BUNDLE_TARGET_KB} KB; ratio ${(total / WEB_BUNDLE_TARGET_KB).toFixed(2)}; budget ${budget} KB${budget > WEB_BUNDLE_TARGET_KB ? ' (open gap)' : ''}`,
   );
   if (listFiles) console.log(describeScripts(scripts));
 }

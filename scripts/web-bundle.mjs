@@ -3,12 +3,18 @@
 // network is idle, measured in a real browser against the built app.
 import zlib from 'node:zlib';
 
-/** Initial-JS budget per first view, in KB gzip. */
+/** The goal for every first view, in KB gzip (docs/decisions/0010). */
+export const WEB_BUNDLE_TARGET_KB = 200;
+
+/**
+ * Initial-JS budget per first view, in KB gzip: the check fails above it. A budget above the target is an
+ * open gap, set to the measured size plus 2 KB so it cannot grow unnoticed; docs/decisions/0010 says why.
+ */
 export const WEB_BUNDLE_BUDGETS_KB = {
   '/login': 200,
   '/search': 200,
-  '/vehicle/{id}': 200,
-  '/profile/salary': 200,
+  '/vehicle/{id}': 235, // OPEN GAP: 232.9 KB measured
+  '/profile/salary': 246, // OPEN GAP: 243.6 KB measured
 };
 
 /**
