@@ -1,7 +1,8 @@
-// Faults for the cluster test (scripts/cluster-test.mjs): the database going away and coming back,
-// and a client inventing filter values. Each check talks to the instances directly, past nginx, so
+// Faults and operations for the cluster test (scripts/cluster-test.mjs): the database going away and
+// coming back, a client inventing filter values, and the documented backup and restore. Each check talks to the instances directly, past nginx, so
 // every instance is proven on its own.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -188,4 +189,50 @@ function countBy(values) {
   const counts = {};
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * The documented backup and restore (docs/deploy.md), command for command: a custom-format dump of
+ * the live database, restored into an empty one with `pg_restore --no-owner`, and an instance started
+ * on it serves what was there (the journey's lease, decrypted with the same key).
+ */
+export async function backupAndRestore({
+  databaseUrl,
+  workDir,
+  env,
+  startInstance,
+  stopInstance,
+  port,
+  token,
+  orderId,
+}) {
+  const dump = `${workDir}/leasing-backup.dump`;
+  const restored = new URL(databaseUrl);
+  restored.pathname = `${restored.pathname}_restore`;
+  const run = (command, args) => {
+    const result = spawnSync(command, args, { encoding: 'utf8' });
+    assert.equal(result.status, 0, `${command} failed: ${result.stderr}`);
+  };
+  run('pg_dump', ['--format=custom', `--file=${dump}`, databaseUrl]);
+  const serverUrl = new URL(databaseUrl);
+  serverUrl.pathname = '/postgres';
+  run('createdb', [`--maintenance-db=${serverUrl}`, restored.pathname.slice(1)]);
+  try {
+    run('pg_restore', ['--no-owner', `--dbname=${restored}`, dump]);
+    const instance = await startInstance({ ...env, DATABASE_URL: restored.toString() }, port, 'restored');
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/v1/order/${orderId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(response.status, 200, 'the restored instance serves the order');
+      const order = await response.json();
+      assert.equal(order.status, 'LEASING_ACTIVE');
+      assert.ok(order.taxResult, "the employee's encrypted figures open with the same key");
+      console.log(`    dump ${Math.round(fs.statSync(dump).size / 1024)} KB restored; order ${orderId} served`);
+    } finally {
+      await stopInstance(instance, 'SIGTERM');
+    }
+  } finally {
+    spawnSync('dropdb', [`--maintenance-db=${serverUrl}`, '--force', restored.pathname.slice(1)]);
+  }
 }

@@ -1,8 +1,9 @@
 // The product as an operator runs it: three instances of the built server on one PostgreSQL database
 // and one Redis, behind nginx. Checks what only shows with real processes: budgets shared across
-// instances, an order journey spread over all three, a rolling restart under load without a 5xx,
+// instances, an order journey to handover spread over all three, a rolling restart under load without a 5xx,
 // kill -9 of an instance mid-load without losing an acknowledged order, PostgreSQL away for 20 s
-// (503s, then recovery without a restart) and made-up search filters leaving memory flat.
+// (503s, then recovery without a restart), made-up search filters leaving memory flat, and the
+// documented dump and restore.
 // Needs nginx, TEST_DATABASE_URL and TEST_REDIS_URL (CI installs and sets them); skipped otherwise,
 // except under CI, where a missing piece is a failure.
 import assert from 'node:assert/strict';
@@ -16,7 +17,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 import { benchmark, searchAgainstStatic } from './cluster-bench.mjs';
-import { databaseOutage, madeUpFilters, startDatabaseRelay } from './cluster-faults.mjs';
+import { backupAndRestore, databaseOutage, madeUpFilters, startDatabaseRelay } from './cluster-faults.mjs';
+import { orderJourney } from './cluster-journey.mjs';
 
 // `--bench` (npm run bench -- cluster): requests per second of the personal search through nginx with
 // one, two and three instances, instead of the checks.
@@ -90,8 +92,12 @@ async function main() {
 
   await check('the login limit per account and client holds across the instances', () => loginLimit(origin));
   const token = await login(origin, 'max.mustermann@example.com', 'Demo-Passwort-1');
-  await check('an order journey spread over all three instances, identity case completed elsewhere', () =>
-    orderJourney(origin, token, ports),
+  let lease = null;
+  await check(
+    'an order journey to handover spread over all three instances, provider cases completed elsewhere',
+    async () => {
+      lease = await orderJourney({ client, createOrder, waitFor }, origin, token, ports);
+    },
   );
   await check('a rolling restart of all three under load answers no 5xx', () =>
     rollingRestart(origin, token, env, ports, instances),
@@ -105,6 +111,19 @@ async function main() {
   await check('1,200 searches with made-up filters leave memory flat', () =>
     madeUpFilters({ origin, token, instances, ports, metricsToken }),
   );
+  await check('the documented dump and restore serve the lease from a new database', async () => {
+    assert.ok(lease, 'the journey made a lease');
+    await backupAndRestore({
+      databaseUrl: url.toString(),
+      workDir,
+      env,
+      startInstance,
+      stopInstance,
+      port: await freePort(),
+      token,
+      orderId: lease,
+    });
+  });
   // Let nginx stop its worker before the script ends (a killed master would leave the worker behind).
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
   nginx.kill('SIGTERM');
@@ -137,41 +156,6 @@ async function loginLimit(origin) {
     const refused = await attempt();
     assert.equal(refused.status, 429, 'every instance refuses once the shared budget is spent');
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
-  }
-}
-
-async function orderJourney(origin, token, ports) {
-  const api = client(origin, token);
-  const order = await createOrder(api);
-  for (const type of ['CONFIRM_SUMMARY', 'PREVIEW_CONTRACT']) {
-    const workflow = await api('GET', `/v1/order/${order}/workflow`);
-    const step = workflow.steps.find((s) => s.stepType === type);
-    const open = workflow.userSteps.filter((s) => s.status === null).at(-1);
-    await api('PUT', `/v1/order/${order}/step/${step.id}/accept`, {
-      orderId: order,
-      userStepId: open.id,
-      agreed: true,
-    });
-  }
-  const workflow = await api('GET', `/v1/order/${order}/workflow`);
-  const ident = workflow.steps.find((s) => s.stepType === 'NECT_DRIVERS_LICENCE');
-  const { link } = await api('PUT', `/v1/order/${order}/step/${ident.id}/nect-ident`);
-  // The person's browser reaches the provider's page on whichever instance; complete it on each in turn
-  // until one has it done (the case lives in the database, so the first one already does).
-  const page = `http://127.0.0.1:${ports[2]}${new URL(link).pathname}`;
-  assert.equal((await fetch(page)).status, 200, 'the case opened elsewhere is served here');
-  const chosen = await fetch(page, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=success',
-  });
-  assert.equal(chosen.status, 200);
-  await waitFor(
-    async () => (await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`)) === true,
-    'the identity step done on every instance',
-  );
-  for (let i = 0; i < 3; i++) {
-    assert.equal(await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`), true);
   }
 }
 

@@ -1,0 +1,94 @@
+// The cluster test's order journey (scripts/cluster-test.mjs): from the order to the handover, with
+// the requests spread over the three instances and the provider's pages completed on another one than
+// the one that opened them. The process handling is the cluster test's, passed in.
+import assert from 'node:assert/strict';
+
+import { generate } from 'otplib';
+
+/** The demo admins' published TOTP secret (README, demo data only). */
+const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+
+/** Accepts the order's current step of `type` as the caller of `api` (any instance). */
+async function accept(api, order, type, extra = {}) {
+  const workflow = await api('GET', `/v1/order/${order}/workflow`);
+  const step = workflow.steps.find((s) => s.stepType === type);
+  const open = workflow.userSteps.filter((s) => s.status === null).at(-1);
+  await api('PUT', `/v1/order/${order}/step/${step.id}/accept`, { orderId: order, userStepId: open.id, ...extra });
+}
+
+export async function orderJourney({ client, createOrder, waitFor }, origin, token, ports) {
+  const api = client(origin, token);
+  const order = await createOrder(api);
+  await accept(api, order, 'CONFIRM_SUMMARY', { agreed: true });
+  await accept(api, order, 'PREVIEW_CONTRACT');
+  const workflow = await api('GET', `/v1/order/${order}/workflow`);
+  const ident = workflow.steps.find((s) => s.stepType === 'NECT_DRIVERS_LICENCE');
+  const { link } = await api('PUT', `/v1/order/${order}/step/${ident.id}/nect-ident`);
+  // The person's browser reaches the provider's page on whichever instance; complete it on each in turn
+  // until one has it done (the case lives in the database, so the first one already does).
+  const page = `http://127.0.0.1:${ports[2]}${new URL(link).pathname}`;
+  assert.equal((await fetch(page)).status, 200, 'the case opened elsewhere is served here');
+  const chosen = await fetch(page, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=success',
+  });
+  assert.equal(chosen.status, 200);
+  await waitFor(
+    async () => (await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`)) === true,
+    'the identity step done on every instance',
+  );
+  for (let i = 0; i < 3; i++) {
+    assert.equal(await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`), true);
+  }
+  await accept(api, order, 'NECT_DRIVERS_LICENCE');
+
+  // The signature: opened through nginx, signed on the second instance, checked on all.
+  const sign = workflow.steps.find((s) => s.stepType === 'NECT_SIGN');
+  const signed = await api('PUT', `/v1/order/${order}/step/${sign.id}/nect-sign`);
+  const signPage = `http://127.0.0.1:${ports[1]}${new URL(signed.link).pathname}`;
+  const signature = await fetch(signPage, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=success',
+  });
+  assert.equal(signature.status, 200);
+  await waitFor(
+    async () => (await api('GET', `/v1/order/${order}/step/${sign.id}/nect-sign-check`)) === true,
+    'the signature done',
+  );
+  // The employer approves on the second instance, the provider confirms and hands over on the third.
+  const hr = client(`http://127.0.0.1:${ports[1]}`, await signInWithCode(origin, 'personal@example.com'));
+  await accept(hr, order, 'TENANT_ADMIN_CLICK_CONFIRM');
+  const provider = client(`http://127.0.0.1:${ports[2]}`, await signInWithCode(origin, 'admin@example.com'));
+  await accept(provider, order, 'ADMIN_CONFIRM');
+  const handoverDate = new Date().toISOString().slice(0, 10);
+  await accept(provider, order, 'LEASING_ACTIVE', { handoverDate });
+  const final = await client(`http://127.0.0.1:${ports[0]}`, token)('GET', `/v1/order/${order}/workflow`);
+  assert.equal(final.status, 'LEASING_ACTIVE', 'the lease runs, as every instance sees');
+  assert.equal(final.handoverDate, handoverDate);
+  assert.ok(
+    final.documents.some((d) => d.name.includes('gegengezeichnet')),
+    'the countersigned contract is among the documents',
+  );
+  return order;
+}
+
+/** The demo admins sign in with their second factor: a code from the published demo secret. */
+async function signInWithCode(origin, username) {
+  const post = async (url, body) =>
+    (
+      await fetch(`${origin}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const first = await post('/v1/auth/login', { username, password: 'Demo-Passwort-1' });
+  const second = await post('/v1/auth/mfa', {
+    mfaToken: first.mfaToken,
+    code: await generate({ secret: DEMO_TOTP_SECRET }),
+  });
+  assert.equal(second.authenticated, true, `${username} signs in with the second factor`);
+  return second.accessToken;
+}
