@@ -158,6 +158,13 @@ describe('PayslipTable', () => {
     expect(within(table).getByRole('rowheader', { name: 'Lohnsteuer' })).toBeInTheDocument();
   });
 
+  it('lets the keyboard reach and scroll the table on a narrow screen: a focusable, named region', () => {
+    renderWithProviders(<PayslipTable tax={buildTaxResult()} testIdPrefix="tax" showDifference />);
+    const region = screen.getByRole('region', { name: /^Gehaltsabrechnung vor und nach/ });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByTestId('tax-table')).toBeInTheDocument();
+  });
+
   it('says the table in English', async () => {
     const { createTestI18n } = await import('../test/i18n');
     const i18n = createTestI18n('en');

@@ -36,10 +36,19 @@ export function PayslipTable({ tax, testIdPrefix, showDifference = false, omitZe
   const subsidised = employerSubsidy(tax) > 0;
   const label = (key: (typeof rows)[number]['key']) =>
     key === 'conversion' && subsidised ? t('payslipTable.rows.conversionLessSubsidy') : t(`payslipTable.rows.${key}`);
+  const caption = t('payslipTable.caption');
   return (
-    <Table.ScrollContainer minWidth={showDifference ? 520 : 420}>
+    <Table.ScrollContainer
+      minWidth={showDifference ? 520 : 420}
+      // On a phone the table scrolls sideways; it holds nothing focusable, so the scroller itself takes
+      // the focus (a named region), and the arrow keys scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
+      scrollAreaProps={{
+        classNames: { viewport: classes.scroller },
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption },
+      }}
+    >
       <Table striped highlightOnHover={showDifference} verticalSpacing={6} data-testid={`${testIdPrefix}-table`}>
-        <Table.Caption>{t('payslipTable.caption')}</Table.Caption>
+        <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('payslipTable.item')}</Table.Th>
