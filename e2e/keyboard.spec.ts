@@ -113,3 +113,34 @@ test('an employee signs in, finds a vehicle, changes the lease and reaches the o
   await page.keyboard.press('Tab');
   await expect(order).toBeFocused();
 });
+
+test('on a phone the folded navigation opens, is walked and closes with the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await pressUntilFocused(page, page.getByLabel(/E-Mail|Benutzername/));
+  await page.keyboard.type(EMPLOYEE.email);
+  await pressUntilFocused(page, page.getByLabel(/^Passwort\s*\*?$/));
+  await page.keyboard.type(EMPLOYEE.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+
+  // The menu button comes after the skip link and the header's controls; Space opens it.
+  const menuButton = page.getByRole('button', { name: 'Navigation öffnen' });
+  await pressUntilFocused(page, menuButton);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Space');
+  const closeButton = page.getByRole('button', { name: 'Navigation schließen' });
+  await expect(closeButton).toHaveAttribute('aria-expanded', 'true');
+  const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const faq = navigation.getByRole('link', { name: 'FAQ' });
+  await pressUntilFocused(page, faq);
+  await expectVisibleFocus(page);
+  // Shift+Tab walks back up the list to the menu button: nothing in between holds the focus.
+  await pressUntilFocused(page, closeButton, 'Shift+Tab');
+  await pressUntilFocused(page, faq);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/faq$/);
+  // Following a link folds the menu away again.
+  await expect(navigation).toHaveCount(0);
+});
