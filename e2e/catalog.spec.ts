@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
+import { registerEmployee } from './support/employees.js';
+
 const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 
 async function signIn(page: Page, email: string, password: string) {
@@ -8,22 +10,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/search$/);
-}
-
-/** A new employee without salary data: registered through the API, e-mail confirmed from the dev mailbox. */
-async function registerEmployee(page: Page) {
-  const email = `e2e.katalog.${String(Date.now())}@example.com`;
-  const password = 'Sicheres-Passwort-9';
-  const register = await page.request.post('/v1/auth/register/DEMO2026', {
-    data: { firstName: 'Erika', lastName: 'Beispiel', email, password, confirmPassword: password },
-  });
-  expect(register.ok()).toBe(true);
-  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; links: string[] }[];
-  const link = mailbox.find((mail) => mail.to === email)?.links[0];
-  expect(link).toBeDefined();
-  const code = new URL(link ?? '').pathname.split('/').pop() ?? '';
-  expect((await page.request.post(`/v1/confirm/email/code/${code}`)).ok()).toBe(true);
-  return { email, password };
 }
 
 const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
@@ -112,7 +98,7 @@ test('the employee filters by two brands, configures a package and reaches the o
 });
 
 test('a new employee without salary data sees estimated rates and a disabled order button', async ({ page }) => {
-  const user = await registerEmployee(page);
+  const user = await registerEmployee(page, { firstName: 'Erika', lastName: 'Beispiel', emailPrefix: 'e2e.katalog' });
   await signIn(page, user.email, user.password);
 
   const cards = page.getByTestId('vehicle-card');

@@ -1,23 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
+import { registerEmployee } from './support/employees.js';
 import { signIn } from './support/sign-in.js';
 
-/** A new employee, registered through the API with the e-mail confirmed from the dev mailbox. */
-async function registerEmployee(page: Page) {
-  const email = `e2e.pkv.${String(Date.now())}@example.com`;
-  const password = 'Sicheres-Passwort-9';
-  const register = await page.request.post('/v1/auth/register/DEMO2026', {
-    data: { firstName: 'Paula', lastName: 'Privat', email, password, confirmPassword: password },
-  });
-  expect(register.ok()).toBe(true);
-  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; links: string[] }[];
-  const code = new URL(mailbox.find((mail) => mail.to === email)?.links[0] ?? '').pathname.split('/').pop() ?? '';
-  expect((await page.request.post(`/v1/confirm/email/code/${code}`)).ok()).toBe(true);
-  return { email, password };
-}
-
 test('a privately insured employee just above the JAEG is warned on the vehicle page', async ({ page }) => {
-  const user = await registerEmployee(page);
+  const user = await registerEmployee(page, { firstName: 'Paula', lastName: 'Privat', emailPrefix: 'e2e.pkv' });
   const login = await page.request.post('/v1/auth/login', { data: { username: user.email, password: user.password } });
   const { accessToken } = (await login.json()) as { accessToken: string };
   // 6,600 EUR a month = 79,200 a year: any car's conversion takes the wage below the JAEG of 77,400.

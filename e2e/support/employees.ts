@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+import { buildAddress, buildSalaryInfo } from '../../packages/contract/src/test-support/factories.js';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/**
+ * A new employee of the demo employer (register code DEMO2026) without salary data: registered through
+ * the API, the e-mail confirmed with the link from the development mailbox.
+ */
+export async function registerEmployee(
+  page: Page,
+  name: { firstName: string; lastName: string; emailPrefix: string },
+): Promise<Account> {
+  const email = `${name.emailPrefix}.${String(Date.now())}@example.com`;
+  const password = 'Sicheres-Passwort-9';
+  const register = await page.request.post('/v1/auth/register/DEMO2026', {
+    data: { firstName: name.firstName, lastName: name.lastName, email, password, confirmPassword: password },
+  });
+  expect(register.ok()).toBe(true);
+  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; links: string[] }[];
+  const link = mailbox.find((mail) => mail.to === email)?.links[0];
+  expect(link, `confirmation mail to ${email}`).toBeDefined();
+  const code = new URL(link ?? '').pathname.split('/').pop() ?? '';
+  expect((await page.request.post(`/v1/confirm/email/code/${code}`)).ok()).toBe(true);
+  return { email, password };
+}
+
+/** Saves the address and salary profile through the API: the contract's factories with `overrides`. */
+export async function saveProfile(
+  page: Page,
+  account: Account,
+  overrides: { address?: Record<string, unknown>; salaryInfo?: Record<string, unknown> } = {},
+): Promise<void> {
+  const login = await page.request.post('/v1/auth/login', {
+    data: { username: account.email, password: account.password },
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const saved = await page.request.put('/v1/user/info', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { addressDto: buildAddress(overrides.address), salaryInfo: buildSalaryInfo(overrides.salaryInfo) },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
