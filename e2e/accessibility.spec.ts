@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { checkScreens, expectNoFindings, type Screen } from './support/axe.js';
+import { registerEmployee, saveProfile } from './support/employees.js';
 import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
 
 /**
@@ -16,67 +17,8 @@ const PROVIDER = 'admin@example.com';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
-/** A new employee of the demo employer with salary data, so the order screens have an order of their own. */
-async function employeeWithSalary(page: Page) {
-  const email = `e2e.a11y.${String(Date.now())}@example.com`;
-  const password = 'Sicheres-Passwort-9';
-  const register = await page.request.post('/v1/auth/register/DEMO2026', {
-    data: { firstName: 'Anna', lastName: 'Barrierefrei', email, password, confirmPassword: password },
-  });
-  expect(register.ok()).toBe(true);
-  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; links: string[] }[];
-  const code = new URL(mailbox.find((mail) => mail.to === email)?.links[0] ?? '').pathname.split('/').pop() ?? '';
-  expect((await page.request.post(`/v1/confirm/email/code/${code}`)).ok()).toBe(true);
-  const login = await page.request.post('/v1/auth/login', { data: { username: email, password } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const saved = await page.request.put('/v1/user/info', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: {
-      addressDto: {
-        title: 'ms',
-        firstName: 'Anna',
-        lastName: 'Barrierefrei',
-        street: 'Lindenallee',
-        streetNumber: '3',
-        postcode: '50667',
-        place: 'Köln',
-        state: 'NW',
-        placeOfBirth: 'Bonn',
-        employeeId: null,
-      },
-      salaryInfo: {
-        federalState: 'NW',
-        dateOfBirth: '1988-03-12',
-        grossMonthlySalaryEur: 4500,
-        taxClass: 1,
-        spouseFactor: null,
-        taxAllowance: 0,
-        children: false,
-        childrenUnder25: 0,
-        childrenAllowances: 0,
-        pensionInsurance: true,
-        unemploymentInsurance: true,
-        churchTax: false,
-        akb: false,
-        healthInsurance: 'STATUTORY',
-        basicRateHealthInsurance: 14.6,
-        additionalAmountHealthInsurance: 2.5,
-        arbeitgeberzuschuss: null,
-        beitragPkv: null,
-        beitragPv: null,
-        basisbeitragSteuerrelevant: null,
-        companyPensionPlan: 0,
-        arrivalKilometers: 0,
-        arrivalNumber: 0,
-        salaryConversions: [],
-      },
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return { email, password };
-}
-
 test('the sign-in and registration screens pass axe', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/login');
   const findings = await checkScreens(page, [
     { name: 'login', path: '/login', ready: heading },
@@ -85,14 +27,49 @@ test('the sign-in and registration screens pass axe', async ({ page }) => {
   expectNoFindings(findings);
 });
 
-test("the employee's search, vehicle and salary screens pass axe", async ({ page }) => {
-  test.setTimeout(120_000);
+test("the employee's search, with the filter and the navigation open, passes axe", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  const screens: Screen[] = [
+    { name: 'search', path: '/search', ready: (p) => p.getByTestId('vehicle-card').first() },
+    {
+      name: 'search, brand filter open',
+      path: '/search',
+      ready: (p) => p.getByTestId('vehicle-card').first(),
+      // A bar above the results on a desktop, a drawer on a phone.
+      prepare: async (p, viewport) => {
+        let filters = p.locator('body');
+        if (viewport.name === 'phone') {
+          await p.getByRole('button', { name: /^Filter/ }).click();
+          filters = p.getByRole('dialog', { name: 'Filter' });
+          await expect(filters).toBeVisible();
+        }
+        await filters.getByRole('button', { name: /^Marke/ }).click();
+        await expect(p.getByRole('group', { name: 'Marke' }).getByRole('checkbox').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'search, navigation open',
+      path: '/search',
+      ready: (p) => p.getByTestId('vehicle-card').first(),
+      // The navigation folds away below the md breakpoint only.
+      only: 'phone',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Navigation öffnen' }).click();
+        await expect(p.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+      },
+    },
+  ];
+  expectNoFindings(await checkScreens(page, screens));
+});
+
+test("the employee's vehicle and salary screens pass axe", async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, EMPLOYEE, DEMO_PASSWORD);
   const firstCard = page.getByTestId('vehicle-card').first().getByRole('link').first();
   await expect(firstCard).toBeVisible();
   const vehiclePath = new URL((await firstCard.getAttribute('href')) ?? '', page.url()).pathname;
   const screens: Screen[] = [
-    { name: 'search', path: '/search', ready: (p) => p.getByTestId('vehicle-card').first() },
     { name: 'vehicle', path: vehiclePath, ready: (p) => p.getByTestId('tax-table') },
     { name: 'salary profile', path: '/profile/salary', ready: (p) => p.getByRole('button', { name: /speichern/i }) },
   ];
@@ -100,8 +77,10 @@ test("the employee's search, vehicle and salary screens pass axe", async ({ page
 });
 
 test("an employee's order list and order workflow pass axe", async ({ page }) => {
-  test.setTimeout(120_000);
-  const user = await employeeWithSalary(page);
+  test.setTimeout(180_000);
+  // A new employee with salary data, so the order screens show an order of their own.
+  const user = await registerEmployee(page, { firstName: 'Anna', lastName: 'Barrierefrei', emailPrefix: 'e2e.a11y' });
+  await saveProfile(page, user, { address: { title: 'ms', firstName: 'Anna', lastName: 'Barrierefrei' } });
   await signIn(page, user.email, user.password);
   await page.getByTestId('vehicle-card').first().getByRole('link').first().click();
   const orderButton = page.getByRole('button', { name: 'Jetzt bestellen' });
@@ -110,18 +89,26 @@ test("an employee's order list and order workflow pass axe", async ({ page }) =>
   await expect(page).toHaveURL(/\/order\/\d+\/workflow$/);
   const workflowPath = new URL(page.url()).pathname;
   const screens: Screen[] = [
-    { name: 'order list', path: '/profile/orders', ready: (p) => p.getByRole('link', { name: /Bestellung|\d+/ }).first() },
+    {
+      name: 'order list',
+      path: '/profile/orders',
+      ready: (p) => p.getByRole('link', { name: /Bestellung|\d+/ }).first(),
+    },
     { name: 'order workflow', path: workflowPath, ready: (p) => p.getByTestId('order-tax-table') },
   ];
   expectNoFindings(await checkScreens(page, screens));
 });
 
 test("the employer's overview passes axe", async ({ page }) => {
+  // A sign-in with the second factor may wait up to 30 s for a fresh code.
+  test.setTimeout(120_000);
   await signIn(page, HR, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET, landing: /\/(search|employer)/ });
   expectNoFindings(await checkScreens(page, [{ name: 'employer overview', path: '/employer', ready: heading }]));
 });
 
 test("the provider's order pipeline passes axe", async ({ page }) => {
+  // A sign-in with the second factor may wait up to 30 s for a fresh code.
+  test.setTimeout(120_000);
   await signIn(page, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET, landing: /\/(search|provider)/ });
   expectNoFindings(await checkScreens(page, [{ name: 'provider pipeline', path: '/provider/orders', ready: heading }]));
 });

@@ -20,7 +20,9 @@ async function pressUntilFocused(page: Page, target: Locator, key = 'Tab'): Prom
     await page.keyboard.press(key);
   }
   const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
-  throw new Error(`${String(target)} not reached with ${key} after ${String(MAX_TABS)} presses; focus is on ${focused}`);
+  throw new Error(
+    `${String(target)} not reached with ${key} after ${String(MAX_TABS)} presses; focus is on ${focused}`,
+  );
 }
 
 /** The focus ring: an outline or a box shadow on `indicator` (the focused element unless given). */

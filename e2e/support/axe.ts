@@ -15,6 +15,8 @@ export const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+export type Viewport = (typeof VIEWPORTS)[number];
+
 export const SCHEMES: readonly ColorScheme[] = ['light', 'dark'];
 
 export interface Screen {
@@ -23,6 +25,10 @@ export interface Screen {
   path: string;
   /** Visible once the screen has its content (not a loader). */
   ready: (page: Page) => Locator;
+  /** Brings the screen into the state to check (a menu or popover open); may do nothing at a width. */
+  prepare?: (page: Page, viewport: Viewport) => Promise<void>;
+  /** Only at these widths (a state that exists at one width only); all when left out. */
+  only?: Viewport['name'];
 }
 
 /** One finding, short enough to read in a test report. */
@@ -61,10 +67,11 @@ export async function checkScreens(page: Page, screens: readonly Screen[]): Prom
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     for (const scheme of SCHEMES) {
       await rememberColorScheme(page, scheme);
-      for (const screen of screens) {
+      for (const screen of screens.filter((s) => !s.only || s.only === viewport.name)) {
         await page.goto(screen.path);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
         await expect(screen.ready(page)).toBeVisible();
+        await screen.prepare?.(page, viewport);
         // Let Mantine's transitions and late queries settle: contrast is measured on what is painted.
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
