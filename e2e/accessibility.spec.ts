@@ -7,7 +7,7 @@ import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
 /**
  * axe (WCAG 2.1 A and AA) on the main screens, each in the light and the dark colour scheme and at a
  * desktop and a phone width. A violation fails with the screen, the rule, its impact and the selectors.
- * See docs/decisions/0018-accessibility-checks.md.
+ * See docs/decisions/0019-accessibility-checks.md.
  */
 
 const DEMO_PASSWORD = 'Demo-Passwort-1';

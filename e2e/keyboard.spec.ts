@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * The employee's way from the sign-in to the order button with the keyboard alone: no clicks, only
  * Tab, Shift+Tab, Enter, Space and the arrow keys. At the stops the focus must be visible (an outline
  * or a box shadow on the focused element or on the card that shows it), and the skip link must lead
- * past the header into the main content. See docs/decisions/0018-accessibility-checks.md.
+ * past the header into the main content. See docs/decisions/0019-accessibility-checks.md.
  */
 
 const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
