@@ -17,12 +17,21 @@ const PROVIDER = 'admin@example.com';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
+/** The form's messages in red must be legible too: send it empty and wait for the first one. */
+async function sendEmptyForm(page: Page) {
+  await page.locator('main form button[type="submit"]').first().click();
+  await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+}
+
 test('the sign-in and registration screens pass axe', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/login');
   const findings = await checkScreens(page, [
     { name: 'login', path: '/login', ready: heading },
-    { name: 'register', path: '/register', ready: heading },
+    { name: 'login, empty form sent', path: '/login', ready: heading, prepare: sendEmptyForm },
+    { name: 'register code', path: '/register', ready: heading },
+    { name: 'register', path: '/register/DEMO2026', ready: heading },
+    { name: 'register, empty form sent', path: '/register/DEMO2026', ready: heading, prepare: sendEmptyForm },
   ]);
   expectNoFindings(findings);
 });
