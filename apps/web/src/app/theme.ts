@@ -37,16 +37,20 @@ export const theme = createTheme({
 
 /**
  * Mantine's default dimmed text (gray 6 on white, 3.3:1) and error red (red 6, 3.3:1) fail contrast;
- * one shade darker in light mode and lighter in dark mode passes.
+ * one shade darker in light mode and lighter in dark mode passes. Placeholders (gray 5 on white, 2:1;
+ * dark 3 on the dark field, 3.6:1) are text too, e.g. a file field's "choose a file": they take the
+ * dimmed colour.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
