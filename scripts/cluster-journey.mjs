@@ -24,16 +24,8 @@ export async function orderJourney({ client, createOrder, waitFor }, origin, tok
   const workflow = await api('GET', `/v1/order/${order}/workflow`);
   const ident = workflow.steps.find((s) => s.stepType === 'NECT_DRIVERS_LICENCE');
   const { link } = await api('PUT', `/v1/order/${order}/step/${ident.id}/nect-ident`);
-  // The person's browser reaches the provider's page on whichever instance; complete it on each in turn
-  // until one has it done (the case lives in the database, so the first one already does).
-  const page = `http://127.0.0.1:${ports[2]}${new URL(link).pathname}`;
-  assert.equal((await fetch(page)).status, 200, 'the case opened elsewhere is served here');
-  const chosen = await fetch(page, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=success',
-  });
-  assert.equal(chosen.status, 200);
+  // The person's browser reaches the provider's page on another instance than the one that opened it.
+  await completeOn(ports[2], link);
   await waitFor(
     async () => (await api('GET', `/v1/order/${order}/step/${ident.id}/nect-ident-check`)) === true,
     'the identity step done on every instance',
@@ -46,13 +38,7 @@ export async function orderJourney({ client, createOrder, waitFor }, origin, tok
   // The signature: opened through nginx, signed on the second instance, checked on all.
   const sign = workflow.steps.find((s) => s.stepType === 'NECT_SIGN');
   const signed = await api('PUT', `/v1/order/${order}/step/${sign.id}/nect-sign`);
-  const signPage = `http://127.0.0.1:${ports[1]}${new URL(signed.link).pathname}`;
-  const signature = await fetch(signPage, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=success',
-  });
-  assert.equal(signature.status, 200);
+  await completeOn(ports[1], signed.link);
   await waitFor(
     async () => (await api('GET', `/v1/order/${order}/step/${sign.id}/nect-sign-check`)) === true,
     'the signature done',
@@ -72,6 +58,18 @@ export async function orderJourney({ client, createOrder, waitFor }, origin, tok
     'the countersigned contract is among the documents',
   );
   return order;
+}
+
+/** Completes a provider page (identity or signature) with success on the instance at `port`. */
+async function completeOn(port, link) {
+  const page = `http://127.0.0.1:${port}${new URL(link).pathname}`;
+  assert.equal((await fetch(page)).status, 200, 'the case opened elsewhere is served here');
+  const chosen = await fetch(page, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=success',
+  });
+  assert.equal(chosen.status, 200);
 }
 
 /** The demo admins sign in with their second factor: a code from the published demo secret. */

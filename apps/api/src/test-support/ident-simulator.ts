@@ -48,6 +48,16 @@ export interface Harness {
 const open: Harness[] = [];
 
 /** Closes every harness a test started (call it in `afterEach`). */
+/** A client of a provider nobody runs (port 1): every call fails to connect; signing works offline. */
+export function unreachableProvider(clock = new TestClock(START)): IdentProvider {
+  return createHttpIdentProvider({
+    baseUrl: 'http://127.0.0.1:1/api',
+    apiKey: API_KEY,
+    callbackSecret: CALLBACK_SECRET,
+    clock,
+  });
+}
+
 export async function closeHarnesses(): Promise<void> {
   for (const h of open.splice(0)) await h.app.close();
 }

@@ -1,16 +1,19 @@
 import type { LeaveRequest, TenantEmployee } from '@leasing/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 
 import { employmentEnds } from '../../db/schema-employer.js';
-import { users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { mailFormat } from '../mail/mail-format.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED, listEmployees } from './people.js';
 import * as repo from './repository.js';
 import { currentMonth } from './settings.js';
+
+/** Dates in the refusal's German text, as the mails write them. */
+const germanDate = mailFormat('de').date;
 
 /**
  * Why a leaving date cannot be recorded, in German, or null when it can (decision record 0018):
@@ -65,10 +68,7 @@ export async function markLeaving(
   const handovers = orders.flatMap((o) => (o.status === 'LEASING_ACTIVE' && o.handoverDate ? [o.handoverDate] : []));
   const refusal = leavingDateRefusal(input.date, handovers, Number(currentMonth(now).slice(0, 4)));
   if (refusal) throw new AppError('LEAVING_DATE_REFUSED', refusal, { errors: [{ field: 'date', message: refusal }] });
-  const providers = await deps.db
-    .select({ email: users.email, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(and(eq(users.role, 'PROVIDER_ADMIN'), isNull(users.disabledAt)));
+  const providers = await admins(deps.db, 'PROVIDER_ADMIN', null);
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(employmentEnds)
@@ -115,9 +115,4 @@ export async function markLeaving(
   const updated = list.find((p) => p.id === userId);
   if (!updated) throw notFound('Person nicht gefunden');
   return updated;
-}
-
-function germanDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
 }

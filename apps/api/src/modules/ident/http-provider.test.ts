@@ -10,6 +10,7 @@ import {
   closeHarnesses,
   expectUnavailable,
   start,
+  unreachableProvider,
   type Harness,
 } from '../../test-support/ident-simulator.js';
 import { createHttpIdentProvider } from './http-provider.js';
@@ -100,13 +101,7 @@ describe('http provider robustness (real HTTP against the simulator)', () => {
   });
 
   it('treats an unreachable provider as unavailable', async () => {
-    const clock = new TestClock(START);
-    const provider = createHttpIdentProvider({
-      baseUrl: 'http://127.0.0.1:1/api',
-      apiKey: API_KEY,
-      callbackSecret: CALLBACK_SECRET,
-      clock,
-    });
+    const provider = unreachableProvider();
     const error = await expectUnavailable(provider.getCase('AAAAAAAAAAAAAAAAAAAAAA'));
     expect(error.message).toBe('Provider unreachable');
   });

@@ -14,9 +14,9 @@ import {
   contractPdf,
   expectUnavailable,
   start,
+  unreachableProvider,
 } from '../../test-support/ident-simulator.js';
 import { signCallback } from './callback.js';
-import { createHttpIdentProvider } from './http-provider.js';
 import { ProviderCaseNotFoundError } from './provider.js';
 
 afterEach(closeHarnesses);
@@ -280,12 +280,7 @@ describe('simulated provider: callbacks', () => {
 
 describe('verifyCallback', () => {
   const clock = new TestClock(START);
-  const provider = createHttpIdentProvider({
-    baseUrl: 'http://127.0.0.1:1/api',
-    apiKey: API_KEY,
-    callbackSecret: CALLBACK_SECRET,
-    clock,
-  });
+  const provider = unreachableProvider(clock);
   const body = JSON.stringify({ eventId: 'evt-1', caseId: 'case-abcdefgh', status: 'SUCCEEDED' });
   const headers = (value: string | string[] | undefined) => ({ 'x-signature': value });
 

@@ -40,7 +40,8 @@ export function mailEmployee(
   );
 }
 
-async function admins(
+/** The active admins of a role (of one employer for HR admins), as mail recipients. */
+export async function admins(
   db: Database,
   role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN',
   tenantId: string | null,
