@@ -48,6 +48,7 @@ import { scheduleRetention } from './modules/privacy/retention.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { localeRoutes } from './modules/locales/routes.js';
+import { siteConfigRoutes } from './modules/site-config/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { mfaRoutes } from './modules/mfa/routes.js';
 import { createAuthenticate } from './plugins/authenticate.js';
@@ -114,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('metrics', metrics);
   await registerMetrics(app, metrics, { token: config.metricsToken, port: config.metricsPort, host: config.host });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config.analytics) } });
   await registerOpenApi(app);
 
   const jwtSecret = config.jwtSecret ? Buffer.from(config.jwtSecret) : loadOrCreateSecret(config.dataDir, 'jwt');
@@ -274,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticate,
     }),
   );
+  await app.register(siteConfigRoutes(config));
   await registerWebApp(app, config.webDistDir, authenticate);
   return app;
 }
@@ -317,15 +319,17 @@ function requestIdFrom(fromProxy: boolean) {
   };
 }
 
-function contentSecurityPolicy(): Record<string, string[]> {
+function contentSecurityPolicy(analytics: AppConfig['analytics']): Record<string, string[]> {
+  // The analytics host may serve its script and take page views, nothing more; it is absent when unset.
+  const analyticsOrigin = analytics ? [new URL(analytics.scriptUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...analyticsOrigin],
     // Mantine sets CSS variables through style attributes and <style> elements at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...analyticsOrigin],
     // The contract preview shows a PDF the app fetched with the bearer token, as a blob URL.
     frameSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],

@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './errors.js';
 export * from './federal-states.js';
 export * from './health.js';
+export * from './site-config.js';
 export * from './limits.js';
 export * from './account.js';
 export * from './passwords.js';

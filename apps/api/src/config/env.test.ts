@@ -24,3 +24,29 @@ describe('database configuration', () => {
     ).toThrow(/DATABASE_OWNER_URL must start with postgres/);
   });
 });
+
+describe('page analytics configuration', () => {
+  it('is off unless a script is named, and counts under the public host by default', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    const config = loadConfig({
+      PUBLIC_URL: 'https://leasing.example.com',
+      ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js',
+    });
+    expect(config.analytics).toEqual({ scriptUrl: 'https://stats.example.com/js/script.js', site: 'leasing.example.com' });
+    expect(
+      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js', ANALYTICS_SITE: 'hr.example.com' })
+        .analytics?.site,
+    ).toBe('hr.example.com');
+  });
+
+  it('refuses a script sent in the clear to another machine, and a site name that is no host name', () => {
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'http://stats.example.com/script.js' })).toThrow(
+      /ANALYTICS_SCRIPT_URL must be an https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/ANALYTICS_SCRIPT_URL/);
+    expect(loadConfig({ ANALYTICS_SCRIPT_URL: 'http://127.0.0.1:8080/script.js' }).analytics).not.toBeNull();
+    expect(() =>
+      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/s.js', ANALYTICS_SITE: 'a" onload="x' }),
+    ).toThrow(/ANALYTICS_SITE/);
+  });
+});

@@ -76,6 +76,19 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Where the built web app is; the API serves it with an SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * A Plausible-compatible page-view script (a self-hosted Plausible, say). Loaded in the browser only
+   * after the visitor consents; its origin is the only one added to the CSP. Unset: no banner, nothing loaded.
+   */
+  ANALYTICS_SCRIPT_URL: z
+    .url()
+    .refine(isAnalyticsScriptUrl, 'must be an https:// URL (http:// only for localhost)')
+    .optional(),
+  /** The site name page views are counted under. Default: the host of PUBLIC_URL. */
+  ANALYTICS_SITE: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as leasing.example.com')
+    .optional(),
   /** Redis for state several instances must share (rate-limit budgets). Unset: kept in this process. */
   REDIS_URL: z
     .string()
@@ -108,6 +121,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   metricsPort: number | undefined;
   redisUrl: string | undefined;
+  /** Page analytics after consent; null when not configured. */
+  analytics: { scriptUrl: string; site: string } | null;
   /**
    * Development conveniences (mailbox, identity simulator, locale recording): never in production,
    * whatever DEMO_DATA says, and even then answered only to loopback clients (plugins/dev-only.ts).
@@ -136,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: DATABASE_OWNER_URL needs DATABASE_URL (the application role)');
   }
   const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -149,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoCatalogSize: e.DEMO_CATALOG_SIZE,
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     identProviderUrl: e.IDENT_PROVIDER_URL,
@@ -160,8 +176,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     redisUrl: e.REDIS_URL,
+    analytics: e.ANALYTICS_SCRIPT_URL
+      ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, site: e.ANALYTICS_SITE ?? new URL(publicUrl).hostname }
+      : null,
     devTools: e.NODE_ENV !== 'production',
   };
+}
+
+// Page views carry the visited address: in the clear only to this machine.
+function isAnalyticsScriptUrl(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 function isTrustProxyValue(value: string): boolean {
