@@ -32,7 +32,10 @@ describe('page analytics configuration', () => {
       PUBLIC_URL: 'https://leasing.example.com',
       ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js',
     });
-    expect(config.analytics).toEqual({ scriptUrl: 'https://stats.example.com/js/script.js', site: 'leasing.example.com' });
+    expect(config.analytics).toEqual({
+      scriptUrl: 'https://stats.example.com/js/script.js',
+      site: 'leasing.example.com',
+    });
     expect(
       loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js', ANALYTICS_SITE: 'hr.example.com' })
         .analytics?.site,

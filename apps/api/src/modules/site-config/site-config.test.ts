@@ -41,7 +41,7 @@ describe('with a configured analytics script', () => {
     await t.close();
   });
 
-  it('names the script, the site and the host, to anyone and cacheable, since it is no one\'s data', async () => {
+  it("names the script, the site and the host, to anyone and cacheable, since it is no one's data", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/site-config' });
     expect(response.json()).toEqual({
       analytics: {
