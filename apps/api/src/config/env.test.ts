@@ -30,26 +30,35 @@ describe('page analytics configuration', () => {
     expect(loadConfig({}).analytics).toBeNull();
     const config = loadConfig({
       PUBLIC_URL: 'https://leasing.example.com',
-      ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js',
+      ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.manual.js',
     });
     expect(config.analytics).toEqual({
-      scriptUrl: 'https://stats.example.com/js/script.js',
+      scriptUrl: 'https://stats.example.com/js/script.manual.js',
       site: 'leasing.example.com',
     });
     expect(
-      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js', ANALYTICS_SITE: 'hr.example.com' })
-        .analytics?.site,
+      loadConfig({
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.manual.js',
+        ANALYTICS_SITE: 'hr.example.com',
+      }).analytics?.site,
     ).toBe('hr.example.com');
   });
 
   it('refuses a script sent in the clear to another machine, and a site name that is no host name', () => {
-    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'http://stats.example.com/script.js' })).toThrow(
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'http://stats.example.com/script.manual.js' })).toThrow(
       /ANALYTICS_SCRIPT_URL must be an https:\/\/ URL/,
     );
     expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/ANALYTICS_SCRIPT_URL/);
-    expect(loadConfig({ ANALYTICS_SCRIPT_URL: 'http://127.0.0.1:8080/script.js' }).analytics).not.toBeNull();
+    // The counting-on-its-own variant would report the codes of reset and invitation links.
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js' })).toThrow(
+      /ANALYTICS_SCRIPT_URL must be the script's manual variant/,
+    );
+    expect(
+      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.manual.outbound-links.js' }).analytics,
+    ).not.toBeNull();
+    expect(loadConfig({ ANALYTICS_SCRIPT_URL: 'http://127.0.0.1:8080/script.manual.js' }).analytics).not.toBeNull();
     expect(() =>
-      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/s.js', ANALYTICS_SITE: 'a" onload="x' }),
+      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/s.manual.js', ANALYTICS_SITE: 'a" onload="x' }),
     ).toThrow(/ANALYTICS_SITE/);
   });
 });

@@ -77,12 +77,16 @@ const EnvSchema = z.object({
   /** Where the built web app is; the API serves it with an SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /**
-   * A Plausible-compatible page-view script (a self-hosted Plausible, say). Loaded in the browser only
-   * after the visitor consents; its origin is the only one added to the CSP. Unset: no banner, nothing loaded.
+   * A Plausible-compatible page-view script in manual mode (a self-hosted Plausible's `script.manual.js`).
+   * Loaded in the browser only after the visitor consents; its origin is the only one added to the CSP.
+   * Unset: no banner, nothing loaded.
    */
   ANALYTICS_SCRIPT_URL: z
     .url()
     .refine(isAnalyticsScriptUrl, 'must be an https:// URL (http:// only for localhost)')
+    // The app reports each page view itself, with the codes of invitation and reset links taken out;
+    // a script that counted on its own would send those links to the analytics host.
+    .refine(isManualScript, "must be the script's manual variant (a file name with .manual., e.g. script.manual.js)")
     .optional(),
   /** The site name page views are counted under. Default: the host of PUBLIC_URL. */
   ANALYTICS_SITE: z
@@ -188,6 +192,11 @@ function isAnalyticsScriptUrl(value: string): boolean {
   const url = new URL(value);
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+function isManualScript(value: string): boolean {
+  const file = new URL(value).pathname.split('/').at(-1) ?? '';
+  return /\.manual\.([a-z.-]+\.)?js$/.test(file);
 }
 
 function isTrustProxyValue(value: string): boolean {

@@ -32,7 +32,7 @@ describe('with a configured analytics script', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite', {
       env: {
-        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js',
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.manual.js',
         PUBLIC_URL: 'https://leasing.example.com',
       },
     });
@@ -45,7 +45,7 @@ describe('with a configured analytics script', () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/site-config' });
     expect(response.json()).toEqual({
       analytics: {
-        scriptUrl: 'https://stats.example.com/js/script.js',
+        scriptUrl: 'https://stats.example.com/js/script.manual.js',
         site: 'leasing.example.com',
         host: 'stats.example.com',
       },
