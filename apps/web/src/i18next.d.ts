@@ -3,6 +3,7 @@ import 'i18next';
 import type account from '../public/locales/de/account.json';
 import type admin from '../public/locales/de/admin.json';
 import type catalog from '../public/locales/de/catalog.json';
+import type consent from '../public/locales/de/consent.json';
 import type employer from '../public/locales/de/employer.json';
 import type faq from '../public/locales/de/faq.json';
 import type legal from '../public/locales/de/legal.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       catalog: typeof catalog;
       orders: typeof orders;
       admin: typeof admin;
+      consent: typeof consent;
       security: typeof security;
       employer: typeof employer;
       provider: typeof provider;

@@ -1,5 +1,6 @@
 import type { DataRouter } from 'react-router';
 
+import { ConsentHost } from '../features/consent/components/consent-host';
 import { i18n } from '../lib/i18n';
 import { AppRouter } from './app-router';
 import { AppProviders } from './providers';
@@ -8,6 +9,7 @@ import { AppProviders } from './providers';
 export function App({ router }: { router: DataRouter }) {
   return (
     <AppProviders i18n={i18n}>
+      <ConsentHost router={router} />
       <AppRouter router={router} />
     </AppProviders>
   );

@@ -2,6 +2,7 @@ import { Anchor, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { ConsentSettingsLink } from '../features/consent/components/consent-settings-link';
 import classes from './app-footer.module.css';
 
 /** Legal links and copyright (spec 2.7); "Über uns" only for signed-in users, whose layout it belongs to. */
@@ -25,6 +26,7 @@ export function AppFooter({ withAbout = false }: { withAbout?: boolean }) {
           <Anchor component={Link} to="/datenschutz" size="sm" c="dimmed">
             {t('footer.privacy')}
           </Anchor>
+          <ConsentSettingsLink />
         </Group>
       </Container>
     </footer>

@@ -1,0 +1,70 @@
+import { Suspense, lazy, useEffect } from 'react';
+import type { DataRouter } from 'react-router';
+
+import { consentStore, CONSENT_KEY, loadSiteConfig } from '../consent-store';
+import { loadAnalyticsScript, pageViewUrl, reportPageView } from '../page-views';
+import { useConsent } from '../use-consent';
+
+// Only visitors of an installation with analytics who have not chosen yet ever download the banner.
+const ConsentBanner = lazy(() => import('./consent-banner').then((m) => ({ default: m.ConsentBanner })));
+
+function currentPageView(router: DataRouter): { key: string; url: string } {
+  const { location, matches } = router.state;
+  const params = matches.at(-1)?.params ?? {};
+  return { key: location.pathname, url: pageViewUrl(window.location.origin, location.pathname, params) };
+}
+
+/** Reports the current page and every later one; one report per path, not per query or re-render. */
+function usePageViews(router: DataRouter, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let last = currentPageView(router);
+    reportPageView(last.url);
+    return router.subscribe((state) => {
+      if (state.navigation.state !== 'idle') return;
+      const next = currentPageView(router);
+      if (next.key === last.key) return;
+      last = next;
+      reportPageView(next.url);
+    });
+  }, [router, enabled]);
+}
+
+/**
+ * Asks for consent where the installation has page analytics, and loads the analytics script only
+ * after a yes (docs/decisions/0021). Without ANALYTICS_SCRIPT_URL it renders nothing and loads nothing.
+ */
+export function ConsentHost({ router }: { router: DataRouter }) {
+  const { analytics, choice, settingsOpen } = useConsent();
+  const consented = Boolean(analytics && choice?.analytics);
+
+  useEffect(() => {
+    void loadSiteConfig();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CONSENT_KEY) return;
+      const before = consentStore.get().choice?.analytics === true;
+      consentStore.reloadChoice();
+      // Withdrawn in another tab: this tab's script has to go too, and only a reload removes it.
+      if (before && consentStore.get().choice?.analytics !== true) window.location.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (analytics && consented) loadAnalyticsScript(analytics);
+  }, [analytics, consented]);
+  usePageViews(router, consented);
+
+  if (!analytics || (choice && !settingsOpen)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner
+        key={settingsOpen ? 'settings' : 'first-visit'}
+        analytics={analytics}
+        initialChoice={choice}
+        settings={settingsOpen}
+      />
+    </Suspense>
+  );
+}
