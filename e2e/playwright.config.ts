@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+import { testAppEnv } from './support/app-server.js';
+
 /**
  * The journeys start the built app themselves, on a free port with a fresh embedded database, and
  * drive Debian's Chromium (no browser download).
@@ -61,14 +63,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
+    env: testAppEnv(port, dataDir),
   },
 });

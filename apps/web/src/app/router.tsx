@@ -1,4 +1,4 @@
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type RouteObject } from 'react-router';
 
 import { PageLoader } from '../components/page-loader';
 import { RequireAuth } from './require-auth';
@@ -25,8 +25,9 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      // Outside the guard, so a visitor to / is sent to /login with callbackPath=/search.
-      { index: true, element: <Navigate to="/search" replace /> },
+      // Outside the guard, so a visitor to / is sent to /login with callbackPath=/search. A loader's
+      // redirect happens inside the navigation: / is never shown, so it is never counted as a page view.
+      { index: true, loader: () => redirect('/search') },
 
       // Screens without the main layout (spec 2.1).
       {
@@ -101,7 +102,7 @@ export const appRoutes: RouteObject[] = [
                     path: 'profile',
                     lazy: () => import('./routes/profile'),
                     children: [
-                      { index: true, element: <Navigate to="/profile/salary" replace /> },
+                      { index: true, loader: () => redirect('/profile/salary') },
                       { path: 'salary', lazy: () => import('./routes/profile-salary') },
                       { path: 'orders', lazy: () => import('./routes/profile-orders') },
                       { path: 'security', lazy: () => import('./routes/profile-security') },

@@ -9,7 +9,7 @@ import { CONSENT_KEY, loadSiteConfig, resetConsentForTest } from '../consent-sto
 import type * as PageViews from '../page-views';
 import { loadAnalyticsScript, resetPageViewsForTest } from '../page-views';
 import { ConsentSettingsLink } from './consent-settings-link';
-import { ConsentHost } from './consent-host';
+import { ConsentHost, PAGE_VIEW_SETTLE_MS } from './consent-host';
 
 // The script element itself is checked in page-views.test.ts; here only whether it is asked for.
 vi.mock('../page-views', async (original) => ({
@@ -97,7 +97,14 @@ describe('consent to page analytics', () => {
     await userEvent.click(statistics);
     await userEvent.click(screen.getByRole('button', { name: 'Auswahl speichern' }));
     expect(loadAnalyticsScript).toHaveBeenCalledWith(ANALYTICS);
+    await vi.waitFor(() => expect(pageViews()).toEqual([`${window.location.origin}/search`]));
+    // A page left at once is not counted; the one the visitor stays on is, by its route.
+    await act(() => router.navigate('/order/1'));
     await act(() => router.navigate('/order/4711?tab=documents'));
-    expect(pageViews()).toEqual([`${window.location.origin}/search`, `${window.location.origin}/order/:orderId`]);
+    await vi.waitFor(() =>
+      expect(pageViews()).toEqual([`${window.location.origin}/search`, `${window.location.origin}/order/:orderId`]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, PAGE_VIEW_SETTLE_MS * 2));
+    expect(pageViews()).toHaveLength(2);
   });
 });

@@ -14,19 +14,34 @@ function currentPageView(router: DataRouter): { key: string; url: string } {
   return { key: location.pathname, url: pageViewUrl(window.location.origin, location.pathname, params) };
 }
 
+/** A page that hands on at once (/ to /search, a guard to /login) was never seen: it is not counted. */
+export const PAGE_VIEW_SETTLE_MS = 150;
+
 /** Reports the current page and every later one; one report per path, not per query or re-render. */
 function usePageViews(router: DataRouter, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return undefined;
-    let last = currentPageView(router);
-    reportPageView(last.url);
-    return router.subscribe((state) => {
-      if (state.navigation.state !== 'idle') return;
-      const next = currentPageView(router);
-      if (next.key === last.key) return;
-      last = next;
-      reportPageView(next.url);
+    let reported = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const view = currentPageView(router);
+        if (view.key === reported) return;
+        reported = view.key;
+        reportPageView(view.url);
+      }, PAGE_VIEW_SETTLE_MS);
+    };
+    settle();
+    const unsubscribe = router.subscribe((state) => {
+      // Leaving while the next page loads: the one being left was only passed through.
+      if (state.navigation.state === 'idle') settle();
+      else clearTimeout(timer);
     });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
   }, [router, enabled]);
 }
 
