@@ -1,6 +1,6 @@
 import type { DataRouter } from 'react-router';
 
-import { ConsentHost } from '../features/consent/components/consent-host';
+import { ConsentBoot } from '../features/consent/components/consent-boot';
 import { i18n } from '../lib/i18n';
 import { AppRouter } from './app-router';
 import { AppProviders } from './providers';
@@ -9,7 +9,7 @@ import { AppProviders } from './providers';
 export function App({ router }: { router: DataRouter }) {
   return (
     <AppProviders i18n={i18n}>
-      <ConsentHost router={router} />
+      <ConsentBoot router={router} />
       <AppRouter router={router} />
     </AppProviders>
   );

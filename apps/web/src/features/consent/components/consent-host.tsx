@@ -1,11 +1,11 @@
 import { Suspense, lazy, useEffect } from 'react';
 import type { DataRouter } from 'react-router';
 
-import { consentStore, CONSENT_KEY, loadSiteConfig } from '../consent-store';
+import { consentStore, CONSENT_KEY, type Analytics } from '../consent-store';
 import { loadAnalyticsScript, pageViewUrl, reportPageView } from '../page-views';
 import { useConsent } from '../use-consent';
 
-// Only visitors of an installation with analytics who have not chosen yet ever download the banner.
+// Only visitors who have not chosen yet, or open the settings, download the banner.
 const ConsentBanner = lazy(() => import('./consent-banner').then((m) => ({ default: m.ConsentBanner })));
 
 function currentPageView(router: DataRouter): { key: string; url: string } {
@@ -46,15 +46,14 @@ function usePageViews(router: DataRouter, enabled: boolean): void {
 }
 
 /**
- * Asks for consent where the installation has page analytics, and loads the analytics script only
- * after a yes (docs/decisions/0021). Without ANALYTICS_SCRIPT_URL it renders nothing and loads nothing.
+ * Asks for consent and loads the analytics script only after a yes (docs/decisions/0021). Loaded by
+ * `ConsentBoot` only where the installation has page analytics.
  */
-export function ConsentHost({ router }: { router: DataRouter }) {
-  const { analytics, choice, settingsOpen } = useConsent();
-  const consented = Boolean(analytics && choice?.analytics);
+export function ConsentHost({ router, analytics }: { router: DataRouter; analytics: Analytics }) {
+  const { choice, settingsOpen } = useConsent();
+  const consented = choice?.analytics === true;
 
   useEffect(() => {
-    void loadSiteConfig();
     const onStorage = (event: StorageEvent) => {
       if (event.key !== CONSENT_KEY) return;
       const before = consentStore.get().choice?.analytics === true;
@@ -67,11 +66,11 @@ export function ConsentHost({ router }: { router: DataRouter }) {
   }, []);
 
   useEffect(() => {
-    if (analytics && consented) loadAnalyticsScript(analytics);
+    if (consented) loadAnalyticsScript(analytics);
   }, [analytics, consented]);
   usePageViews(router, consented);
 
-  if (!analytics || (choice && !settingsOpen)) return null;
+  if (choice && !settingsOpen) return null;
   return (
     <Suspense fallback={null}>
       <ConsentBanner

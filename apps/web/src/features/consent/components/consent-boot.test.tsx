@@ -9,7 +9,8 @@ import { CONSENT_KEY, loadSiteConfig, resetConsentForTest } from '../consent-sto
 import type * as PageViews from '../page-views';
 import { loadAnalyticsScript, resetPageViewsForTest } from '../page-views';
 import { ConsentSettingsLink } from './consent-settings-link';
-import { ConsentHost, PAGE_VIEW_SETTLE_MS } from './consent-host';
+import { ConsentBoot } from './consent-boot';
+import { PAGE_VIEW_SETTLE_MS } from './consent-host';
 
 // The script element itself is checked in page-views.test.ts; here only whether it is asked for.
 vi.mock('../page-views', async (original) => ({
@@ -40,7 +41,7 @@ function renderApp() {
   );
   render(
     <AppProviders i18n={createTestI18n()} env="test">
-      <ConsentHost router={router} />
+      <ConsentBoot router={router} />
       <RouterProvider router={router} />
     </AppProviders>,
   );
