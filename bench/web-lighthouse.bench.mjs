@@ -91,7 +91,7 @@ async function audit(port, pathname, config) {
   const lhr = await lighthouseRun(port, pathname, config);
   benchmarkIndexes.push(lhr.environment.benchmarkIndex);
   about ||= `Lighthouse ${lhr.lighthouseVersion}, Chromium ${lhr.environment.hostUserAgent.match(/Chrome\/(\d+)/)?.[1] ?? '?'}`;
-  // A lost session would measure the login page under the route's name.
+  // A lost sign-in would measure the login page under the route's name.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== pathname) throw new Error(`${pathname} ended on ${landed}`);
 

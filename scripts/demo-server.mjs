@@ -53,7 +53,7 @@ export async function startDemoServer(name) {
 }
 
 /**
- * Signs the demo employee in through the login form (the SPA keeps the session in localStorage, so later
+ * Signs the demo employee in through the login form (the SPA keeps the sign-in in localStorage, so later
  * loads in the same browser profile are signed in) and returns the id of the first vehicle of the search.
  * @param {import('@playwright/test').Page} page
  * @param {string} base
