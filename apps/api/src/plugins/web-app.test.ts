@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,6 +15,9 @@ describe('serving the web app on the API port', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What apps/web/scripts/precompress.mjs writes beside each asset.
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
     fs.mkdirSync(path.join(webDist, 'locales', 'de'), { recursive: true });
     fs.writeFileSync(path.join(webDist, 'locales', 'de', 'translation.json'), '{"main":{"filter":"Filtern"}}');
     t = await createTestApp('pglite', { env: { WEB_DIST_DIR: webDist } });
@@ -48,6 +52,20 @@ describe('serving the web app on the API port', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const read = await t.app.inject({ method: 'GET', url: '/v1/search', headers: { origin: 'https://evil.example' } });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends the compressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    const url = '/assets/app-abc123.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    expect(String(brotli.headers['vary'])).toMatch(/accept-encoding/i);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('caches hashed assets for a year', async () => {

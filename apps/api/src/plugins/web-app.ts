@@ -12,6 +12,7 @@ const API_PREFIXES = ['/v1/', '/locales/', '/docs', '/openapi.json', '/health', 
 /**
  * Serves the built web app from one port with the API. Any other GET path answers index.html so the
  * client router can take it (SPA fallback). Hashed assets are cached for a year; index.html never.
+ * Text assets go out Brotli- or gzip-compressed from the copies the build made, when the browser accepts it.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -25,6 +26,8 @@ export async function registerWebApp(
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
