@@ -10,7 +10,7 @@ import { useVehicles } from '../api/get-vehicles';
 import { EMPTY_FILTER, isEmptyFilter, parseFilter, serializeFilter, type CatalogFilter } from '../search-filter';
 import { FilterForm } from './filter-form';
 import classes from './search-page.module.css';
-import { VehicleCard } from './vehicle-card';
+import { VehicleGrid } from './vehicle-grid';
 
 // Narrow screens only, and only once opened: the drawer's weight stays out of the first load.
 const FilterDrawer = lazy(() => import('./filter-drawer').then((m) => ({ default: m.FilterDrawer })));
@@ -113,13 +113,7 @@ export function SearchPage() {
               <Text size="sm" c="dimmed" role="status" data-testid="result-count">
                 {t('results.count', { count: vehicles.data.length })}
               </Text>
-              <ul className={classes.grid}>
-                {vehicles.data.map((vehicle) => (
-                  <li key={vehicle.id}>
-                    <VehicleCard vehicle={vehicle} />
-                  </li>
-                ))}
-              </ul>
+              <VehicleGrid key={filterKey} vehicles={vehicles.data} />
             </Stack>
           )
         ) : null}
