@@ -49,20 +49,33 @@ function MainNavLinks({ className, onNavigate }: { className?: string; onNavigat
   ));
 }
 
+/**
+ * The signed-in person's box has one width whether /v1/me has answered or not: the header's parts are
+ * spread out, so a box that grew on arrival would push the navigation sideways. A longer name is cut
+ * with an ellipsis; the title holds it in full.
+ */
+const CURRENT_USER_WIDTH = 180;
+
 function CurrentUser() {
   const { t } = useTranslation();
   const me = useMe();
-  if (!me.data) return null;
+  if (!me.data) return <Box w={CURRENT_USER_WIDTH} aria-hidden="true" />;
   const name = `${me.data.firstName} ${me.data.lastName}`.trim();
   return (
-    <Group gap={6} wrap="nowrap" title={t('nav.signedInAs', { name })} data-testid="current-user">
-      <UserIcon size={18} />
-      <Stack gap={0}>
-        <Text size="sm" fw={600} lh={1.2}>
+    <Group
+      gap={6}
+      wrap="nowrap"
+      w={CURRENT_USER_WIDTH}
+      title={t('nav.signedInAs', { name })}
+      data-testid="current-user"
+    >
+      <UserIcon size={18} style={{ flex: 'none' }} />
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600} lh={1.2} truncate>
           {name}
         </Text>
         {me.data.tenantName ? (
-          <Text size="xs" c="dimmed" lh={1.2}>
+          <Text size="xs" c="dimmed" lh={1.2} truncate>
             {me.data.tenantName}
           </Text>
         ) : null}
