@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { QueryProvider } from '../query-provider';
 import { SiteShell } from './site-shell';
 
@@ -11,7 +11,7 @@ export function MainLayout() {
     <QueryProvider>
       <SiteShell signedIn>
         {/* Pages that load a translation namespace suspend here, so the navigation stays visible. */}
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </SiteShell>

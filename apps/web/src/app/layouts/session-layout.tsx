@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthData } from '../../lib/auth-store';
 import { QueryProvider } from '../query-provider';
 import { SiteShell } from './site-shell';
@@ -15,7 +15,7 @@ export function SessionLayout() {
   return (
     <QueryProvider>
       <SiteShell signedIn={authData !== null}>
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </SiteShell>

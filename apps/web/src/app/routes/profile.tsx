@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
 
 const TABS = ['salary', 'orders', 'security'] as const;
 type ProfileTab = (typeof TABS)[number];
@@ -37,7 +37,7 @@ export function Component() {
         {TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="xl">
             {tab === active ? (
-              <Suspense fallback={<PageLoader />}>
+              <Suspense fallback={<PageSkeleton />}>
                 <Outlet />
               </Suspense>
             ) : null}
