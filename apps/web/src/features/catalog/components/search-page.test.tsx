@@ -54,14 +54,16 @@ afterEach(() => {
 });
 
 describe('search page (spec 2.3, 4.2, 5)', () => {
-  it('shows a spinner while loading, then one card per vehicle', async () => {
+  it('shows card placeholders while loading, then one card per vehicle', async () => {
     const answer = deferred<Response>();
     stubCatalog(() => answer.promise);
     renderSearch();
-    expect(await screen.findByText('Wird geladen …')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Wird geladen …');
+    expect(screen.getByTestId('search-loading')).toHaveAttribute('aria-busy', 'true');
     answer.resolve(jsonResponse(200, VEHICLES));
     expect(await screen.findAllByTestId('vehicle-card')).toHaveLength(3);
     expect(screen.getByText('3 Fahrzeuge gefunden')).toBeInTheDocument();
+    expect(screen.queryByTestId('search-loading')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Fahrzeugsuche' })).toBeInTheDocument();
   });
 

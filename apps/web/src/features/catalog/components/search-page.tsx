@@ -4,11 +4,11 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useVehicles } from '../api/get-vehicles';
 import { EMPTY_FILTER, isEmptyFilter, parseFilter, serializeFilter, type CatalogFilter } from '../search-filter';
 import { FilterForm } from './filter-form';
+import { SearchResultsSkeleton } from './search-results-skeleton';
 import classes from './search-page.module.css';
 import { VehicleGrid } from './vehicle-grid';
 
@@ -94,7 +94,7 @@ export function SearchPage() {
 
       <section aria-label={t('results.label')} aria-busy={vehicles.isFetching}>
         {vehicles.isPending ? (
-          <PageLoader />
+          <SearchResultsSkeleton />
         ) : vehicles.data ? (
           vehicles.data.length === 0 ? (
             <Stack gap="sm" align="flex-start" className={classes.empty} data-testid="search-empty">
