@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 
 import type { LeasePackage } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
 import { PayslipTable } from '../../../components/payslip-table';
 import { TaxWarnings } from '../../../components/tax-warnings';
 import { dateTimeFormat } from '../../../lib/format';
@@ -12,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useTaxResult } from '../api/get-tax-result';
 import { MoneyFlowChart } from './money-flow-chart';
 import { PensionImpact } from './pension-impact';
+import { TaxSkeleton } from './vehicle-skeleton';
 import classes from './vehicle-page.module.css';
 
 /** Collapsed height of the tax table (spec 2.4). */
@@ -76,7 +76,7 @@ export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
       </Alert>
     );
   } else {
-    content = <PageLoader minHeight={200} />;
+    content = <TaxSkeleton />;
   }
 
   return (

@@ -4,11 +4,11 @@ import { Link, useParams } from 'react-router';
 
 import { VehicleIdParamsSchema } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
 import { useVehicle } from '../api/get-vehicle';
 import { VehicleDetail } from './vehicle-detail';
+import { VehicleSkeleton } from './vehicle-skeleton';
 
 function VehicleNotFound() {
   const { t } = useTranslation('catalog');
@@ -46,5 +46,5 @@ export function VehiclePage() {
       </Alert>
     );
   }
-  return <PageLoader />;
+  return <VehicleSkeleton />;
 }
