@@ -11,7 +11,6 @@ import {
   type UserInfoUpdate,
 } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { TOAST_SHORT_MS } from '../../../config/ui';
@@ -26,6 +25,7 @@ import { ProfileFormContext } from '../profile-form-context';
 import { ConversionsSection } from './conversions-section';
 import { EmailBlock } from './email-block';
 import { PersonalSection } from './personal-section';
+import { SalaryProfileSkeleton } from './salary-profile-skeleton';
 import { CommuteSection, HealthSection, SalarySection, SocialSection } from './salary-sections';
 
 const isFormPath = (field: string): field is FieldPath<ProfileFormValues> =>
@@ -118,7 +118,7 @@ export function SalaryProfile() {
 
   let body;
   if (info.isPending || (config.isPending && !config.isError)) {
-    body = <PageLoader />;
+    body = <SalaryProfileSkeleton />;
   } else if (info.isError) {
     body = (
       <Alert color="red" variant="light" title={t('loadFailed')}>
