@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 
 import type { Order } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { vehicleTitle } from '../order-figures';
 import { OrderCard } from './order-card';
+import { OrderListSkeleton } from './order-skeletons';
 
 /** Newest id first (spec 2.2), whatever order the server sent. */
 const byNewest = (orders: Order[]) => [...orders].sort((a, b) => b.id - a.id);
@@ -68,7 +68,7 @@ export function OrderListPage() {
       </Alert>
     );
   } else {
-    content = <PageLoader />;
+    content = <OrderListSkeleton />;
   }
 
   return (

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 
 import type { Order } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -12,6 +11,7 @@ import { useOrder } from '../api/get-order';
 import { orderFigures, vehicleTitle } from '../order-figures';
 import { InfoList } from './info-list';
 import { OrderImage } from './order-image';
+import { OrderSkeleton } from './order-skeletons';
 import { OrderTaxTable, PackageFacts, SalaryFacts, SummarySection, VehicleFacts } from './order-summary';
 import classes from './orders.module.css';
 import { OrderLoadError, OrderNotFound, useOrderIdParam } from './workflow-page';
@@ -155,5 +155,5 @@ export function OrderPreviewPage() {
     if (isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) return <OrderNotFound />;
     return <OrderLoadError onRetry={() => void order.refetch()} />;
   }
-  return <PageLoader />;
+  return <OrderSkeleton />;
 }

@@ -4,13 +4,13 @@ import { Link, useParams } from 'react-router';
 
 import { OrderIdParamsSchema, type Order } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
 import { useOrderWorkflow } from '../api/get-order-workflow';
 import { vehicleTitle } from '../order-figures';
 import { orderConfig } from '../order-config';
 import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
+import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
 import { StepScreen } from './step-screen';
 
@@ -87,5 +87,5 @@ export function WorkflowPage() {
     }
     return <OrderLoadError onRetry={() => void workflow.refetch()} />;
   }
-  return <PageLoader />;
+  return <OrderSkeleton />;
 }
