@@ -33,7 +33,9 @@ function StateIcon({ display, index }: { display: StepDisplayState; index: numbe
  */
 export function OrderStepper({ steps, active }: { steps: WorkflowStep[]; active: number }) {
   const { t } = useTranslation('orders');
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  // Read on the first render (no server rendering here): a stepper drawn across and then turned
+  // upright after the first paint would move everything below it.
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   return (
     <nav aria-label={t('workflow.stepperLabel')}>
       <Stepper active={active} orientation={narrow ? 'vertical' : 'horizontal'} size="sm" data-testid="order-stepper">
