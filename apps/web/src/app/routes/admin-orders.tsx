@@ -1,4 +1,4 @@
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { useMe } from '../../features/auth/api/get-me';
 import { isAdminRole } from '../../features/admin/admin-actions';
 import { AdminOrdersPage } from '../../features/admin/components/admin-orders-page';
@@ -11,7 +11,7 @@ import { NoPermission } from '../../features/admin/components/no-permission';
 export function Component() {
   const me = useMe();
   // While signed in `me` loads; without an answer (signed out, failed call) there is no admin role.
-  if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
+  if (me.isPending && me.fetchStatus !== 'idle') return <PageSkeleton />;
   const role = me.data?.role;
   if (!isAdminRole(role)) return <NoPermission />;
   return <AdminOrdersPage role={role} />;

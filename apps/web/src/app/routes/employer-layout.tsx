@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
 
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { NoPermission } from '../../features/admin/components/no-permission';
 import { useMe } from '../../features/auth/api/get-me';
 import { EmployerNav } from '../../features/employer/components/employer-nav';
@@ -12,7 +12,7 @@ import { EmployerNav } from '../../features/employer/components/employer-nav';
  */
 export function Component() {
   const me = useMe();
-  if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
+  if (me.isPending && me.fetchStatus !== 'idle') return <PageSkeleton />;
   if (me.data?.role !== 'TENANT_ADMIN') return <NoPermission />;
   return (
     <Stack gap="lg">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { AdminOrderSummary } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -192,7 +192,7 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
       </Alert>
     );
   } else if (orders.isPending) {
-    content = <PageLoader />;
+    content = <TableSkeleton />;
   } else if (visible.length === 0) {
     content = <Text data-testid="admin-empty">{filter === 'open' ? t('empty.open') : t('empty.all')}</Text>;
   } else {

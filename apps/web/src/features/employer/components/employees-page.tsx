@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { StepTypeSchema, type TenantEmployee } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useEmployees } from '../api/get-employees';
 import { useEmployerFormat } from '../use-employer-format';
@@ -101,7 +101,7 @@ export function EmployeesPage() {
 
   let content;
   if (employees.isError) content = <LoadError onRetry={() => void employees.refetch()} />;
-  else if (employees.isPending) content = <PageLoader />;
+  else if (employees.isPending) content = <TableSkeleton />;
   else if (employees.data.length === 0) content = <Text data-testid="employees-empty">{t('employees.empty')}</Text>;
   else
     content = (

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 import type { PayrollRow } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useDownloadPayroll, type PayrollFileFormat } from '../api/download-payroll';
@@ -76,7 +76,7 @@ export function PayrollPage({ month }: { month: string }) {
 
   let content;
   if (payroll.isError) content = <LoadError onRetry={() => void payroll.refetch()} />;
-  else if (payroll.isPending) content = <PageLoader />;
+  else if (payroll.isPending) content = <TableSkeleton />;
   else {
     const { rows, totals } = payroll.data;
     content =

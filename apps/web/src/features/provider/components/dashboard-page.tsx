@@ -2,7 +2,7 @@ import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { PageLoader } from '../../../components/page-loader';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatInteger, numberFormat } from '../../../lib/format';
 import { useDashboard } from '../api/get-dashboard';
@@ -14,7 +14,7 @@ export function DashboardPage() {
   const board = useDashboard();
   usePageTitle(t('dashboard.title'));
   if (board.isError) return <LoadError onRetry={() => void board.refetch()} />;
-  if (board.isPending) return <PageLoader />;
+  if (board.isPending) return <PageSkeleton />;
   const data = board.data;
   const [year, month] = data.month.split('-');
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, type VehiclePhoto } from '@leasing/contract';
 
 import { PageLoader } from '../../../components/page-loader';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -106,7 +107,7 @@ export function PhotosPage() {
   const busy = changes.upload.isPending || changes.reorder.isPending || changes.remove.isPending;
 
   if (vehicles.isError) return <LoadError onRetry={() => void vehicles.refetch()} />;
-  if (vehicles.isPending) return <PageLoader />;
+  if (vehicles.isPending) return <PageSkeleton />;
 
   const options = vehicles.data.map((v) => ({
     value: v.id,

@@ -23,7 +23,7 @@ import {
   type StepType,
 } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { usePipeline } from '../api/get-pipeline';
@@ -70,7 +70,7 @@ export function PipelinePage() {
 
   let content;
   if (pipeline.isError) content = <LoadError onRetry={() => void pipeline.refetch()} />;
-  else if (pipeline.isPending) content = <PageLoader />;
+  else if (pipeline.isPending) content = <TableSkeleton />;
   else if (pipeline.data.items.length === 0) content = <Text>{t('pipeline.empty')}</Text>;
   else {
     const { items, total } = pipeline.data;

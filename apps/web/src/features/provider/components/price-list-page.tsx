@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { PriceListPreview as Preview } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -25,7 +25,7 @@ function Versions() {
   const download = useDownloadVersionFile();
   const rollback = useRollbackPriceList();
   if (versions.isError) return <LoadError onRetry={() => void versions.refetch()} />;
-  if (versions.isPending) return <PageLoader />;
+  if (versions.isPending) return <PageSkeleton />;
   if (versions.data.length === 0) return <Text>{t('versions.empty')}</Text>;
   const undo = (id: number) => {
     rollback.mutate(id, {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import type { RegisterCode, TenantDetail } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -114,7 +114,7 @@ export function TenantDetailPage({ tenantId }: { tenantId: string }) {
   usePageTitle(tenant.data?.name ?? t('tenants.title'));
 
   if (tenant.isError) return <LoadError onRetry={() => void tenant.refetch()} />;
-  if (tenant.isPending) return <PageLoader />;
+  if (tenant.isPending) return <PageSkeleton />;
   const data = tenant.data;
 
   const toggle = () => {

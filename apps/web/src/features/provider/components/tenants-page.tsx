@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-import { PageLoader } from '../../../components/page-loader';
+import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatInteger } from '../../../lib/format';
 import { useTenants } from '../api/get-tenants';
@@ -20,7 +20,7 @@ export function TenantsPage() {
 
   let content;
   if (tenants.isError) content = <LoadError onRetry={() => void tenants.refetch()} />;
-  else if (tenants.isPending) content = <PageLoader />;
+  else if (tenants.isPending) content = <TableSkeleton />;
   else if (tenants.data.length === 0) content = <Text>{t('tenants.empty')}</Text>;
   else
     content = (

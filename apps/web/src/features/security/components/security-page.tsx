@@ -18,7 +18,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import type { MfaSetupResponse, Role } from '@leasing/contract';
 
-import { PageLoader } from '../../../components/page-loader';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/format';
@@ -61,7 +61,7 @@ function MfaSection() {
   const status = useMfaStatus();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
-  if (status.isPending) return <PageLoader />;
+  if (status.isPending) return <PageSkeleton />;
   if (status.isError) return <Alert color="red">{t('loadError')}</Alert>;
   const { enabled, required, graceEndsAt } = status.data;
 

@@ -1,0 +1,23 @@
+import { Group, Paper, Skeleton } from '@mantine/core';
+
+import { LoadingRegion } from './page-skeleton';
+
+/** A table while it loads (the admin lists): a header row and `rows` rows at a table row's height. */
+export function TableSkeleton({ rows = 8, rowHeight = 44 }: { rows?: number; rowHeight?: number }) {
+  return (
+    <LoadingRegion>
+      <Paper withBorder radius="md" px="md">
+        <Group h={rowHeight} gap="md" wrap="nowrap">
+          <Skeleton height={14} width="30%" radius="sm" />
+          <Skeleton height={14} width="20%" radius="sm" ml="auto" />
+        </Group>
+        {Array.from({ length: rows }, (_, index) => (
+          <Group key={index} h={rowHeight} gap="md" wrap="nowrap">
+            <Skeleton height={12} width="45%" radius="sm" />
+            <Skeleton height={12} width="15%" radius="sm" ml="auto" />
+          </Group>
+        ))}
+      </Paper>
+    </LoadingRegion>
+  );
+}
