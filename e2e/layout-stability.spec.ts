@@ -156,6 +156,28 @@ test.describe('layout shift of the main routes', () => {
     await ordererPage.context().close();
   });
 
+  // All figures at zero could also mean a blind observer: a block pushed in above the form must count.
+  test('the measurement sees a shift that is made on purpose', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      await recordLayoutShifts(context);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await settledLayoutShifts(page, ROUTES[0]!.ready(page));
+      await page.evaluate(() => {
+        const block = document.createElement('div');
+        block.style.height = '200px';
+        document.querySelector('main')?.before(block);
+      });
+      const figures = await settledLayoutShifts(page, ROUTES[0]!.ready(page), 300);
+      expect(figures.total, describeShifts(figures)).toBeGreaterThan(CLS_LIMIT);
+      const moved = figures.entries.flatMap((entry) => entry.sources.map((source) => source.node));
+      expect(moved.join('\n')).toContain('main#main-content');
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const route of ROUTES) {
     for (const viewport of VIEWPORTS) {
       test(`${route.name} at ${String(viewport.width)} px`, async ({ browser }) => {

@@ -73,7 +73,11 @@ function observeLayoutShifts(): void {
       .map((name) => `.${name}`)
       .join('');
     const testId = node.getAttribute('data-testid');
-    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    // The rendered text: textContent would start with the CSS of Mantine's inline style tags.
+    const text = (node instanceof HTMLElement ? node.innerText : (node.textContent ?? ''))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 40);
     return `${node.tagName.toLowerCase()}${id}${classes}${testId ? `[data-testid=${testId}]` : ''}${text ? ` "${text}"` : ''}`;
   };
   const shifts: ShiftEntry[] = [];
