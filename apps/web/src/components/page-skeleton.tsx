@@ -1,12 +1,55 @@
-import { Box, Skeleton, Stack, VisuallyHidden, type BoxProps } from '@mantine/core';
+import { Box, Stack, VisuallyHidden, type BoxProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import classes from './skeleton.module.css';
 
 /**
  * Placeholders in the shape of what is loading, so nothing moves when it arrives (layout shift,
  * docs/decisions/0020-layout-stability.md). Sizes follow Mantine's defaults of the real parts (an h1
  * line, a text line). The screens' own placeholders sit beside them; tables: table-skeleton.tsx.
  */
+
+type Size = number | string;
+
+/**
+ * One grey block. A few lines instead of Mantine's Skeleton: every placeholder is on a first view, whose
+ * JavaScript budget (0010) has no room to spare; the look lives in CSS. Numbers are pixels (React adds
+ * the unit), a radius name is one of the theme's.
+ */
+export function Skeleton({
+  height,
+  width = '100%',
+  radius = 'md',
+  circle = false,
+  my,
+  mt = my,
+  mb = my,
+  ml,
+}: {
+  height: Size;
+  width?: Size;
+  radius?: Size;
+  circle?: boolean;
+  my?: Size;
+  mt?: Size;
+  mb?: Size;
+  ml?: Size;
+}) {
+  return (
+    <span
+      className={classes.bone}
+      style={{
+        height,
+        width: circle ? height : width,
+        borderRadius: circle ? '50%' : typeof radius === 'number' ? radius : `var(--mantine-radius-${radius})`,
+        marginTop: mt,
+        marginBottom: mb,
+        marginLeft: ml,
+      }}
+    />
+  );
+}
 
 /** Read aloud while the translations themselves may still be loading; German is the default language. */
 const FALLBACK_LABEL = 'Wird geladen …';

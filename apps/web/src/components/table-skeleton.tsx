@@ -1,6 +1,6 @@
-import { Group, Paper, Skeleton } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 
-import { LoadingRegion } from './page-skeleton';
+import { LoadingRegion, Skeleton } from './page-skeleton';
 
 /** A table while it loads (the admin lists): a header row and `rows` rows at a table row's height. */
 export function TableSkeleton({ rows = 8, rowHeight = 44 }: { rows?: number; rowHeight?: number }) {

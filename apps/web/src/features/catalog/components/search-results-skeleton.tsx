@@ -1,6 +1,6 @@
-import { Group, Skeleton, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 
-import { LoadingRegion } from '../../../components/page-skeleton';
+import { LoadingRegion, Skeleton } from '../../../components/page-skeleton';
 import searchClasses from './search-page.module.css';
 import cardClasses from './vehicle-card.module.css';
 

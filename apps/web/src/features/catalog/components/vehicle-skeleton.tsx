@@ -1,6 +1,6 @@
-import { Grid, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
 
-import { HEADING_HEIGHT, LoadingRegion, SkeletonLines } from '../../../components/page-skeleton';
+import { HEADING_HEIGHT, LoadingRegion, Skeleton, SkeletonLines } from '../../../components/page-skeleton';
 
 /** A labelled native select of the package options: label line, gap, 36 px field. */
 function SelectSkeleton() {

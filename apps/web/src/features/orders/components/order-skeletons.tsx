@@ -1,6 +1,6 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack } from '@mantine/core';
 
-import { HeadingSkeleton, LoadingRegion, SkeletonLines } from '../../../components/page-skeleton';
+import { HeadingSkeleton, LoadingRegion, Skeleton, SkeletonLines } from '../../../components/page-skeleton';
 
 /** Two rows of the widest grid: the first screen is full whatever the width. */
 const PLACEHOLDER_CARDS = 3;
