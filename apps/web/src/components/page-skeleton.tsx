@@ -21,31 +21,24 @@ export function Skeleton({
   height,
   width = '100%',
   radius = 'md',
-  circle = false,
   my,
   mt = my,
-  mb = my,
-  ml,
 }: {
   height: Size;
   width?: Size;
   radius?: Size;
-  circle?: boolean;
   my?: Size;
   mt?: Size;
-  mb?: Size;
-  ml?: Size;
 }) {
   return (
     <span
       className={classes.bone}
       style={{
         height,
-        width: circle ? height : width,
-        borderRadius: circle ? '50%' : typeof radius === 'number' ? radius : `var(--mantine-radius-${radius})`,
+        width,
+        borderRadius: typeof radius === 'number' ? radius : `var(--mantine-radius-${radius})`,
         marginTop: mt,
-        marginBottom: mb,
-        marginLeft: ml,
+        marginBottom: my,
       }}
     />
   );

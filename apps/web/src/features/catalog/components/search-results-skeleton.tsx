@@ -33,7 +33,7 @@ function VehicleCardSkeleton() {
             <Skeleton height={14} width={110} radius="sm" />
             <Skeleton height={28} width={140} radius="sm" />
           </Stack>
-          <Skeleton height={30} width={110} radius="xl" mb={2} />
+          <Skeleton height={30} width={110} radius="xl" />
         </Group>
         <Stack gap={9} h={45} pt={4}>
           <Skeleton height={14} width="65%" radius="sm" />

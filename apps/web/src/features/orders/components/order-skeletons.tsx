@@ -55,7 +55,7 @@ export function OrderSkeleton() {
         <Group gap="md" wrap="nowrap">
           {Array.from({ length: 4 }, (_, index) => (
             <Group key={index} gap="xs" wrap="nowrap" style={{ flex: 1 }}>
-              <Skeleton height={34} circle />
+              <Skeleton height={34} width={34} radius={17} />
               <SkeletonLines widths={['80%', '60%']} height={12} gap={6} />
             </Group>
           ))}
