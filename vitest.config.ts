@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/test-setup.ts'],
+          // Typing whole forms with user-event takes seconds on a busy two-core machine: a hang guard,
+          // not a speed check.
+          testTimeout: 15_000,
         },
       },
     ],
