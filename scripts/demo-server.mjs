@@ -1,31 +1,46 @@
 // The built app (apps/api/dist/server.js) with the embedded database and the demo data in a fresh temp
 // directory, on a free port, and the demo employee's sign-in: what the browser benchmarks measure.
-// Shared by bench/web-bundle.bench.mjs and bench/web-lighthouse.bench.mjs.
+// Shared by bench/web-bundle.bench.mjs, bench/web-lighthouse.bench.mjs and the journeys that need an app
+// of their own configuration (e2e/support/app-server.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The environment of an app under test: demo data in its own folder, quiet log, links to itself.
+ * @param {number} port
+ * @param {string} dataDir
+ * @returns {Record<string, string>}
+ */
+export function demoServerEnv(port, dataDir) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    DEMO_DATA: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
 /**
  * Starts the server and waits until it answers /health. `stop` ends it and deletes its data directory;
  * both also happen when the process exits early (an uncaught error), so no server outlives the bench.
  * @param {string} name part of the temp directory's name
+ * @param {Record<string, string>} [env] further configuration (e.g. ANALYTICS_SCRIPT_URL, DEMO_CATALOG_SIZE)
  * @returns {Promise<{ base: string, stop: () => Promise<void> }>}
  */
-export async function startDemoServer(name) {
+export async function startDemoServer(name, env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `leasing-bench-${name}-`));
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      DEMO_DATA: 'true',
-    },
+  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...demoServerEnv(port, dataDir), ...env },
     stdio: 'ignore',
   });
   const onExit = () => {
@@ -75,7 +90,7 @@ export async function signInDemoEmployee(page, base) {
 }
 
 /** @returns {Promise<number>} */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);
@@ -91,7 +106,8 @@ function freePort() {
  * @param {import('node:child_process').ChildProcess} server
  */
 async function waitFor(url, server) {
-  for (let i = 0; i < 120; i++) {
+  // Up to two minutes: seeding a large demo catalogue on a busy machine takes a while.
+  for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode} before answering ${url}`);
     try {
       if ((await fetch(url)).ok) return;
