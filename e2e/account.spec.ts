@@ -1,4 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+
+import { checkScreen } from './support/screen-checks.js';
+import { signIn } from './support/sign-in.js';
+import { expect, test } from './support/test.js';
 
 interface Mail {
   to: string;
@@ -30,14 +34,6 @@ async function openLink(page: Page, link: string): Promise<void> {
   await page.goto(`${url.pathname}${url.search}`);
 }
 
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/Benutzername/).fill(username);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(/\/search$/);
-}
-
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -58,9 +54,12 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await page.goto('/login');
     await page.getByRole('link', { name: 'Registrieren' }).click();
     await expect(page).toHaveURL(/\/register$/);
+    await checkScreen(page, 'register code');
     await page.getByLabel(/Registrierungscode/).fill('DEMO2026');
     await page.getByRole('button', { name: 'Weiter' }).click();
     await expect(page).toHaveURL(/\/register\/DEMO2026$/);
+    await expect(page.getByLabel(/^Vorname/)).toBeVisible();
+    await checkScreen(page, 'register');
 
     await page.getByLabel('Anrede').selectOption({ label: 'Frau' });
     await page.getByLabel(/^Vorname/).fill('Erika');
@@ -72,6 +71,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
 
     await expect(page).toHaveURL(/\/check-email$/);
     await expect(page.getByRole('heading', { name: 'Bitte überprüfen Sie Ihre E-Mail' })).toBeVisible();
+    await checkScreen(page, 'check your e-mail');
   });
 
   await test.step('confirm the address through the mailed link and sign in', async () => {
@@ -80,6 +80,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await openLink(page, link);
     await expect(page.getByText('Ihre E-Mail-Adresse wurde bestätigt.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
+    await checkScreen(page, 'login, e-mail confirmed');
     await signIn(page, email, password);
   });
 
@@ -105,6 +106,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await page.getByLabel(/^Entfernung Wohnung/).fill('12');
     await page.getByLabel(/^Arbeitstage im Büro/).fill('10');
 
+    await checkScreen(page, 'salary profile, filled in');
     await page.getByRole('button', { name: 'Angaben speichern' }).click();
     await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
   });
@@ -131,6 +133,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await page.getByLabel(/^Aktuelles Passwort/).fill(password);
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText(/Die Änderung wird wirksam, sobald Sie den Link/)).toBeVisible();
+    await checkScreen(page, 'salary profile, e-mail change pending');
     await expect(field).toHaveValue(email);
 
     const link = await mailLink(request, newEmail, /neue E-Mail-Adresse/);
@@ -147,6 +150,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
   await test.step('reset the password through the mailed link and sign in with it', async () => {
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
     await expect(page).toHaveURL(/\/forgotten$/);
+    await checkScreen(page, 'forgotten password');
     await page.getByLabel(/^E-Mail-Adresse/).fill(newEmail);
     await page.getByRole('button', { name: 'Link anfordern' }).click();
     await expect(
@@ -156,6 +160,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     const link = await mailLink(request, newEmail, /Passwort zurücksetzen/);
     await openLink(page, link);
     await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
+    await checkScreen(page, 'new password');
     await page.getByLabel(/^Neues Passwort/).fill(newPassword);
     await page.getByLabel(/^Passwort wiederholen/).fill(newPassword);
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
@@ -181,13 +186,16 @@ test('the account screens answer wrong codes in German', async ({ page }) => {
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page.getByText(/Die Registrierung war leider nicht erfolgreich/)).toBeVisible();
   await expect(page).toHaveURL(/\/register\/GIBT-ES-NICHT$/);
+  await checkScreen(page, 'register, unknown code');
 
   await page.goto('/user/emailConfirm/ungueltiger-code');
   await expect(page.getByText(/Der Link ist ungültig, abgelaufen oder wurde bereits verwendet/)).toBeVisible();
+  await checkScreen(page, 'e-mail confirmation, invalid link');
 
   await page.goto('/user/passwordReset/ungueltiger-code');
   await page.getByLabel(/^Neues Passwort/).fill('Ein-langes-Passwort');
   await page.getByLabel(/^Passwort wiederholen/).fill('Ein-langes-Passwort');
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(page.getByText(/Das Passwort konnte nicht gespeichert werden/)).toBeVisible();
+  await checkScreen(page, 'new password, invalid link');
 });

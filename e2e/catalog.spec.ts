@@ -1,16 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator } from '@playwright/test';
 
 import { registerEmployee } from './support/employees.js';
+import { checkScreen } from './support/screen-checks.js';
+import { signIn } from './support/sign-in.js';
+import { expect, test } from './support/test.js';
 
 const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/E-Mail|Benutzername/).fill(email);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(/\/search$/);
-}
 
 const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 const textOf = async (locator: Locator) => normalise(await locator.textContent());
@@ -44,6 +39,7 @@ test('the employee filters by two brands, configures a package and reaches the o
   for (const brand of await cards.locator('h2 span').allTextContents()) {
     expect(['Kia', 'Volkswagen']).toContain(brand);
   }
+  await checkScreen(page, 'search, filtered');
   // The demo employee has salary data: every card shows the own net rate.
   await expect(cards.getByTestId('rate-label').filter({ hasText: 'geschätzte' })).toHaveCount(0);
   await expect(cards.first().getByTestId('rate-label')).toHaveText('Ihre Nettorate');
@@ -62,6 +58,7 @@ test('the employee filters by two brands, configures a package and reaches the o
   await expect(page.getByTestId('tax-table')).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'Lohnsteuer' })).toBeVisible();
   await expect(page.getByTestId('money-flow')).toContainText('Nettoauszahlung vorher');
+  await checkScreen(page, 'vehicle');
 
   // The preselected package is the cheapest: 48 months, 10,000 km, all-season.
   await expect(page.getByLabel('Laufzeit')).toHaveValue('48');
@@ -95,6 +92,7 @@ test('the employee filters by two brands, configures a package and reaches the o
   await order.scrollIntoViewIfNeeded();
   await expect(order).toBeEnabled();
   await expect(page.getByTestId('order-hint')).toHaveCount(0);
+  await checkScreen(page, 'vehicle, package changed');
 });
 
 test('a new employee without salary data sees estimated rates and a disabled order button', async ({ page }) => {
@@ -105,6 +103,7 @@ test('a new employee without salary data sees estimated rates and a disabled ord
   await expect(cards.first()).toBeVisible();
   await expect(cards.getByTestId('rate-label').filter({ hasText: 'Ihre Nettorate' })).toHaveCount(0);
   await expect(cards.first().getByTestId('rate-label')).toHaveText('geschätzte Nettorate');
+  await checkScreen(page, 'search, estimated rates');
 
   await cards.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/vehicle\//);
@@ -116,6 +115,9 @@ test('a new employee without salary data sees estimated rates and a disabled ord
   await expect(order).toBeDisabled();
   const hint = page.getByTestId('order-hint');
   await expect(hint).toContainText('Bestellen können Sie, sobald Ihre Gehaltsdaten vollständig sind');
+  await checkScreen(page, 'vehicle, without salary data');
   await hint.getByRole('link', { name: 'Gehaltsdaten eingeben' }).click();
   await expect(page).toHaveURL(/\/profile\/salary$/);
+  await expect(page.getByRole('button', { name: 'Angaben speichern' })).toBeVisible();
+  await checkScreen(page, 'salary profile, empty');
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 
+import { checkScreen } from './support/screen-checks.js';
 import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
 
 /**
@@ -211,6 +212,8 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
 
       await hr.getByRole('link', { name: 'Arbeitgeberportal' }).first().click();
       await expect(hr).toHaveURL(/\/employer$/);
+      await expect(hr.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkScreen(hr, 'employer overview');
       await hr.getByRole('link', { name: 'Richtlinie', exact: true }).click();
       await expect(hr).toHaveURL(/\/employer\/policy$/);
       await expect(hr.getByRole('heading', { level: 1, name: 'Richtlinie' })).toBeVisible();
@@ -219,6 +222,7 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       await hr.getByLabel(/^Höchster Listenpreis/).fill('60000');
       await hr.getByLabel(/^Höchster Listenpreis/).blur();
       await expect(hr.getByLabel(/^Höchster Listenpreis/)).toHaveValue('60.000 €');
+      await checkScreen(hr, 'employer policy, edited');
       await hr.getByRole('button', { name: 'Richtlinie speichern' }).click();
       await expect(hr.getByText(/^Richtlinie gespeichert \(Fassung \d+\)$/)).toBeVisible();
 
@@ -342,6 +346,7 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       await expect(tableRow).toContainText(`Erika ${lastName}`);
       await expect(tableRow).toContainText(`Nr. ${orderId}`);
       await expect(tableRow).toContainText('Zuschuss 50,00');
+      await checkScreen(hr, 'employer payroll');
 
       const [download] = await Promise.all([
         hr.waitForEvent('download'),

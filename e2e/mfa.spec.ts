@@ -1,12 +1,14 @@
-import { expect, test } from '@playwright/test';
-
+import { checkScreen } from './support/screen-checks.js';
 import { DEMO_TOTP_SECRET, signIn, totpCode } from './support/sign-in.js';
+import { expect, test } from './support/test.js';
 
 const providerAdmin = 'admin@example.com';
 const password = 'Demo-Passwort-1';
 
 test('the provider admin needs the code from the authenticator after the password', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByLabel(/E-Mail|Benutzername/)).toBeVisible();
+  await checkScreen(page, 'login');
   await page.getByLabel(/E-Mail|Benutzername/).fill(providerAdmin);
   await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
@@ -19,11 +21,14 @@ test('the provider admin needs the code from the authenticator after the passwor
   await codeField.fill(good === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByText(/Der Code ist nicht gültig oder abgelaufen/)).toBeVisible();
+  await checkScreen(page, 'login, wrong code from the app');
   expect(await page.evaluate(() => window.localStorage.getItem('authData'))).toBeNull();
 
   await codeField.fill(good);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+  await checkScreen(page, 'search');
   expect(await page.evaluate(() => window.localStorage.getItem('authData'))).toContain('accessToken');
 });
 

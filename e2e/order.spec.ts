@@ -1,6 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
 
+import { checkScreen } from './support/screen-checks.js';
 import { DEMO_TOTP_SECRET, signIn as signInWith } from './support/sign-in.js';
+import { expect, test } from './support/test.js';
 
 const password = 'Demo-Passwort-1';
 const employee = 'max.mustermann@example.com';
@@ -38,6 +40,8 @@ test('an order goes from the employee through the employer and the provider to a
   await signIn(page, employee);
   await page.getByTestId('vehicle-card').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/vehicle\//);
+  await expect(page.getByTestId('tax-table')).toBeVisible();
+  await checkScreen(page, 'vehicle');
   const orderButton = page.getByRole('button', { name: 'Jetzt bestellen' });
   await expect(orderButton).toBeEnabled();
   await orderButton.click();
@@ -52,29 +56,34 @@ test('an order goes from the employee through the employer and the provider to a
   const accept = page.getByRole('button', { name: 'Akzeptieren und fortfahren' });
   await expect(accept).toBeDisabled();
   await expect(page.getByTestId('must-agree')).toHaveText('Sie müssen zustimmen, bevor Sie fortfahren können.');
+  await checkScreen(page, 'order workflow, summary');
   await page.getByRole('checkbox', { name: /Zusammenfassung geprüft/ }).check();
   await accept.click();
 
   // Step 2: the contract.
   await expect(page.getByRole('heading', { name: 'Überlassungsvertrag prüfen' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vertrag öffnen (PDF)' })).toBeVisible();
+  await checkScreen(page, 'order workflow, contract');
   await page.getByRole('button', { name: 'Weiter' }).click();
 
   // Step 3: the driving licence check at the provider; continue enables through polling.
   await expect(page.getByRole('heading', { name: 'Führerscheinprüfung' })).toBeVisible();
   const identContinue = page.getByTestId('ident-continue');
   await expect(identContinue).toBeDisabled();
+  await checkScreen(page, 'order workflow, driving licence check');
   await completeAtProvider(page, context);
   await expect(identContinue).toBeEnabled({ timeout: 20_000 });
   await identContinue.click();
 
   // Step 4: identification and signature; the order moves on by itself.
   await expect(page.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
+  await checkScreen(page, 'order workflow, signature');
   await completeAtProvider(page, context);
   await expect(page.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({ timeout: 20_000 });
   await expect(
     page.getByText('Über den weiteren Fortschritt Ihrer Bestellung informieren wir Sie per E-Mail.'),
   ).toBeVisible();
+  await checkScreen(page, 'order workflow, signed');
   await signOut(page);
 
   // The employer approves.
@@ -83,6 +92,7 @@ test('an order goes from the employee through the employer and the provider to a
   await expect(page).toHaveURL(/\/admin\/orders$/);
   const tenantRow = page.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
   await expect(tenantRow).toContainText('Wartet auf Freigabe des Arbeitgebers');
+  await checkScreen(page, 'employer approvals');
   await tenantRow.getByRole('button', { name: 'Freigeben' }).click();
   await expect(page.getByText(`Bestellung ${orderId} freigegeben`)).toBeVisible();
   await page.getByRole('tab', { name: /^Alle/ }).click();
@@ -98,6 +108,7 @@ test('an order goes from the employee through the employer and the provider to a
   await providerRow.getByRole('button', { name: 'Übergeben' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/Übergabedatum/).fill('2026-03-02');
+  await checkScreen(page, 'provider orders, handover dialog');
   await dialog.getByRole('button', { name: 'Übergeben' }).click();
   await expect(page.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
   await page.getByRole('tab', { name: /^Alle/ }).click();
@@ -112,19 +123,10 @@ test('an order goes from the employee through the employer and the provider to a
   // The newest document is the employer's countersigned contract.
   await expect(card.getByTestId('latest-document')).toContainText('gegengezeichnet');
   await expect(card.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
-  // On a phone every button label is whole: long document names wrap, none is clipped.
-  await page.setViewportSize({ width: 390, height: 844 });
-  const clipped = await card
-    .locator('button, a')
-    .evaluateAll((controls) =>
-      controls
-        .map((control) => control.querySelector('.mantine-Button-label') ?? control)
-        .filter((label) => label.scrollWidth > label.clientWidth + 1)
-        .map((label) => label.textContent),
-    );
-  expect(clipped).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // Also on a phone, where long document names must wrap, not be clipped.
+  await checkScreen(page, 'order list, active lease');
   await page.goto(`/order/${orderId}/workflow`);
   await expect(page.getByRole('heading', { name: 'Leasing aktiv' })).toBeVisible();
   await expect(page.getByText('Ihr Fahrzeug wurde am 02.03.2026 übergeben. Gute Fahrt!')).toBeVisible();
+  await checkScreen(page, 'order workflow, active lease');
 });

@@ -33,8 +33,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  // One folder per run: parallel runs on one machine must not clean up each other's traces.
-  outputDir: path.join(os.tmpdir(), `leasing-e2e-results-${port}`),
+  // Every screen a journey showed was checked for accessibility (docs/decisions/0019).
+  globalTeardown: './support/screen-guard.ts',
+  // In the run's own folder: parallel runs on one machine must not clean up each other's traces.
+  outputDir: path.join(dataDir, 'results'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',

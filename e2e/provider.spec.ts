@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { generateSync } from 'otplib';
 
+import { checkScreen } from './support/screen-checks.js';
 import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
 
 /**
@@ -74,6 +75,7 @@ test('the provider onboards an employer and publishes a price list the employee 
     await signIn(provider, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
     await provider.getByRole('link', { name: 'Back-Office' }).first().click();
     await expect(provider.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+    await checkScreen(provider, 'provider overview');
     await provider.getByRole('link', { name: 'Arbeitgeber', exact: true }).click();
     await provider.getByRole('button', { name: 'Arbeitgeber anlegen' }).click();
     const dialog = provider.getByRole('dialog', { name: 'Arbeitgeber anlegen' });
@@ -86,10 +88,12 @@ test('the provider onboards an employer and publishes a price list the employee 
     await dialog.getByLabel(/^Vorname/).fill('Hanna');
     await dialog.getByLabel(/^Nachname/).fill('Reuter');
     await dialog.getByLabel(/^E-Mail-Adresse/).fill(hrEmail);
+    await checkScreen(provider, 'provider employers, new employer dialog');
     await dialog.getByRole('button', { name: 'Anlegen und einladen' }).click();
 
     await expect(provider.getByRole('heading', { level: 1, name: 'Beispiel AG' })).toBeVisible();
     await expect(provider.getByText('Eingeladen')).toBeVisible();
+    await checkScreen(provider, 'provider employer');
     registerCode = normalise(await provider.getByTestId('register-code').first().textContent());
     expect(registerCode).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
   });
@@ -97,10 +101,12 @@ test('the provider onboards an employer and publishes a price list the employee 
   await test.step('the HR admin sets a password from the mail, enrols the second factor and sees no other employer', async () => {
     await hr.goto(await mailLink(hr.request, hrEmail, /Beispiel AG/));
     await expect(hr.getByRole('heading', { name: 'Willkommen – Passwort festlegen' })).toBeVisible();
+    await checkScreen(hr, 'invitation, set password');
     await hr.getByLabel(/^Neues Passwort/).fill(hrPassword);
     await hr.getByLabel(/^Passwort wiederholen/).fill(hrPassword);
     await hr.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect(hr).toHaveURL(/\/welcome$/);
+    await checkScreen(hr, 'welcome');
     await signOut(hr);
 
     // The first sign-in of a new admin leads to the second factor's enrolment first.
@@ -114,6 +120,7 @@ test('the provider onboards an employer and publishes a price list the employee 
       .fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }));
     await hr.getByRole('button', { name: 'Bestätigen und einschalten' }).click();
     await expect(hr.getByText('Ihre Wiederherstellungscodes').first()).toBeVisible();
+    await checkScreen(hr, 'security, recovery codes');
     await hr.getByRole('button', { name: 'Weiter' }).click();
     await expect(hr).toHaveURL(/\/search/);
 
@@ -123,6 +130,7 @@ test('the provider onboards an employer and publishes a price list the employee 
     await expect(hr.getByTestId('admin-order-row')).toHaveCount(0);
     await hr.goto('/provider/tenants');
     await expect(hr.getByTestId('no-permission')).toBeVisible();
+    await checkScreen(hr, 'no permission');
   });
 
   await test.step('an employee registers with the new code, completes the profile and sees cars', async () => {
@@ -208,6 +216,7 @@ test('the provider onboards an employer and publishes a price list the employee 
     await expect(provider.getByTestId('preview-changed-row')).toContainText(
       `totalMonthlyGrossCostEur: ${cheapest['totalMonthlyGrossCostEur'] ?? ''} → ${raised}`,
     );
+    await checkScreen(provider, 'provider price list, preview');
     // Nothing is live before publishing.
     await employee.reload();
     await expect(ev3Card().first()).toBeVisible();

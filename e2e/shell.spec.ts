@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { checkScreen } from './support/screen-checks.js';
+import { expect, test } from './support/test.js';
 
 const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 
 test('a visitor is sent to login, signs in, uses the shell and signs out', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
+  await checkScreen(page, 'login');
 
   await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
   await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
@@ -12,6 +14,8 @@ test('a visitor is sent to login, signs in, uses the shell and signs out', async
 
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole('heading', { name: 'Fahrzeugsuche' })).toBeVisible();
+  await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+  await checkScreen(page, 'search');
 
   const html = page.locator('html');
   const schemeBefore = await html.getAttribute('data-mantine-color-scheme');
@@ -26,6 +30,7 @@ test('a visitor is sent to login, signs in, uses the shell and signs out', async
   await expect(page).toHaveURL(/\/faq$/);
   const firstSection = page.getByRole('button', { name: 'Allgemeines' });
   await expect(firstSection).toHaveAttribute('aria-expanded', 'true');
+  await checkScreen(page, 'faq');
 
   await page.getByRole('link', { name: 'Abmelden' }).click();
   await expect(page.getByText('Erfolgreich abgemeldet')).toBeVisible();
@@ -48,6 +53,7 @@ test('a wrong password shows the German message', async ({ page }) => {
   await page.getByLabel(/^Passwort\s*\*?$/).fill('falsch-falsch');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText(/Benutzername oder Passwort/)).toBeVisible();
+  await checkScreen(page, 'login, wrong password');
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -59,4 +65,5 @@ test('unknown pages show the German 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/search$/);
   await page.goto('/gibt-es-nicht');
   await expect(page.getByText('Seite nicht gefunden')).toBeVisible();
+  await checkScreen(page, 'page not found');
 });

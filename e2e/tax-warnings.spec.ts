@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { registerEmployee } from './support/employees.js';
+import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
+import { expect, test } from './support/test.js';
 
 test('a privately insured employee just above the JAEG is warned on the vehicle page', async ({ page }) => {
   const user = await registerEmployee(page, { firstName: 'Paula', lastName: 'Privat', emailPrefix: 'e2e.pkv' });
@@ -64,4 +64,5 @@ test('a privately insured employee just above the JAEG is warned on the vehicle 
   await expect(warning).toContainText('Bitte vor der Bestellung prüfen');
   await expect(warning).toContainText('unter der Jahresarbeitsentgeltgrenze von 77.400,00');
   await expect(warning).toContainText('Versicherungspflicht in der gesetzlichen Krankenversicherung');
+  await checkScreen(page, 'vehicle, with a warning');
 });

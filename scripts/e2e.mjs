@@ -1,6 +1,8 @@
 // Runs the browser journeys (Playwright driving the system Chromium) against a freshly built app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { findChromium } from './chromium.mjs';
 
@@ -14,7 +16,14 @@ if (!fs.existsSync('apps/api/dist/server.js') || !fs.existsSync('apps/web/dist/i
   console.error('The app is not built: run `npm run build` first.');
   process.exit(1);
 }
+// The app's embedded database, the run's records and the traces live in one folder, removed when the
+// run is over (the app has stopped by then) unless a journey failed; a caller's own E2E_DATA_DIR is left
+// to the caller.
+const ownDataDir = process.env['E2E_DATA_DIR'] ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-e2e-'));
 const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: { ...process.env, ...(ownDataDir ? { E2E_DATA_DIR: ownDataDir } : {}) },
 });
+if (ownDataDir && result.status === 0) fs.rmSync(ownDataDir, { recursive: true, force: true });
+else if (ownDataDir) console.error(`The run failed; its traces and screenshots are kept in ${path.join(ownDataDir, 'results')}`);
 process.exit(result.status ?? 1);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 
+import { checkScreen } from './screen-checks.js';
+
 /** The second factor of the demo admins (demo data only; printed in the README). */
 export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 
@@ -37,7 +39,8 @@ export async function totpCode(account: string, secret = DEMO_TOTP_SECRET): Prom
 
 /**
  * Signs in through the login form. With `totpSecret` the account has a second factor: the code
- * screen follows the password and takes a code from the authenticator (here: computed).
+ * screen follows the password and takes a code from the authenticator (here: computed). The sign-in
+ * form and a landing on the search are checked with axe (once per run).
  */
 export async function signIn(
   page: Page,
@@ -46,14 +49,21 @@ export async function signIn(
   options: { totpSecret?: string; landing?: RegExp } = {},
 ): Promise<void> {
   await page.goto('/login');
+  await expect(page.getByLabel(/E-Mail|Benutzername/)).toBeVisible();
+  await checkScreen(page, 'login');
   await page.getByLabel(/E-Mail|Benutzername/).fill(username);
   await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   if (options.totpSecret) {
     const codeField = page.getByLabel(/^Code aus der App/);
     await expect(codeField).toBeVisible();
+    await checkScreen(page, 'login, code from the app');
     await codeField.fill(await totpCode(username, options.totpSecret));
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   }
   await expect(page).toHaveURL(options.landing ?? /\/search$/);
+  if (new URL(page.url()).pathname === '/search') {
+    await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+    await checkScreen(page, 'search');
+  }
 }

@@ -39,7 +39,9 @@ export const theme = createTheme({
  * Mantine's default dimmed text (gray 6 on white, 3.3:1) and error red (red 6, 3.3:1) fail contrast;
  * one shade darker in light mode and lighter in dark mode passes. Placeholders (gray 5 on white, 2:1;
  * dark 3 on the dark field, 3.6:1) are text too, e.g. a file field's "choose a file": they take the
- * dimmed colour.
+ * dimmed colour. The light variant's text in yellow and orange (an alert's title: yellow 9 on its pale
+ * yellow, 2.8:1) takes a dark amber and a dark orange (5.9:1 and 6.2:1); a red outline button's label
+ * (red 6 on white, 3.3:1: "Ablehnen", "Löschen") takes red 9 (5.6:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -47,6 +49,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-yellow-light-color': '#8a5300',
+    '--mantine-color-orange-light-color': '#9c3d0a',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { axeFindings, COLOR_SCHEME_KEY, expectNoFindings, SCHEMES, VIEWPORTS, type ColorScheme, type Finding } from './axe.js';
+
+/**
+ * The journeys' own accessibility check: `checkScreen(page, name)` runs axe on the screen as the journey
+ * left it (a form half filled, a dialog open), in both colour schemes at both widths, and at the phone
+ * width also looks for clipped button labels and a page wider than the screen. The scheme is switched the
+ * way a second tab would switch it and the width by resizing, so the journey's state stays as it was;
+ * both are restored before the journey goes on. See docs/decisions/0019-accessibility-checks.md.
+ */
+
+/** What the run's tests showed and checked, shared by the tests, a retry in a new worker and the guard. */
+const dataDir = process.env['E2E_DATA_DIR'] ?? os.tmpdir();
+const checkedFile = path.join(dataDir, 'screens-checked.jsonl');
+const shownFile = path.join(dataDir, 'screens-shown.jsonl');
+
+interface CheckRecord {
+  name: string;
+  route: string;
+}
+
+interface ShownRecord {
+  route: string;
+  test: string;
+}
+
+function readLines<T>(file: string): T[] {
+  try {
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as T);
+  } catch {
+    return [];
+  }
+}
+
+/** Notes that `test` showed a screen of `route`. */
+export function recordShown(record: ShownRecord): void {
+  fs.appendFileSync(shownFile, `${JSON.stringify(record)}\n`);
+}
+
+/** Screens shown in this run whose route no check covered, with the test that showed them. */
+export function uncheckedScreens(): ShownRecord[] {
+  const checked = new Set(readLines<CheckRecord>(checkedFile).map((record) => record.route));
+  const seen = new Set<string>();
+  return readLines<ShownRecord>(shownFile).filter((record) => {
+    if (checked.has(record.route) || HANDING_ON.has(record.route) || seen.has(record.route)) return false;
+    seen.add(record.route);
+    return true;
+  });
+}
+
+/** Screens that only show a loader while they work and then hand on (sign-out → sign-in). */
+const HANDING_ON = new Set(['/logout']);
+
+/** Time a check may take, on top of the journey's own timeout (four axe runs on a busy machine). */
+const CHECK_ALLOWANCE_MS = 120_000;
+
+/** The app's routes with a parameter (apps/web/src/app/router.tsx); every other path is its own route. */
+const PARAMETER_ROUTES = [
+  '/register/set-password/:code',
+  '/register/:registerCode',
+  '/invite/:code',
+  '/user/passwordReset/:code',
+  '/user/emailConfirm/:code',
+  '/vehicle/:vehicleId',
+  '/order/:orderId',
+  '/order/:orderId/preview',
+  '/order/:orderId/workflow',
+  '/provider/tenants/:tenantId',
+  '/employer/payroll/:month',
+].map((route) => route.split('/'));
+
+/** A path's route pattern: `/order/12/workflow` → `/order/:orderId/workflow`. */
+export function routePattern(pathname: string): string {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  const route = PARAMETER_ROUTES.find(
+    (parts) =>
+      parts.length === segments.length &&
+      parts.every((part, index) => part.startsWith(':') || part === segments[index]),
+  );
+  return (route ?? segments).join('/') || '/';
+}
+
+/** Waits until the page has painted twice and Mantine's transitions (up to 250 ms) are over. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForTimeout(300);
+}
+
+/** Switches the colour scheme as the theme toggle in another tab would: stored, then announced. */
+async function switchColorScheme(page: Page, scheme: ColorScheme | null): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => {
+      const oldValue = window.localStorage.getItem(key);
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue: value, storageArea: window.localStorage }));
+    },
+    [COLOR_SCHEME_KEY, scheme] as const,
+  );
+}
+
+/**
+ * At a phone's width every visible button shows its whole label (no text cut off or hidden behind an
+ * ellipsis) and lies on the screen, unless it sits in a region that scrolls sideways; the page itself is
+ * no wider than the screen.
+ */
+async function layoutFindings(page: Page, where: string): Promise<Finding[]> {
+  const problems = await page.evaluate(() => {
+    const found: { rule: string; target: string }[] = [];
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 60)}"`;
+    const scrollsSideways = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if ((overflowX === 'auto' || overflowX === 'scroll') && parent.scrollWidth > parent.clientWidth) return true;
+      }
+      return false;
+    };
+    for (const button of document.querySelectorAll('button, [role="button"], a.mantine-Button-root')) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(button).visibility === 'hidden') continue;
+      const label = button.querySelector('.mantine-Button-label') ?? button;
+      if (label.scrollWidth > label.clientWidth + 1) found.push({ rule: 'clipped-button-label', target: describe(button) });
+      if ((box.left < -1 || box.right > window.innerWidth + 1) && !scrollsSideways(button)) {
+        found.push({ rule: 'button-off-screen', target: describe(button) });
+      }
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      found.push({ rule: 'page-wider-than-screen', target: `${String(document.documentElement.scrollWidth)}px` });
+    }
+    return found;
+  });
+  return problems.map((problem) => ({
+    where,
+    rule: problem.rule,
+    impact: 'serious',
+    help: 'Labels and buttons must fit a 390 px screen',
+    targets: [problem.target],
+  }));
+}
+
+/**
+ * Checks the screen the journey is on, once per run and `name` (name the state when it differs: "order
+ * workflow, signature step"). Fails with every finding: rule, impact, help and the failing nodes. The
+ * time it takes is added to the test's timeout, which stays the journey's own.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  const route = routePattern(new URL(page.url()).pathname);
+  if (!readLines<CheckRecord>(checkedFile).some((record) => record.name === name)) {
+    const { timeout } = test.info();
+    const started = Date.now();
+    test.info().setTimeout(timeout + CHECK_ALLOWANCE_MS);
+    const findings = await screenFindings(page, name);
+    test.info().setTimeout(timeout + Date.now() - started);
+    expectNoFindings(findings);
+  }
+  fs.appendFileSync(checkedFile, `${JSON.stringify({ name, route } satisfies CheckRecord)}\n`);
+}
+
+async function screenFindings(page: Page, name: string): Promise<Finding[]> {
+  const viewportBefore = page.viewportSize();
+  const schemeBefore = await page.evaluate((key) => window.localStorage.getItem(key), COLOR_SCHEME_KEY);
+  const findings: Finding[] = [];
+  // The journey's own width first: a state that only exists there is seen before a resize can change it.
+  const current = VIEWPORTS.filter((viewport) => viewport.width === viewportBefore?.width);
+  const viewports = [...current, ...VIEWPORTS.filter((viewport) => !current.includes(viewport))];
+  for (const viewport of viewports) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const scheme of SCHEMES) {
+      await switchColorScheme(page, scheme);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await settle(page);
+      const where = `${name} (${scheme}, ${viewport.name} ${String(viewport.width)}px)`;
+      findings.push(...(await axeFindings(page, where)));
+      if (viewport.name === 'phone' && scheme === SCHEMES[0]) findings.push(...(await layoutFindings(page, where)));
+    }
+  }
+  await switchColorScheme(page, (schemeBefore as ColorScheme | null) ?? 'light');
+  if (schemeBefore === null) await switchColorScheme(page, null);
+  if (viewportBefore) await page.setViewportSize(viewportBefore);
+  await settle(page);
+  return findings;
+}
