@@ -8,28 +8,66 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 const API_TARGET = 'http://localhost:3000';
 const PROXIED_PATHS = ['/v1', '/locales', '/health', '/dev', '/docs'];
 
+/** Resolves `source`, imported by a module matching `importer`, to a file of this app instead. */
+function redirectImport(name: string, source: string, importer: RegExp, file: string): Plugin {
+  const replacement = fileURLToPath(new URL(file, import.meta.url));
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(id, from) {
+      return id === source && from && importer.test(from) ? replacement : null;
+    },
+  };
+}
+
 /**
  * Mantine's ScrollArea (inside every Table, Modal and Drawer) imports only `useMergeRefs` from
  * @floating-ui/react; that import alone put all of floating-ui (about 10 KB gzip) on the vehicle page.
  * This import, and only this one, resolves to the same hook in src/lib/merge-refs.ts; popovers, tooltips
  * and comboboxes keep the real package.
  */
-function scrollAreaMergeRefs(): Plugin {
-  const replacement = fileURLToPath(new URL('src/lib/merge-refs.ts', import.meta.url));
+const scrollAreaMergeRefs = () =>
+  redirectImport(
+    'scroll-area-merge-refs',
+    '@floating-ui/react',
+    /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    'src/lib/merge-refs.ts',
+  );
+
+/**
+ * zod's classic schemas hand each instance its JSON-Schema converter (`processJSONSchema`,
+ * `toJSONSchema`, `~standard.jsonSchema`), so that code (about 6 KB gzip) could not be tree-shaken and
+ * sat on every first view. The browser never converts a schema (the API's OpenAPI document does, from
+ * its own build), so in this build those hooks are dropped and `toJSONSchema` throws. The build fails
+ * when zod's source no longer has the expected shape, instead of silently keeping the bytes.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const JSON_SCHEMA_IMPORT =
+    'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";';
+  const PROCESSOR_HOOK =
+    /^[ \t]*inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+Processor\(inst, ctx, json, params\);\n/gm;
+  const STUB = [
+    'const noJsonSchema = () => () => {',
+    '  throw new Error("JSON Schema conversion is not part of the web build");',
+    '};',
+    'const createStandardJSONSchemaMethod = noJsonSchema;',
+    'const createToJSONSchemaMethod = noJsonSchema;',
+  ].join('\n');
   return {
-    name: 'scroll-area-merge-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) {
-        return replacement;
+    name: 'zod-without-json-schema',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(id)) return null;
+      const hooks = code.match(PROCESSOR_HOOK)?.length ?? 0;
+      if (!code.includes(JSON_SCHEMA_IMPORT) || hooks < 30) {
+        this.error(`zod-without-json-schema: zod's classic schemas changed shape (${hooks} hooks), update the plugin`);
       }
-      return null;
+      return { code: code.replace(JSON_SCHEMA_IMPORT, STUB).replace(PROCESSOR_HOOK, ''), map: null };
     },
   };
 }
 
 export default defineConfig({
-  plugins: [scrollAreaMergeRefs(), react()],
+  plugins: [scrollAreaMergeRefs(), zodWithoutJsonSchema(), react()],
   resolve: {
     // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
     // Vite's default client conditions stay so third-party packages keep their browser/ESM builds.
