@@ -35,6 +35,19 @@ const scrollAreaMergeRefs = () =>
   );
 
 /**
+ * Mantine's Carousel gets embla through embla-carousel-react's hook; src/lib/deferred-embla.ts is the
+ * same hook loading embla (about 8 KB gzip) once the page is used, so the vehicle page's first view
+ * shows the first picture without it.
+ */
+const carouselDeferredEmbla = () =>
+  redirectImport(
+    'carousel-deferred-embla',
+    'embla-carousel-react',
+    /[\\/]@mantine[\\/]carousel[\\/]esm[\\/]Carousel\.mjs$/,
+    'src/lib/deferred-embla.ts',
+  );
+
+/**
  * zod's classic schemas hand each instance its JSON-Schema converter (`processJSONSchema`,
  * `toJSONSchema`, `~standard.jsonSchema`), so that code (about 6 KB gzip) could not be tree-shaken and
  * sat on every first view. The browser never converts a schema (the API's OpenAPI document does, from
@@ -67,7 +80,7 @@ function zodWithoutJsonSchema(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [scrollAreaMergeRefs(), zodWithoutJsonSchema(), react()],
+  plugins: [scrollAreaMergeRefs(), carouselDeferredEmbla(), zodWithoutJsonSchema(), react()],
   resolve: {
     // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
     // Vite's default client conditions stay so third-party packages keep their browser/ESM builds.
