@@ -1,23 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { CreateOrderRequestSchema, CreateOrderResponseSchema, type CreateOrderRequest } from '@leasing/contract';
+import type { CreateOrderRequest } from '@leasing/contract';
 
-import { apiClient } from '../../../lib/api-client';
+type OrderAttempt = CreateOrderRequest & { idempotencyKey: string };
 
 /**
- * `POST /v1/order`: `orderId` when created, or `errors` listing what is missing (spec 4.3). The key
- * names one order attempt: sent again (a double click, a retry after a lost answer) it returns the
- * same order instead of a second one.
+ * The order mutation of the vehicle page. The request and the orders contract it checks against load
+ * with the click, not with the page: most visits end without an order.
  */
-export function createOrder({ idempotencyKey, ...body }: CreateOrderRequest & { idempotencyKey: string }) {
-  return apiClient.request('/v1/order', {
-    method: 'POST',
-    body: CreateOrderRequestSchema.parse(body),
-    schema: CreateOrderResponseSchema,
-    idempotencyKey,
-  });
-}
-
 export function useCreateOrder() {
-  return useMutation({ mutationFn: createOrder });
+  return useMutation({
+    mutationFn: async (attempt: OrderAttempt) => (await import('./create-order-request')).createOrder(attempt),
+  });
 }
