@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 
 import { NotificationsHost } from '../components/notifications-host';
 import { PageLoader } from '../components/page-loader';
+import { LocalisedDefaults } from './localised-defaults';
 import { cssVariablesResolver, theme } from './theme';
 
 // The choice of light/dark survives visits; public/color-scheme.js reads the same key before first paint.
@@ -29,7 +30,9 @@ export function AppProviders({ i18n, children, env = 'default' }: AppProvidersPr
       >
         <NotificationsHost />
         {/* Shown while the translations load (useSuspense) and while lazy layouts arrive. */}
-        <Suspense fallback={<PageLoader minHeight="100dvh" />}>{children}</Suspense>
+        <Suspense fallback={<PageLoader minHeight="100dvh" />}>
+          <LocalisedDefaults>{children}</LocalisedDefaults>
+        </Suspense>
       </MantineProvider>
     </I18nextProvider>
   );

@@ -40,7 +40,8 @@ export const theme = createTheme({
  * one shade darker in light mode and lighter in dark mode passes. Placeholders (gray 5 on white, 2:1;
  * dark 3 on the dark field, 3.6:1) are text too, e.g. a file field's "choose a file": they take the
  * dimmed colour. The light variant's text in yellow and orange (an alert's title: yellow 9 on its pale
- * yellow, 2.8:1) takes a dark amber and a dark orange (5.9:1 and 6.2:1); a red outline button's label
+ * yellow, 2.8:1) takes a dark amber and a dark orange (5.9:1 and 6.2:1), in green (green 9, 4.0:1) a
+ * darker green (5.6:1); a red outline button's label
  * (red 6 on white, 3.3:1: "Ablehnen", "Löschen") takes red 9 (5.6:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -51,6 +52,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-yellow-light-color': '#8a5300',
     '--mantine-color-orange-light-color': '#9c3d0a',
+    '--mantine-color-green-light-color': '#237032',
     '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
   },
   dark: {

@@ -5,6 +5,7 @@ import type { TaxResult } from '@leasing/contract';
 
 import { formatAmount, numberFormat } from '../lib/format';
 import { employerSubsidy, payslipRows } from './payslip-rows';
+import { KeyboardScrollTable } from './keyboard-scroll-table';
 import classes from './payslip-table.module.css';
 
 const DIFFERENCE: Intl.NumberFormatOptions = {
@@ -38,15 +39,7 @@ export function PayslipTable({ tax, testIdPrefix, showDifference = false, omitZe
     key === 'conversion' && subsidised ? t('payslipTable.rows.conversionLessSubsidy') : t(`payslipTable.rows.${key}`);
   const caption = t('payslipTable.caption');
   return (
-    <Table.ScrollContainer
-      minWidth={showDifference ? 520 : 420}
-      // On a phone the table scrolls sideways; it holds nothing focusable, so the scroller itself takes
-      // the focus (a named region), and the arrow keys scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
-      scrollAreaProps={{
-        classNames: { viewport: classes.scroller },
-        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption },
-      }}
-    >
+    <KeyboardScrollTable label={caption} minWidth={showDifference ? 520 : 420}>
       <Table striped highlightOnHover={showDifference} verticalSpacing={6} data-testid={`${testIdPrefix}-table`}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -84,6 +77,6 @@ export function PayslipTable({ tax, testIdPrefix, showDifference = false, omitZe
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </KeyboardScrollTable>
   );
 }

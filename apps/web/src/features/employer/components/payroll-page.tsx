@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 import type { PayrollRow } from '@leasing/contract';
 
+import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -84,7 +85,7 @@ export function PayrollPage({ month }: { month: string }) {
         <Text data-testid="payroll-empty">{t('payroll.empty', { month: monthName })}</Text>
       ) : (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={900}>
+          <KeyboardScrollTable label={t('payroll.caption', { month: monthName })} minWidth={900}>
             <Table
               verticalSpacing="sm"
               striped
@@ -171,7 +172,7 @@ export function PayrollPage({ month }: { month: string }) {
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
-          </Table.ScrollContainer>
+          </KeyboardScrollTable>
           <Text size="sm" data-testid="payroll-saving">
             {t('payroll.saving', {
               amount: format.amount(totals.employerSavingEur),

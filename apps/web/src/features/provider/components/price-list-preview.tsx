@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { PriceListPreview as Preview } from '@leasing/contract';
 
+import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
+
 /** Long lists are cut here; the counts above them stay complete. */
 const SHOWN = 200;
 
@@ -78,7 +80,7 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
       ) : null}
       {preview.errors.length > 0 ? (
         <Section title={t('priceList.errors')}>
-          <Table.ScrollContainer minWidth={560}>
+          <KeyboardScrollTable label={t('priceList.errors')} minWidth={560}>
             <Table striped data-testid="preview-error-table">
               <Table.Thead>
                 <Table.Tr>
@@ -97,13 +99,13 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </KeyboardScrollTable>
           <More total={counts.errors} />
         </Section>
       ) : null}
       {preview.changedVehicles.length > 0 ? (
         <Section title={t('priceList.changedVehicles')}>
-          <Table.ScrollContainer minWidth={560}>
+          <KeyboardScrollTable label={t('priceList.changedVehicles')} minWidth={560}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -124,13 +126,13 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </KeyboardScrollTable>
           <More total={counts.changedVehicles} />
         </Section>
       ) : null}
       {preview.changed.length > 0 ? (
         <Section title={t('priceList.changed')}>
-          <Table.ScrollContainer minWidth={560}>
+          <KeyboardScrollTable label={t('priceList.changed')} minWidth={560}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -151,7 +153,7 @@ export function PriceListPreview({ preview }: { preview: Preview }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </KeyboardScrollTable>
           <More total={counts.changed} />
         </Section>
       ) : null}

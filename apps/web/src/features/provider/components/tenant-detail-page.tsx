@@ -19,6 +19,9 @@ import { RegisterCodeModal } from './register-code-modal';
 import { TenantFormModal } from './tenant-form-modal';
 import { TenantPolicyCard } from './tenant-policy-card';
 
+/** E-mail addresses have no place to break: on a phone a long one would widen the page. */
+const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 const STATE_COLOR: Record<RegisterCode['state'], string> = {
   ACTIVE: 'ev',
   EXPIRED: 'gray',
@@ -148,7 +151,11 @@ export function TenantDetailPage({ tenantId }: { tenantId: string }) {
               .filter(Boolean)
               .join(', ')}
           </Text>
-          {data.contactEmail ? <Text size="sm">{t('tenant.contact', { email: data.contactEmail })}</Text> : null}
+          {data.contactEmail ? (
+            <Text size="sm" style={BREAK_ANYWHERE}>
+              {t('tenant.contact', { email: data.contactEmail })}
+            </Text>
+          ) : null}
         </Stack>
         <Group gap="xs">
           <Button variant="default" onClick={() => setEditing(true)}>
@@ -205,7 +212,9 @@ export function TenantDetailPage({ tenantId }: { tenantId: string }) {
             <Text fw={600}>
               {admin.firstName} {admin.lastName}
             </Text>
-            <Text c="dimmed">{admin.email}</Text>
+            <Text c="dimmed" style={BREAK_ANYWHERE}>
+              {admin.email}
+            </Text>
             <Badge variant="light" color={admin.active ? 'ev' : 'yellow'}>
               {admin.active ? t('tenant.adminActive') : t('tenant.adminInvited')}
             </Badge>

@@ -49,8 +49,9 @@ function PolicyTable({ policy }: { policy: TenantPolicyResponse }) {
     [t('policy.deductionStart'), t(`policy.deductionStarts.${policy.deductionStart}`)],
     [t('policy.approval'), t(`policy.approvals.${policy.approval}`)],
   ];
+  // Fixed columns whose long German words may break: on a phone the table stays as wide as the screen.
   return (
-    <Table maw={720}>
+    <Table maw={720} layout="fixed" style={{ overflowWrap: 'anywhere' }}>
       <Table.Caption>
         {policy.version === 0
           ? t('policy.defaults')

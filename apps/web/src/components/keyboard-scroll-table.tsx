@@ -1,0 +1,31 @@
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+import classes from './keyboard-scroll-table.module.css';
+
+export interface KeyboardScrollTableProps {
+  /** Names the scrolling region for screen readers (the table's caption or its section's title). */
+  label: string;
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  children: ReactNode;
+}
+
+/**
+ * The scroll container of a table that holds nothing focusable (figures only): on a phone it scrolls
+ * sideways, so the scroller itself takes the focus, as a named region, and the arrow keys scroll it
+ * (WCAG 2.1.1, axe scrollable-region-focusable). A table with links or buttons needs none of this.
+ */
+export function KeyboardScrollTable({ label, minWidth, children }: KeyboardScrollTableProps) {
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{
+        classNames: { viewport: classes.scroller },
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label },
+      }}
+    >
+      {children}
+    </Table.ScrollContainer>
+  );
+}
