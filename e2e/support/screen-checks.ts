@@ -89,12 +89,22 @@ export function routePattern(pathname: string): string {
   return (route ?? segments).join('/') || '/';
 }
 
-/** Waits until the page has painted twice and Mantine's transitions (up to 250 ms) are over. */
+/**
+ * Waits until the page has painted twice, Mantine's transitions (up to 250 ms) are over and every finite
+ * animation has ended: a toast still sliding in would count as a button off the screen.
+ */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
   await page.waitForTimeout(300);
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
 }
 
 /** Switches the colour scheme as the theme toggle in another tab would: stored, then announced. */
