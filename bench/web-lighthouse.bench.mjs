@@ -1,7 +1,9 @@
 // Lighthouse performance of the first views of /login, /search, a vehicle page and /profile/salary against
 // the built app: Lighthouse's default mobile profile (simulated slow 4G, 4x CPU slowdown) and its desktop
 // preset. Targets: mobile performance ≥ 90 and CLS < 0.05. Each figure is the median of LIGHTHOUSE_RUNS
-// runs (default 3); it reports numbers and fails only when it cannot measure.
+// runs (default 3); it reports numbers and fails only when it cannot measure. LIGHTHOUSE_REPORTS=<folder> keeps
+// every run's full report (JSON, open it in the Lighthouse viewer) to see where the time goes;
+// LIGHTHOUSE_FORM_FACTORS=mobile measures one form factor only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import { findChromium } from '../scripts/chromium.mjs';
 import { signInDemoEmployee, startDemoServer } from '../scripts/demo-server.mjs';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const reportDir = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
+if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`LIGHTHOUSE_RUNS must be a whole number ≥ 1, not "${process.env.LIGHTHOUSE_RUNS}"`);
   process.exit(1);
@@ -31,7 +35,11 @@ if (!chromePath) {
 const formFactors = /** @type {const} */ ([
   ['mobile', undefined],
   ['desktop', desktopConfig],
-]);
+]).filter(([name]) => (process.env.LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',').includes(name));
+if (formFactors.length === 0) {
+  console.error(`LIGHTHOUSE_FORM_FACTORS must name mobile and/or desktop, not "${process.env.LIGHTHOUSE_FORM_FACTORS}"`);
+  process.exit(1);
+}
 /** @type {Map<string, number>} gzip size (level 9) of each script URL, as bench/web-bundle.bench.mjs counts */
 const gzipBytes = new Map();
 
@@ -89,6 +97,10 @@ async function measureRoute(port, route, pathname) {
  */
 async function audit(port, pathname, config) {
   const lhr = await lighthouseRun(port, pathname, config);
+  if (reportDir) {
+    const name = `${pathname.replaceAll('/', '_').slice(1)}-${config ? 'desktop' : 'mobile'}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+  }
   benchmarkIndexes.push(lhr.environment.benchmarkIndex);
   about ||= `Lighthouse ${lhr.lighthouseVersion}, Chromium ${lhr.environment.hostUserAgent.match(/Chrome\/(\d+)/)?.[1] ?? '?'}`;
   // A lost sign-in would measure the login page under the route's name.

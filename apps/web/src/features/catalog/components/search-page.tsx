@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { usePageTitle } from '../../../components/use-page-title';
+import { useSlicedFirstBuild } from '../../../lib/use-sliced-first-build';
 import { useVehicles } from '../api/get-vehicles';
 import { EMPTY_FILTER, isEmptyFilter, parseFilter, serializeFilter, type CatalogFilter } from '../search-filter';
 import { FilterForm } from './filter-form';
@@ -55,6 +56,7 @@ export function SearchPage() {
 
   // Spec 8: a failed load is kept in the query state without a message to the user.
   const vehicles = useVehicles(filter);
+  const results = useSlicedFirstBuild(vehicles.data);
 
   return (
     <Stack gap="lg">
@@ -93,10 +95,10 @@ export function SearchPage() {
       ) : null}
 
       <section aria-label={t('results.label')} aria-busy={vehicles.isFetching}>
-        {vehicles.isPending ? (
+        {vehicles.isPending || (vehicles.data && !results) ? (
           <SearchResultsSkeleton />
-        ) : vehicles.data ? (
-          vehicles.data.length === 0 ? (
+        ) : results ? (
+          results.length === 0 ? (
             <Stack gap="sm" align="flex-start" className={classes.empty} data-testid="search-empty">
               <Title order={2} size="h4">
                 {t('results.emptyTitle')}
@@ -111,9 +113,9 @@ export function SearchPage() {
           ) : (
             <Stack gap="sm">
               <Text size="sm" c="dimmed" role="status" data-testid="result-count">
-                {t('results.count', { count: vehicles.data.length })}
+                {t('results.count', { count: results.length })}
               </Text>
-              <VehicleGrid key={filterKey} vehicles={vehicles.data} />
+              <VehicleGrid key={filterKey} vehicles={results} />
             </Stack>
           )
         ) : null}

@@ -27,15 +27,20 @@ export function cardDeliveryText(summary: Pick<VehicleSummary, 'deliveryFromWeek
   return { onRequest: time === DELIVERY_ON_REQUEST, time };
 }
 
-/** Main photo, or /lightning400.png when there is none or it fails to load (spec 9). */
-function CardImage({ src, alt }: { src: string | null; alt: string }) {
+/**
+ * Main photo, or /lightning400.png when there is none or it fails to load (spec 9). Pictures below the
+ * first row load when scrolled near; those of the first row are the page's largest paint, so they load
+ * at once and first.
+ */
+function CardImage({ src, alt, firstRow }: { src: string | null; alt: string; firstRow: boolean }) {
   const [failed, setFailed] = useState(false);
   return (
     <img
       src={failed || !src ? CARD_FALLBACK_IMAGE : src}
       alt={alt}
       className={classes.media}
-      loading="lazy"
+      loading={firstRow ? 'eager' : 'lazy'}
+      fetchPriority={firstRow ? 'high' : 'auto'}
       width={400}
       height={180}
       onError={() => {
@@ -49,7 +54,7 @@ function CardImage({ src, alt }: { src: string | null; alt: string }) {
  * One vehicle of the search grid (spec 2.3). Plain elements with a CSS module instead of Mantine's
  * Card/Badge/Image keep the search page's first load within budget. The whole card links to `/vehicle/{id}`.
  */
-export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
+export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSummary; firstRow?: boolean }) {
   const { t } = useTranslation('catalog');
   const { rate, personal } = cardRate(vehicle);
   const savings = savingsPercent(vehicle.leaseFrom, rate);
@@ -58,7 +63,7 @@ export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
 
   return (
     <article className={classes.card} data-testid="vehicle-card">
-      <CardImage src={vehicle.mainPhotoUrl} alt={t('card.photoAlt', { name })} />
+      <CardImage src={vehicle.mainPhotoUrl} alt={t('card.photoAlt', { name })} firstRow={firstRow} />
 
       <div className={classes.body}>
         <div>

@@ -13,6 +13,9 @@ import { VehicleCard } from './vehicle-card';
  */
 export const RESULTS_PAGE_SIZE = 48;
 
+/** Cards in the first row of the widest grid: their pictures are in the first view, so load them at once. */
+const FIRST_ROW = 3;
+
 /**
  * The result cards, a page at a time: the next page comes when the end of the list scrolls near
  * (IntersectionObserver), or with the button below it, which keyboard and screen-reader users get too.
@@ -43,9 +46,9 @@ export function VehicleGrid({ vehicles }: { vehicles: readonly VehicleSummary[] 
   return (
     <>
       <ul className={classes.grid}>
-        {vehicles.slice(0, shown).map((vehicle) => (
+        {vehicles.slice(0, shown).map((vehicle, index) => (
           <li key={vehicle.id}>
-            <VehicleCard vehicle={vehicle} />
+            <VehicleCard vehicle={vehicle} firstRow={index < FIRST_ROW} />
           </li>
         ))}
       </ul>

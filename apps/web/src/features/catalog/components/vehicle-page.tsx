@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { VehicleIdParamsSchema } from '@leasing/contract';
 
 import { usePageTitle } from '../../../components/use-page-title';
+import { useSlicedFirstBuild } from '../../../lib/use-sliced-first-build';
 import { isApiError } from '../../../lib/api-client';
 import { useVehicle } from '../api/get-vehicle';
 import { VehicleDetail } from './vehicle-detail';
@@ -31,9 +32,11 @@ export function VehiclePage() {
   // A malformed id would only earn a 400: say "not found" without asking.
   const valid = VehicleIdParamsSchema.safeParse({ vehicleId }).success;
   const vehicle = useVehicle(vehicleId, valid);
+  const shown = useSlicedFirstBuild(vehicle.data);
 
   if (!valid) return <VehicleNotFound />;
-  if (vehicle.data) return <VehicleDetail key={vehicle.data.id} vehicle={vehicle.data} />;
+  if (shown) return <VehicleDetail key={shown.id} vehicle={shown} />;
+  if (vehicle.data) return <VehicleSkeleton />;
   if (vehicle.isError) {
     if (isApiError(vehicle.error) && (vehicle.error.status === 404 || vehicle.error.status === 400)) {
       return <VehicleNotFound />;

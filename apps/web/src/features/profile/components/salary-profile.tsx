@@ -13,6 +13,7 @@ import {
 
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useSlicedFirstBuild } from '../../../lib/use-sliced-first-build';
 import { TOAST_SHORT_MS } from '../../../config/ui';
 import { isApiError } from '../../../lib/api-client';
 import { translateValidationMessage } from '../../../lib/validation-messages';
@@ -115,11 +116,10 @@ export function SalaryProfile() {
   usePageTitle(t('title'));
   const info = useUserInfo();
   const config = useUserInfoConfig();
+  const shownInfo = useSlicedFirstBuild(info.data);
 
   let body;
-  if (info.isPending || (config.isPending && !config.isError)) {
-    body = <SalaryProfileSkeleton />;
-  } else if (info.isError) {
+  if (info.isError) {
     body = (
       <Alert color="red" variant="light" title={t('loadFailed')}>
         <Stack gap="sm" align="flex-start">
@@ -135,18 +135,20 @@ export function SalaryProfile() {
         </Stack>
       </Alert>
     );
+  } else if (!shownInfo || (config.isPending && !config.isError)) {
+    body = <SalaryProfileSkeleton />;
   } else {
     // Without the server's bounds the spec's defaults (0 to 31 days) apply.
     const bounds = config.data ?? defaultUserInfoConfig;
     body = (
       <>
-        {info.data.profileComplete ? null : (
+        {shownInfo.profileComplete ? null : (
           <Alert color="yellow" variant="light">
             {t('incomplete')}
           </Alert>
         )}
-        <EmailBlock key={info.data.addressDto.email} currentEmail={info.data.addressDto.email} />
-        <SalaryProfileForm info={info.data} config={bounds} />
+        <EmailBlock key={shownInfo.addressDto.email} currentEmail={shownInfo.addressDto.email} />
+        <SalaryProfileForm info={shownInfo} config={bounds} />
       </>
     );
   }
