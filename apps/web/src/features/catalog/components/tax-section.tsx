@@ -8,6 +8,7 @@ import { PayslipTable } from '../../../components/payslip-table';
 import { TaxWarnings } from '../../../components/tax-warnings';
 import { dateTimeFormat } from '../../../lib/format';
 import { isApiError } from '../../../lib/api-client';
+import { useSlicedFirstBuild } from '../../../lib/use-sliced-first-build';
 import { useTaxResult } from '../api/get-tax-result';
 import { MoneyFlowChart } from './money-flow-chart';
 import { PensionImpact } from './pension-impact';
@@ -46,30 +47,32 @@ export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
   const { t } = useTranslation('catalog');
   const hasNetRate = leasePackage.userPrice !== null;
   const tax = useTaxResult(leasePackage.id, hasNetRate);
+  // The payslip table and the chart come after the page itself: built in slices too.
+  const result = useSlicedFirstBuild(tax.data);
   const profileIncomplete = isApiError(tax.error) && tax.error.code === 'PROFILE_INCOMPLETE';
 
   let content;
   if (!hasNetRate || profileIncomplete) {
     content = <SalaryHint />;
-  } else if (tax.data) {
+  } else if (result) {
     const updating = tax.isPlaceholderData;
     content = (
       <Stack gap="xl" aria-busy={updating} className={updating ? classes.updating : undefined}>
         <Text size="sm" c="dimmed">
-          {t('tax.intro', { month: formatMonth(tax.data.calculatedFor) })}
+          {t('tax.intro', { month: formatMonth(result.calculatedFor) })}
         </Text>
         <Text size="xs" c="dimmed" role="status" mih="1lh">
           {updating ? t('tax.updating') : ''}
         </Text>
-        <TaxWarnings warnings={tax.data.warnings} />
+        <TaxWarnings warnings={result.warnings} />
         <Spoiler maxHeight={TAX_TABLE_COLLAPSED_HEIGHT} showLabel={t('tax.showMore')} hideLabel={t('tax.showLess')}>
-          <PayslipTable tax={tax.data} testIdPrefix="tax" showDifference />
+          <PayslipTable tax={result} testIdPrefix="tax" showDifference />
         </Spoiler>
-        <MoneyFlowChart tax={tax.data} />
-        {tax.data.pensionImpact ? <PensionImpact impact={tax.data.pensionImpact} /> : null}
+        <MoneyFlowChart tax={result} />
+        {result.pensionImpact ? <PensionImpact impact={result.pensionImpact} /> : null}
       </Stack>
     );
-  } else if (tax.isError) {
+  } else if (tax.isError && !tax.data) {
     content = (
       <Alert variant="light" color="red" role="alert">
         {t('tax.loadError')}

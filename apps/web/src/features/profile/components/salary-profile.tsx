@@ -116,7 +116,13 @@ export function SalaryProfile() {
   usePageTitle(t('title'));
   const info = useUserInfo();
   const config = useUserInfoConfig();
-  const shownInfo = useSlicedFirstBuild(info.data);
+  // The config has a fallback, so the form waits for its answer or its failure, not its data.
+  const configSettled = !config.isPending;
+  const loaded = useMemo(
+    () => (info.data && configSettled ? { info: info.data, bounds: config.data ?? defaultUserInfoConfig } : undefined),
+    [info.data, configSettled, config.data],
+  );
+  const shown = useSlicedFirstBuild(loaded);
 
   let body;
   if (info.isError) {
@@ -135,11 +141,11 @@ export function SalaryProfile() {
         </Stack>
       </Alert>
     );
-  } else if (!shownInfo || (config.isPending && !config.isError)) {
+  } else if (!shown) {
     body = <SalaryProfileSkeleton />;
   } else {
-    // Without the server's bounds the spec's defaults (0 to 31 days) apply.
-    const bounds = config.data ?? defaultUserInfoConfig;
+    // Without the server's bounds the spec's defaults (0 to 31 days) apply (see `loaded`).
+    const { info: shownInfo, bounds } = shown;
     body = (
       <>
         {shownInfo.profileComplete ? null : (
