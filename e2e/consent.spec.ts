@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startAnalyticsHost, type AnalyticsHost } from './support/analytics-host.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { axeFindings, rememberColorScheme, SCHEMES, VIEWPORTS } from './support/axe.js';
+import { signIn } from './support/sign-in.js';
 
 /**
  * Page analytics only with consent (docs/decisions/0021): without ANALYTICS_SCRIPT_URL nothing is asked
@@ -91,12 +92,9 @@ test.describe('with an analytics host', () => {
 
     // Signing in opens /login anew: a second view of it, counted once it has been on the screen for a
     // moment (a page left at once was only passed through), so the form waits for that report.
-    await page.goto('/login');
-    await expect.poll(() => analytics.pageViews()).toEqual([`${app.baseURL}/login`, `${app.baseURL}/login`]);
-    await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-    await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await expect(page).toHaveURL(/\/search$/);
+    await signIn(page, employee.email, employee.password, {
+      onForm: () => expect.poll(() => analytics.pageViews()).toEqual([`${app.baseURL}/login`, `${app.baseURL}/login`]),
+    });
     await page.getByTestId('vehicle-card').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/vehicle\//);
     // / hands on to /search at once and is not counted.

@@ -46,11 +46,17 @@ export async function signIn(
   page: Page,
   username: string,
   password: string,
-  options: { totpSecret?: string; landing?: RegExp } = {},
+  options: {
+    totpSecret?: string;
+    landing?: RegExp;
+    /** Awaited once the form shows, before it is filled in (a journey waiting for what the page reports). */
+    onForm?: () => Promise<void>;
+  } = {},
 ): Promise<void> {
   await page.goto('/login');
   await expect(page.getByLabel(/E-Mail|Benutzername/)).toBeVisible();
   await checkScreen(page, 'login');
+  await options.onForm?.();
   await page.getByLabel(/E-Mail|Benutzername/).fill(username);
   await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
