@@ -3,7 +3,7 @@
 // preset. Targets: mobile performance ≥ 90 and CLS < 0.05. Each figure is the median of LIGHTHOUSE_RUNS
 // runs (default 3); it reports numbers and fails only when it cannot measure. LIGHTHOUSE_REPORTS=<folder> keeps
 // every run's full report (JSON, open it in the Lighthouse viewer) to see where the time goes;
-// LIGHTHOUSE_FORM_FACTORS=mobile measures one form factor only.
+// LIGHTHOUSE_FORM_FACTORS=mobile measures one form factor only, LIGHTHOUSE_ROUTES=/login,/search some routes only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,9 @@ if (formFactors.length === 0) {
   console.error(`LIGHTHOUSE_FORM_FACTORS must name mobile and/or desktop, not "${process.env.LIGHTHOUSE_FORM_FACTORS}"`);
   process.exit(1);
 }
+const routeFilter = process.env.LIGHTHOUSE_ROUTES?.split(',');
+/** @param {string} route */
+const wanted = (route) => !routeFilter || routeFilter.includes(route);
 /** @type {Map<string, number>} gzip size (level 9) of each script URL, as bench/web-bundle.bench.mjs counts */
 const gzipBytes = new Map();
 
@@ -59,11 +62,11 @@ try {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   // /login as a signed-out visitor meets it, so before the sign-in.
-  await measureRoute(chrome.port, '/login', '/login');
+  if (wanted('/login')) await measureRoute(chrome.port, '/login', '/login');
   const vehicleId = await signIn(chrome.port);
-  await measureRoute(chrome.port, '/search', '/search');
-  await measureRoute(chrome.port, '/vehicle/{id}', `/vehicle/${vehicleId}`);
-  await measureRoute(chrome.port, '/profile/salary', '/profile/salary');
+  if (wanted('/search')) await measureRoute(chrome.port, '/search', '/search');
+  if (wanted('/vehicle/{id}')) await measureRoute(chrome.port, '/vehicle/{id}', `/vehicle/${vehicleId}`);
+  if (wanted('/profile/salary')) await measureRoute(chrome.port, '/profile/salary', '/profile/salary');
   printReport(rows);
 } catch (error) {
   console.error(`Lighthouse could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -2,6 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 
 import { registerEmployee, type Account } from './support/employees.js';
 import { checkScreen } from './support/screen-checks.js';
+import { appHasTakenOver } from './support/sign-in.js';
 import { expect, test } from './support/test.js';
 
 /**
@@ -54,6 +55,7 @@ async function skipToContent(page: Page): Promise<void> {
 /** Sign-in: the skip link, then the form's fields in order; Enter submits and the search follows. */
 async function signInByKeyboard(page: Page, account: Account): Promise<void> {
   await page.goto('/login');
+  await appHasTakenOver(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await checkScreen(page, 'login');
   await skipToContent(page);

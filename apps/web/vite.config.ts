@@ -91,6 +91,8 @@ export default defineConfig({
     emptyOutDir: true,
     // dist is served as is by the API; no source maps in it.
     sourcemap: false,
+    // Read (and removed) by scripts/prerender.mjs, which links the sign-in page's chunks into login.html.
+    manifest: true,
     // Every supported browser knows <link rel="modulepreload">; the polyfill would only cost bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {

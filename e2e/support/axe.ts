@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** The key under which Mantine's colour-scheme manager (and public/color-scheme.js) remembers the choice. */
+/** The key under which Mantine's colour-scheme manager (and public/before-first-paint.js) remembers the choice. */
 export const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
 
 export type ColorScheme = 'light' | 'dark';

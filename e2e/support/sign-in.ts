@@ -38,6 +38,15 @@ export async function totpCode(account: string, secret = DEMO_TOTP_SECRET): Prom
 }
 
 /**
+ * Waits until the app has rendered over the prerendered /login (docs/decisions/0023-prerendered-sign-in.md),
+ * for journeys that check focus and styles: an element of the snapshot can be replaced while it is read.
+ * The snapshot itself is walked in e2e/prerendered-login.spec.ts.
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
+/**
  * Signs in through the login form. With `totpSecret` the account has a second factor: the code
  * screen follows the password and takes a code from the authenticator (here: computed). The sign-in
  * form and a landing on the search are checked with axe (once per run).
@@ -54,6 +63,7 @@ export async function signIn(
   } = {},
 ): Promise<void> {
   await page.goto('/login');
+  await appHasTakenOver(page);
   await expect(page.getByLabel(/E-Mail|Benutzername/)).toBeVisible();
   await checkScreen(page, 'login');
   await options.onForm?.();

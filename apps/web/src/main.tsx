@@ -6,21 +6,32 @@ import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
 import './app/global.css';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { i18n, initI18n } from './lib/i18n';
+import { carryOverWhenReplaced, firstViewReady, hasPrerenderedPage } from './lib/prerendered';
 
-void initI18n(i18n);
+const initialised = initI18n(i18n);
 const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+
+// A page that came prerendered (/login) stays as it is until the app can show the same at once; as it is
+// on screen already, that render may yield to the browser (a transition) instead of blocking input.
+if (hasPrerenderedPage(container)) {
+  carryOverWhenReplaced(container);
+  void firstViewReady(router, initialised).then(() => startTransition(render));
+} else {
+  render();
+}

@@ -14,6 +14,7 @@ describe('serving the web app on the API port', () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'login.html'), '<!doctype html><div id="root"><form>Anmelden</form></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What apps/web/scripts/precompress.mjs writes beside each asset.
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -31,6 +32,17 @@ describe('serving the web app on the API port', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root">');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers /login (with or without a query) with the prerendered sign-in page', async () => {
+    for (const url of ['/login', '/login?callbackPath=%2Fsearch']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<form>Anmelden</form>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/login/elsewhere' });
+    expect(other.body).not.toContain('Anmelden');
   });
 
   it('sends a strict Content-Security-Policy and nosniff', async () => {

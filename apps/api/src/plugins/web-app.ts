@@ -11,7 +11,7 @@ const API_PREFIXES = ['/v1/', '/locales/', '/docs', '/openapi.json', '/health', 
 
 /**
  * Serves the built web app from one port with the API. Any other GET path answers index.html so the
- * client router can take it (SPA fallback). Hashed assets are cached for a year; index.html never.
+ * client router can take it (SPA fallback); /login answers the prerendered login.html. Hashed assets are cached for a year; index.html never.
  * Text assets go out Brotli- or gzip-compressed from the copies the build made, when the browser accepts it.
  */
 export async function registerWebApp(
@@ -21,6 +21,8 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
+  // The sign-in page comes prerendered when the build made it (apps/web/scripts/prerender.mjs).
+  const hasLoginPage = fs.existsSync(path.join(webDistDir, 'login.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -49,6 +51,7 @@ export async function registerWebApp(
     }
     // A file-looking path that does not exist (e.g. /missing.js) is a 404, not the app.
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = pathname === '/login' && hasLoginPage ? 'login.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

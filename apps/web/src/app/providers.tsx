@@ -8,7 +8,7 @@ import { PageLoader } from '../components/page-loader';
 import { LocalisedDefaults } from './localised-defaults';
 import { cssVariablesResolver, theme } from './theme';
 
-// The choice of light/dark survives visits; public/color-scheme.js reads the same key before first paint.
+// The choice of light/dark survives visits; public/before-first-paint.js reads the same key before first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
 
 export interface AppProvidersProps {

@@ -83,8 +83,19 @@ export function createAuthStore(storage: Storage = window.localStorage, target: 
   };
 }
 
+/** Storage without entries, for the build-time render of the sign-in page (no window there). */
+const noStorage: Storage = {
+  length: 0,
+  key: () => null,
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+  clear: () => undefined,
+};
+
 /** The app's store over `window.localStorage`. */
-export const authStore: AuthStore = createAuthStore();
+export const authStore: AuthStore =
+  typeof window === 'undefined' ? createAuthStore(noStorage, null) : createAuthStore();
 
 export const getAuthData = (): AuthData | null => authStore.getAuthData();
 export const setAuthData = (authData: AuthData): void => authStore.setAuthData(authData);

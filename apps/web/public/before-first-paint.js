@@ -1,0 +1,37 @@
+/* global window, document */
+// Runs in the head, before the first paint; a file because the CSP forbids inline scripts.
+// - Applies the colour scheme remembered by Mantine's localStorage manager, so dark-mode users see no
+//   light flash.
+// - A page prerendered in German (/login, apps/web/scripts/prerender.mjs) is hidden for a browser that
+//   chose English, until the app renders it in that language (global.css).
+// - A prerendered form is not sent by the browser itself (a sign-in would put the password into the
+//   address): the submission is held and marked, and the app sends it once it has taken over
+//   (src/lib/prerendered.ts).
+(function () {
+  var root = document.documentElement;
+  var scheme = 'light';
+  try {
+    var stored = window.localStorage.getItem('mantine-color-scheme-value');
+    if (stored === 'light' || stored === 'dark') scheme = stored;
+    else if (stored === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches) scheme = 'dark';
+  } catch {
+    // Storage can be blocked (privacy mode); the light default is fine then.
+  }
+  root.setAttribute('data-mantine-color-scheme', scheme);
+  try {
+    var language = window.localStorage.getItem('language');
+    if (language && language !== 'de') root.setAttribute('data-hide-prerendered', '');
+  } catch {
+    // Without storage the language is German, as prerendered.
+  }
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (!form || !form.closest || !form.closest('[data-prerendered]')) return;
+      event.preventDefault();
+      form.setAttribute('data-submit-pending', '');
+    },
+    true,
+  );
+})();
