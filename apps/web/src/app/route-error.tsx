@@ -1,4 +1,4 @@
-import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
@@ -30,7 +30,12 @@ export function RouteError() {
             'Es ist ein unerwarteter Fehler aufgetreten. Bitte laden Sie die Seite neu oder kehren Sie zur Startseite zurück.',
           )}
         </Text>
-        {status !== undefined ? <Code>HTTP {status}</Code> : null}
+        {/* Plain monospace text: Mantine's Code would put its module on every first view for this line. */}
+        {status !== undefined ? (
+          <Text component="code" ff="monospace" size="sm">
+            HTTP {status}
+          </Text>
+        ) : null}
         <Group>
           <Button component={Link} to="/" reloadDocument>
             {t('common.backHome', 'Zur Startseite')}

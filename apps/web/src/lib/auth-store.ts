@@ -19,7 +19,7 @@ export interface AuthStore {
  * A tiny store over `localStorage`. The parsed value is cached per raw string so that
  * `useSyncExternalStore` sees a stable snapshot; malformed content counts as "signed out".
  */
-export function createAuthStore(storage: Storage = window.localStorage, target: Window | null = window): AuthStore {
+export function createAuthStore(storage: Storage, target: Window | null): AuthStore {
   const listeners = new Set<Listener>();
   let cachedRaw: string | null = null;
   let cachedValue: AuthData | null = null;
@@ -83,19 +83,11 @@ export function createAuthStore(storage: Storage = window.localStorage, target: 
   };
 }
 
-/** Storage without entries, for the build-time render of the sign-in page (no window there). */
-const noStorage: Storage = {
-  length: 0,
-  key: () => null,
-  getItem: () => null,
-  setItem: () => undefined,
-  removeItem: () => undefined,
-  clear: () => undefined,
-};
-
-/** The app's store over `window.localStorage`. */
-export const authStore: AuthStore =
-  typeof window === 'undefined' ? createAuthStore(noStorage, null) : createAuthStore();
+/**
+ * The app's store over `window.localStorage`. Through `globalThis`, so that the build-time render of the
+ * sign-in page (Node, no window) can load this module: reading there finds no session (readRaw).
+ */
+export const authStore: AuthStore = createAuthStore(globalThis.localStorage, globalThis.window ?? null);
 
 export const getAuthData = (): AuthData | null => authStore.getAuthData();
 export const setAuthData = (authData: AuthData): void => authStore.setAuthData(authData);

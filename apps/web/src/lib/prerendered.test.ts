@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { carryOverWhenReplaced, firstViewReady, hasPrerenderedPage } from './prerendered';
+import { carryOverWhenReplaced, firstViewReady } from './prerendered';
 
 /** The sign-in form as the build renders it and as the app renders it: the same elements in order. */
 function signInForm(): string {
@@ -29,11 +29,6 @@ afterEach(() => {
 });
 
 describe('a prerendered page', () => {
-  it('is recognised by its wrapper', () => {
-    expect(hasPrerenderedPage(prerenderedPage())).toBe(true);
-    expect(hasPrerenderedPage(document.createElement('div'))).toBe(false);
-  });
-
   it.each([
     ['before the app script arrived', true],
     ['after it arrived', false],

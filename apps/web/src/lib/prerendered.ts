@@ -1,16 +1,11 @@
 import type { DataRouter } from 'react-router';
 
 /** The wrapper scripts/prerender.mjs puts around a page rendered at build time. */
-export const PRERENDERED_SELECTOR = '[data-prerendered]';
+const PRERENDERED_SELECTOR = '[data-prerendered]';
 /** Set by public/before-first-paint.js on a prerendered form the visitor sent before the app was there. */
 const SUBMIT_PENDING = 'data-submit-pending';
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 const TEXT_FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea';
-
-/** Whether the page arrived with a build-time render of itself in `container`. */
-export function hasPrerenderedPage(container: Element): boolean {
-  return container.querySelector(PRERENDERED_SELECTOR) !== null;
-}
 
 /**
  * Settles once the router has loaded the first route's modules and data and the texts of the first
