@@ -104,6 +104,25 @@ test('a sign-in sent before the scripts arrive is held, never sent by the browse
   expect(leaked).toEqual([]);
 });
 
+test('without scripts the form shows, and sending it puts the password into no address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const leaked = watchForPassword(page);
+    await page.goto('/login');
+    const snapshot = snapshotOf(page);
+    await expect(snapshot.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    // Mantine's colours hang on the scheme attribute, which the page carries without the head script too.
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await snapshot.getByLabel(USERNAME).fill(EMPLOYEE.email);
+    await snapshot.getByLabel(PASSWORD).fill(EMPLOYEE.password);
+    await Promise.all([page.waitForEvent('requestfinished'), page.keyboard.press('Enter')]);
+    expect(leaked).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a browser that chose English never sees the German snapshot', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });

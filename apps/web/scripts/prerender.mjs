@@ -73,21 +73,29 @@ function loginPage(index, html, title) {
 
   const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
   const preloadTags = /^\s*<link rel="modulepreload"[^>]*>\n/gm;
-  if (!index.includes(ROOT) || !index.includes(entryTag)) {
-    throw new Error(`dist/index.html has no empty ${ROOT} or no ${entryTag}`);
+  const htmlTag = '<html lang="de">';
+  if (![ROOT, entryTag, htmlTag].every((part) => index.includes(part))) {
+    throw new Error(`dist/index.html lacks one of ${ROOT}, ${entryTag}, ${htmlTag}`);
   }
   const stylesheets = [...styles]
     .filter((file) => !index.includes(`/${file}"`))
     .map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`)
     .join('');
   const boot = `<script defer src="/after-first-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
-  return index
-    .replace(entryTag, '')
-    .replace(preloadTags, '')
-    .replace('</head>', `${stylesheets}  </head>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(ROOT, `<div id="root"><div data-prerendered aria-busy="true">${html}</div></div>`)
-    .replace('</body>', `  ${boot}\n  </body>`);
+  // The app's forms have no method: a browser without scripts would send them as GET, the password in
+  // the address (history, server logs). As POST the body goes nowhere: the server takes no form posts.
+  const snapshot = html.replace(/<form(?![^>]*\bmethod=)/g, '<form method="post"');
+  return (
+    index
+      // Light until public/before-first-paint.js applies the stored scheme; without scripts it stays light.
+      .replace(htmlTag, '<html lang="de" data-mantine-color-scheme="light">')
+      .replace(entryTag, '')
+      .replace(preloadTags, '')
+      .replace('</head>', `${stylesheets}  </head>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(ROOT, `<div id="root"><div data-prerendered aria-busy="true">${snapshot}</div></div>`)
+      .replace('</body>', `  ${boot}\n  </body>`)
+  );
 }
 
 /** @param {string} text */
