@@ -11,8 +11,9 @@ const API_PREFIXES = ['/v1/', '/locales/', '/docs', '/openapi.json', '/health', 
 
 /**
  * Serves the built web app from one port with the API. Any other GET path answers index.html so the
- * client router can take it (SPA fallback); /login answers the prerendered login.html. Hashed assets are cached for a year; index.html never.
- * Text assets go out Brotli- or gzip-compressed from the copies the build made, when the browser accepts it.
+ * client router can take it (SPA fallback), or the page the build prerendered for that path. Hashed
+ * assets are cached for a year; the pages never. Text assets go out Brotli- or gzip-compressed from the
+ * copies the build made, when the browser accepts it.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -21,8 +22,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
-  // The sign-in page comes prerendered when the build made it (apps/web/scripts/prerender.mjs).
-  const hasLoginPage = fs.existsSync(path.join(webDistDir, 'login.html'));
+  const prerendered = prerenderedPages(webDistDir);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -51,7 +51,16 @@ export async function registerWebApp(
     }
     // A file-looking path that does not exist (e.g. /missing.js) is a 404, not the app.
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound();
-    const page = pathname === '/login' && hasLoginPage ? 'login.html' : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
   });
+}
+
+/**
+ * The pages the build rendered ahead (apps/web/scripts/prerender.mjs writes `login.html` for /login):
+ * every other HTML file beside index.html, by the path it stands for.
+ */
+function prerenderedPages(webDistDir: string): Map<string, string> {
+  const files = fs.existsSync(webDistDir) ? fs.readdirSync(webDistDir) : [];
+  const pages = files.filter((file) => file.endsWith('.html') && file !== 'index.html');
+  return new Map(pages.map((file) => [`/${path.basename(file, '.html')}`, file]));
 }
