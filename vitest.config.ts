@@ -31,6 +31,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The web app's build scripts (chunk planning): plain Node.
+        test: { name: 'web-build', root: 'apps/web', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'web',
           root: 'apps/web',

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
+import { firstViewChunkName } from './scripts/first-view-chunks.mjs';
+
 // Everything the API serves on the same origin; the dev server forwards it so the browser sees one host.
 const API_TARGET = 'http://localhost:3000';
 const PROXIED_PATHS = ['/v1', '/locales', '/health', '/dev', '/docs'];
@@ -107,6 +109,12 @@ export default defineConfig({
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: 'initial', tags: ['$initial'] },
+            // The first views' modules grouped by the views that use them, as planned by scripts/build.mjs.
+            {
+              name: firstViewChunkName(),
+              debugName: 'first-view',
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
