@@ -4,6 +4,9 @@
 //   light flash.
 // - A page prerendered in German (/login, apps/web/scripts/prerender.mjs) is hidden for a browser that
 //   chose English, until the app renders it in that language (global.css).
+// - A page that names its texts (data-translations, the signed-in first views of
+//   apps/web/scripts/prerender.mjs) gets them started now, in the chosen language and the German
+//   fallback, instead of once the scripts have run; i18next's requests then find them under way.
 // - A prerendered form is not sent by the browser itself (a sign-in would put the password into the
 //   address): the submission is held and marked, and the app sends it once it has taken over
 //   (src/lib/prerendered.ts).
@@ -18,12 +21,24 @@
     // Storage can be blocked (privacy mode); the light default is fine then.
   }
   root.setAttribute('data-mantine-color-scheme', scheme);
+  var language = 'de';
   try {
-    var language = window.localStorage.getItem('language');
-    if (language && language !== 'de') root.setAttribute('data-hide-prerendered', '');
+    language = window.localStorage.getItem('language') === 'en' ? 'en' : 'de';
+    if (language !== 'de') root.setAttribute('data-hide-prerendered', '');
   } catch {
     // Without storage the language is German, as prerendered.
   }
+  var translations = (root.getAttribute('data-translations') || '').split(' ').filter(Boolean);
+  (language === 'de' ? ['de'] : [language, 'de']).forEach(function (lng) {
+    translations.forEach(function (ns) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = 'anonymous';
+      link.href = '/locales/' + lng + '/' + ns + '.json';
+      document.head.appendChild(link);
+    });
+  });
   document.addEventListener(
     'submit',
     function (event) {

@@ -2,7 +2,7 @@
 // /profile/salary): a code splitting group of vite.config.ts, planned by scripts/build.mjs.
 //
 // Left to itself, the bundler gives every set of routes that shares a module a chunk of its own: a first
-// view then loads 30 to 54 scripts, most of them Mantine modules of 1–2 KB. Over HTTP/1.1 a browser keeps
+// view then loads 35 to 60 scripts, most of them Mantine modules of 1–2 KB. Over HTTP/1.1 a browser keeps
 // six connections per host, so every few requests cost a round trip, which on a phone is what sets the
 // pace (ADR 0022). Here the modules of these views are grouped by the views that load them:
 // `first-view-vehicle` holds what only the vehicle page loads, `first-view-salary-search-vehicle` the
@@ -18,18 +18,15 @@
 //   execution order stays that of the imports.
 import fs from 'node:fs';
 
+import { SIGN_IN_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
+
 /** The environment variable naming the plan (a JSON file) for the second build. */
 export const FIRST_VIEW_PLAN_ENV = 'FIRST_VIEW_CHUNKS_PLAN';
 
-/** What src/main.tsx and src/app/router.tsx load for each view, relative to the app's folder. */
-const SIGN_IN = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx', 'src/lib/prerendered.ts'];
-const SIGNED_IN_LAYOUT = 'src/app/layouts/main-layout.tsx';
-/** @type {Record<string, string[]>} */
+/** @type {Record<string, string[]>} each view's modules: what its routes load */
 const VIEWS = {
-  login: SIGN_IN,
-  search: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx'],
-  vehicle: [SIGNED_IN_LAYOUT, 'src/app/routes/vehicle.tsx'],
-  salary: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx'],
+  login: SIGN_IN_MODULES,
+  ...Object.fromEntries(Object.entries(SIGNED_IN_VIEWS).map(([view, { modules }]) => [view, modules])),
 };
 
 /** @typedef {{ type: 'chunk', fileName: string, moduleIds: string[], imports: string[], facadeModuleId: string | null, isEntry: boolean }} Chunk */
@@ -64,7 +61,7 @@ export function planFirstViewChunks(output, appDir) {
     return new Set([...seen].flatMap((chunk) => chunk.moduleIds));
   };
 
-  const keep = new Set([...modulesLoaded([entry]), ...SIGN_IN.map((file) => `${appDir}/${file}`)]);
+  const keep = new Set([...modulesLoaded([entry]), ...SIGN_IN_MODULES.map((file) => `${appDir}/${file}`)]);
   const views = Object.entries(VIEWS).map(
     ([view, files]) => /** @type {const} */ ([view, modulesLoaded([entry, ...files.map(chunkOf)])]),
   );

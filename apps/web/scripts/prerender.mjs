@@ -1,19 +1,24 @@
-// Writes dist/login.html: the built index.html with the sign-in page already in it, rendered by the
-// app's own components (src/prerender/login-page.tsx, built for Node in a scratch folder), so the page
-// paints before its scripts have loaded; the server answers /login with it (ADR 0023). The app renders
-// over it and carries focus, typed text and a held submission across (src/lib/prerendered.ts).
-// Usage: node apps/web/scripts/prerender.mjs (after vite build)
+// Writes the pages the build prepares ahead, beside dist/index.html; the server answers their paths with
+// them (apps/api/src/plugins/web-app.ts):
+// - login.html: the built index.html with the sign-in page already in it, rendered by the app's own
+//   components (src/prerender/login-page.tsx, built for Node in a scratch folder), so the page paints
+//   before its scripts have loaded (ADR 0023). The app renders over it and carries focus, typed text and
+//   a held submission across (src/lib/prerendered.ts).
+// - one page per signed-in first view (search.html, vehicle/[vehicleId].html, profile/salary.html):
+//   index.html that names the route's scripts and stylesheets in its head, so they load with the entry
+//   instead of after it has run (ADR 0022). Their content is the person's own, so nothing is rendered.
+// Usage: node apps/web/scripts/prerender.mjs (after the app's build)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { build } from 'vite';
 
+import { SIGN_IN_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
+
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(webDir, 'dist');
 const ROOT = '<div id="root"></div>';
-/** The modules the router loads for /login (src/app/router.tsx) and the takeover of the snapshot (main.tsx). */
-const LOGIN_MODULES = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx', 'src/lib/prerendered.ts'];
 
 // Inside the package, so the server build's imports of libraries resolve from its node_modules.
 const outDir = path.join(webDir, 'node_modules', '.cache', 'prerender');
@@ -34,26 +39,52 @@ try {
   const { html, title } = await renderLoginPage();
 
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const page = loginPage(index, html, title);
+  /** @type {Manifest} */
+  const manifest = withGroupedModules(
+    JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')),
+    JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'modules.json'), 'utf8')),
+  );
+  const page = loginPage(index, manifest, html, title);
   fs.writeFileSync(path.join(distDir, 'login.html'), page);
   console.log(`prerendered /login: ${Buffer.byteLength(html)} bytes of HTML`);
+  const views = Object.values(SIGNED_IN_VIEWS);
+  for (const { page: file, modules, namespaces } of views) {
+    fs.mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(distDir, file), routePage(index, manifest, modules, namespaces));
+  }
+  console.log(`wrote ${views.map((view) => view.page).join(', ')} with their routes' scripts named`);
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
   // The manifest was only for this; the server need not hand it out.
   fs.rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
 }
 
+/** @typedef {Record<string, { file: string, src?: string, isEntry?: boolean, css?: string[], imports?: string[] }>} Manifest */
+
 /**
- * index.html with the snapshot in #root and the stylesheets it needs in the head. Its scripts (the
- * entry, its imports and the /login modules with theirs) are left to public/after-first-paint.js, which
- * starts them after the first paint.
- * @param {string} index
- * @param {string} html
- * @param {string} title
+ * The manifest, with the modules that went into a chunk of several (scripts/first-view-chunks.mjs)
+ * added under their own path as that chunk.
+ * @param {Manifest} manifest
+ * @param {Record<string, string>} modules the chunk file of each of the app's modules (scripts/build.mjs)
+ * @returns {Manifest}
  */
-function loginPage(index, html, title) {
-  /** @type {Record<string, { file: string, isEntry?: boolean, css?: string[], imports?: string[] }>} */
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+function withGroupedModules(manifest, modules) {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  /** @type {Manifest} */
+  const grouped = {};
+  for (const [module, file] of Object.entries(modules)) {
+    const chunk = byFile.get(file);
+    if (chunk && !(module in manifest)) grouped[module] = chunk;
+  }
+  return { ...grouped, ...manifest };
+}
+
+/**
+ * The entry's file and every script and stylesheet the entry and `modules` load before they run.
+ * @param {Manifest} manifest
+ * @param {string[]} modules source paths, as the manifest names them
+ */
+function chunksOf(manifest, modules) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the build manifest names no entry');
   const scripts = new Set();
@@ -67,9 +98,51 @@ function loginPage(index, html, title) {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  [entryKey, ...LOGIN_MODULES].forEach(visit);
+  [entryKey, ...modules].forEach(visit);
   const entry = `/${manifest[entryKey].file}`;
-  const preloads = [...scripts].map((file) => `/${file}`).filter((href) => href !== entry);
+  return {
+    entry,
+    scripts: [...scripts].map((file) => `/${file}`).filter((href) => href !== entry),
+    styles: [...styles].map((file) => `/${file}`),
+  };
+}
+
+/**
+ * index.html with the scripts and stylesheets of a route's modules in its head. The entry would find
+ * them only once it has run and the router has matched the path: a round trip later on a phone. The
+ * page's texts are named on the root element; public/before-first-paint.js starts them in the language
+ * the browser chose, as they would otherwise wait for the scripts.
+ * @param {string} index
+ * @param {Manifest} manifest
+ * @param {string[]} modules
+ * @param {string[]} namespaces
+ */
+function routePage(index, manifest, modules, namespaces) {
+  const { scripts, styles } = chunksOf(manifest, modules);
+  const fresh = (/** @type {string} */ href) => !index.includes(`"${href}"`);
+  const links = [
+    ...styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...scripts.filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  const htmlTag = '<html lang="de">';
+  if (!index.includes('</head>') || !index.includes(htmlTag))
+    throw new Error(`dist/index.html lacks ${htmlTag} or </head>`);
+  return index
+    .replace(htmlTag, `<html lang="de" data-translations="${['translation', ...namespaces].join(' ')}">`)
+    .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`);
+}
+
+/**
+ * index.html with the snapshot in #root and the stylesheets it needs in the head. Its scripts (the
+ * entry, its imports and the /login modules with theirs) are left to public/after-first-paint.js, which
+ * starts them after the first paint.
+ * @param {string} index
+ * @param {Manifest} manifest
+ * @param {string} html
+ * @param {string} title
+ */
+function loginPage(index, manifest, html, title) {
+  const { entry, scripts: preloads, styles } = chunksOf(manifest, SIGN_IN_MODULES);
 
   const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
   const preloadTags = /^\s*<link rel="modulepreload"[^>]*>\n/gm;
@@ -77,9 +150,9 @@ function loginPage(index, html, title) {
   if (![ROOT, entryTag, htmlTag].every((part) => index.includes(part))) {
     throw new Error(`dist/index.html lacks one of ${ROOT}, ${entryTag}, ${htmlTag}`);
   }
-  const stylesheets = [...styles]
-    .filter((file) => !index.includes(`/${file}"`))
-    .map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`)
+  const stylesheets = styles
+    .filter((href) => !index.includes(`${href}"`))
+    .map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n`)
     .join('');
   const boot = `<script defer src="/after-first-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
   // The app's forms have no method: a browser without scripts would send them as GET, the password in

@@ -15,6 +15,12 @@ describe('serving the web app on the API port', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'login.html'), '<!doctype html><div id="root"><form>Anmelden</form></div>');
+    // Route pages: index.html naming a route's scripts (apps/web/scripts/prerender.mjs).
+    fs.mkdirSync(path.join(webDist, 'vehicle'));
+    fs.writeFileSync(path.join(webDist, 'vehicle', '[vehicleId].html'), '<!doctype html><!-- vehicle page -->');
+    fs.writeFileSync(path.join(webDist, 'vehicle', 'compare.html'), '<!doctype html><!-- compare page -->');
+    fs.mkdirSync(path.join(webDist, 'profile'));
+    fs.writeFileSync(path.join(webDist, 'profile', 'salary.html'), '<!doctype html><!-- salary page -->');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What apps/web/scripts/precompress.mjs writes beside each asset.
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -27,12 +33,15 @@ describe('serving the web app on the API port', () => {
     await t.close();
   });
 
-  it.each(['/', '/search', '/faq', '/vehicle/123', '/profile/salary'])('answers %s with index.html', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">');
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/search', '/faq', '/profile/orders', '/vehicle/', '/vehicle/1/2'])(
+    'answers %s with index.html',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('answers /login (with or without a query) with the prerendered sign-in page', async () => {
     for (const url of ['/login', '/login?callbackPath=%2Fsearch']) {
@@ -43,6 +52,23 @@ describe('serving the web app on the API port', () => {
     }
     const other = await t.app.inject({ method: 'GET', url: '/login/elsewhere' });
     expect(other.body).not.toContain('Anmelden');
+  });
+
+  it('answers a route page for its path, a bracketed segment standing for any one segment', async () => {
+    const expectations: [string, string][] = [
+      ['/profile/salary', 'salary page'],
+      ['/vehicle/123', 'vehicle page'],
+      ['/vehicle/7b81-c94d?from=search', 'vehicle page'],
+      // A page without a placeholder is the closer match.
+      ['/vehicle/compare', 'compare page'],
+    ];
+    for (const [url, page] of expectations) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(page);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('sends a strict Content-Security-Policy and nosniff', async () => {

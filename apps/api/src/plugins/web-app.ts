@@ -51,16 +51,32 @@ export async function registerWebApp(
     }
     // A file-looking path that does not exist (e.g. /missing.js) is a 404, not the app.
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound();
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered(pathname) ?? 'index.html');
   });
 }
 
 /**
- * The pages the build rendered ahead (apps/web/scripts/prerender.mjs writes `login.html` for /login):
- * every other HTML file beside index.html, by the path it stands for.
+ * The pages the build prepared ahead (apps/web/scripts/prerender.mjs): every HTML file but index.html,
+ * for the path it stands for (`login.html` for /login, `profile/salary.html` for /profile/salary). A
+ * segment in brackets (`vehicle/[vehicleId].html`) stands for any one segment; a page without one wins.
  */
-function prerenderedPages(webDistDir: string): Map<string, string> {
-  const files = fs.existsSync(webDistDir) ? fs.readdirSync(webDistDir) : [];
-  const pages = files.filter((file) => file.endsWith('.html') && file !== 'index.html');
-  return new Map(pages.map((file) => [`/${path.basename(file, '.html')}`, file]));
+function prerenderedPages(webDistDir: string): (pathname: string) => string | undefined {
+  const files = fs.existsSync(webDistDir)
+    ? fs.readdirSync(webDistDir, { recursive: true, encoding: 'utf8' }).map((file) => file.split(path.sep).join('/'))
+    : [];
+  const pages = files
+    .filter((file) => file.endsWith('.html') && file !== 'index.html')
+    .map((file) => ({ file, segments: file.slice(0, -'.html'.length).split('/') }))
+    .map((page) => ({ ...page, wildcards: page.segments.filter(isWildcard).length }))
+    .sort((a, b) => a.wildcards - b.wildcards);
+  return (pathname) => {
+    const segments = pathname.split('/').slice(1);
+    return pages.find(
+      (page) =>
+        page.segments.length === segments.length &&
+        page.segments.every((segment, i) => segments[i] !== '' && (isWildcard(segment) || segment === segments[i])),
+    )?.file;
+  };
 }
+
+const isWildcard = (segment: string) => segment.startsWith('[') && segment.endsWith(']');

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type RouteObj
 
 import { PageLoader } from '../components/page-loader';
 import { RequireAuth } from './require-auth';
+import { preloadRoute } from './route-preload';
 import { RouteError } from './route-error';
 
 function Root() {
@@ -63,14 +64,23 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             lazy: () => import('./layouts/main-layout'),
+            loader: preloadRoute({ data: () => import('./layouts/main-layout') }),
             children: [
               {
                 ErrorBoundary: RouteError,
                 children: [
-                  { path: 'search', lazy: () => import('./routes/search') },
+                  {
+                    path: 'search',
+                    lazy: () => import('./routes/search'),
+                    loader: preloadRoute({ data: () => import('./routes/search') }),
+                  },
                   { path: 'about', lazy: () => import('./routes/about') },
                   { path: 'faq', lazy: () => import('./routes/faq') },
-                  { path: 'vehicle/:vehicleId', lazy: () => import('./routes/vehicle') },
+                  {
+                    path: 'vehicle/:vehicleId',
+                    lazy: () => import('./routes/vehicle'),
+                    loader: preloadRoute({ data: () => import('./routes/vehicle') }),
+                  },
                   { path: 'order/:orderId', lazy: () => import('./routes/order') },
                   { path: 'order/:orderId/preview', lazy: () => import('./routes/order-preview') },
                   { path: 'order/:orderId/workflow', lazy: () => import('./routes/order-workflow') },
@@ -103,7 +113,11 @@ export const appRoutes: RouteObject[] = [
                     lazy: () => import('./routes/profile'),
                     children: [
                       { index: true, loader: () => redirect('/profile/salary') },
-                      { path: 'salary', lazy: () => import('./routes/profile-salary') },
+                      {
+                        path: 'salary',
+                        lazy: () => import('./routes/profile-salary'),
+                        loader: preloadRoute({ data: () => import('./routes/profile-salary') }),
+                      },
                       { path: 'orders', lazy: () => import('./routes/profile-orders') },
                       { path: 'security', lazy: () => import('./routes/profile-security') },
                     ],

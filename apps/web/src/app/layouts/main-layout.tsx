@@ -20,3 +20,6 @@ export function MainLayout() {
 }
 
 export { MainLayout as Component };
+export { preloadMe as preload } from '../../features/auth/api/preload-me';
+/** The cache of the signed-in area, for the routes' preloads (app/route-preload.ts). */
+export { queryClient } from '../../lib/query-client';

@@ -4,3 +4,5 @@ import { SalaryProfile } from '../../features/profile/components/salary-profile'
 export function Component() {
   return <SalaryProfile />;
 }
+
+export { preloadSalaryProfile as preload } from '../../features/profile/api/preload-salary-profile';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VehicleSchema, type Vehicle } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
-import { catalogQueryKey } from './keys';
+import { FETCHED_FOR_THIS_VISIT_MS, catalogQueryKey } from './keys';
 
 /** `GET /v1/vehicle/{id}`: the vehicle with all lease packages and the user's net rate for each. */
 export function getVehicle(vehicleId: string, signal?: AbortSignal): Promise<Vehicle> {
@@ -15,7 +15,7 @@ export function vehicleQueryOptions(vehicleId: string) {
     queryKey: [...catalogQueryKey, 'vehicle', vehicleId],
     queryFn: ({ signal }) => getVehicle(vehicleId, signal),
     // Net rates follow the salary profile: fetch again on every visit.
-    staleTime: 0,
+    staleTime: FETCHED_FOR_THIS_VISIT_MS,
   });
 }
 

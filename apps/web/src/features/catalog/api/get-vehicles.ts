@@ -5,7 +5,7 @@ import { VehicleSummarySchema, type VehicleSummary } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
 import type { CatalogFilter } from '../search-filter';
-import { catalogQueryKey } from './keys';
+import { FETCHED_FOR_THIS_VISIT_MS, catalogQueryKey } from './keys';
 
 const VehicleSummaryListSchema = z.array(VehicleSummarySchema);
 
@@ -23,7 +23,7 @@ export function vehiclesQueryOptions(filter: CatalogFilter) {
     queryKey: [...catalogQueryKey, 'search', { brands: filter.brands, models: filter.models }],
     queryFn: ({ signal }) => getVehicles(filter, signal),
     // The cards carry the user's own net rate: fetch again on every visit, it may have changed with the profile.
-    staleTime: 0,
+    staleTime: FETCHED_FOR_THIS_VISIT_MS,
   });
 }
 
