@@ -19,6 +19,7 @@ import { SIGN_IN_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(webDir, 'dist');
 const ROOT = '<div id="root"></div>';
+const HTML_TAG = '<html lang="de">';
 
 // Inside the package, so the server build's imports of libraries resolve from its node_modules.
 const outDir = path.join(webDir, 'node_modules', '.cache', 'prerender');
@@ -59,7 +60,7 @@ try {
   fs.rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
 }
 
-/** @typedef {Record<string, { file: string, src?: string, isEntry?: boolean, css?: string[], imports?: string[] }>} Manifest */
+/** @typedef {Record<string, { file: string, isEntry?: boolean, css?: string[], imports?: string[] }>} Manifest */
 
 /**
  * The manifest, with the modules that went into a chunk of several (scripts/first-view-chunks.mjs)
@@ -124,11 +125,10 @@ function routePage(index, manifest, modules, namespaces) {
     ...styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ...scripts.filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ];
-  const htmlTag = '<html lang="de">';
-  if (!index.includes('</head>') || !index.includes(htmlTag))
-    throw new Error(`dist/index.html lacks ${htmlTag} or </head>`);
+  if (!index.includes('</head>') || !index.includes(HTML_TAG))
+    throw new Error(`dist/index.html lacks ${HTML_TAG} or </head>`);
   return index
-    .replace(htmlTag, `<html lang="de" data-translations="${['translation', ...namespaces].join(' ')}">`)
+    .replace(HTML_TAG, `<html lang="de" data-translations="${['translation', ...namespaces].join(' ')}">`)
     .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`);
 }
 
@@ -146,9 +146,8 @@ function loginPage(index, manifest, html, title) {
 
   const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
   const preloadTags = /^\s*<link rel="modulepreload"[^>]*>\n/gm;
-  const htmlTag = '<html lang="de">';
-  if (![ROOT, entryTag, htmlTag].every((part) => index.includes(part))) {
-    throw new Error(`dist/index.html lacks one of ${ROOT}, ${entryTag}, ${htmlTag}`);
+  if (![ROOT, entryTag, HTML_TAG].every((part) => index.includes(part))) {
+    throw new Error(`dist/index.html lacks one of ${ROOT}, ${entryTag}, ${HTML_TAG}`);
   }
   const stylesheets = styles
     .filter((href) => !index.includes(`${href}"`))
@@ -161,7 +160,7 @@ function loginPage(index, manifest, html, title) {
   return (
     index
       // Light until public/before-first-paint.js applies the stored scheme; without scripts it stays light.
-      .replace(htmlTag, '<html lang="de" data-mantine-color-scheme="light">')
+      .replace(HTML_TAG, '<html lang="de" data-mantine-color-scheme="light">')
       .replace(entryTag, '')
       .replace(preloadTags, '')
       .replace('</head>', `${stylesheets}  </head>`)
