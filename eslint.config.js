@@ -3,6 +3,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The contract and the web app build schemas with zod/mini: the same engine as classic zod, but its
+// functions tree-shake, so the browser carries about 7 KB gzip of zod instead of 18 (ADR 0010).
+const CLASSIC_ZOD = {
+  name: 'zod',
+  message: "Import from 'zod/mini': the contract's schemas reach the browser, where classic zod cannot be tree-shaken.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -21,7 +28,18 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'packages/payroll/bin/*.mjs'] } },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'bench/*.mjs',
+            'scripts/*.mjs',
+            'scripts/*.d.mts',
+            'packages/payroll/bin/*.mjs',
+          ],
+        },
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -43,7 +61,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@leasing/api', '@leasing/web', '**/apps/**', 'fastify', 'pg', 'drizzle-orm', 'react'] },
+        {
+          patterns: ['@leasing/api', '@leasing/web', '**/apps/**', 'fastify', 'pg', 'drizzle-orm', 'react'],
+          paths: [CLASSIC_ZOD],
+        },
       ],
     },
   },
@@ -56,7 +77,10 @@ export default tseslint.config(
       // The browser bundle never pulls in server code.
       'no-restricted-imports': [
         'error',
-        { patterns: ['@leasing/api', '**/apps/api/**', 'node:*', 'fastify', 'pg', 'drizzle-orm'] },
+        {
+          patterns: ['@leasing/api', '**/apps/api/**', 'node:*', 'fastify', 'pg', 'drizzle-orm'],
+          paths: [CLASSIC_ZOD],
+        },
       ],
     },
   },

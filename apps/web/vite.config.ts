@@ -50,39 +50,25 @@ const carouselDeferredEmbla = () =>
   );
 
 /**
- * zod's classic schemas hand each instance its JSON-Schema converter (`processJSONSchema`,
- * `toJSONSchema`, `~standard.jsonSchema`), so that code (about 6 KB gzip) could not be tree-shaken and
- * sat on every first view. The browser never converts a schema (the API's OpenAPI document does, from
- * its own build), so in this build those hooks are dropped and `toJSONSchema` throws. The build fails
- * when zod's source no longer has the expected shape, instead of silently keeping the bytes.
+ * The app and the contract build their schemas with zod/mini (ADR 0010): classic zod hands every schema
+ * all of its methods and its JSON-Schema converter, which no tree-shaking can remove (about 11 KB gzip
+ * more on every first view). ESLint forbids importing it; this fails the build should a dependency
+ * bring it in anyway.
  */
-function zodWithoutJsonSchema(): Plugin {
-  const JSON_SCHEMA_IMPORT =
-    'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";';
-  const PROCESSOR_HOOK =
-    /^[ \t]*inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+Processor\(inst, ctx, json, params\);\n/gm;
-  const STUB = [
-    'const noJsonSchema = () => () => {',
-    '  throw new Error("JSON Schema conversion is not part of the web build");',
-    '};',
-    'const createStandardJSONSchemaMethod = noJsonSchema;',
-    'const createToJSONSchemaMethod = noJsonSchema;',
-  ].join('\n');
+function noClassicZod(): Plugin {
   return {
-    name: 'zod-without-json-schema',
-    transform(code, id) {
-      if (!/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(id)) return null;
-      const hooks = code.match(PROCESSOR_HOOK)?.length ?? 0;
-      if (!code.includes(JSON_SCHEMA_IMPORT) || hooks < 30) {
-        this.error(`zod-without-json-schema: zod's classic schemas changed shape (${hooks} hooks), update the plugin`);
+    name: 'no-classic-zod',
+    load(id) {
+      if (/[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(id)) {
+        this.error(`classic zod in the web build (${id}); import from 'zod/mini'`);
       }
-      return { code: code.replace(JSON_SCHEMA_IMPORT, STUB).replace(PROCESSOR_HOOK, ''), map: null };
+      return null;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [scrollAreaMergeRefs(), carouselDeferredEmbla(), zodWithoutJsonSchema(), react()],
+  plugins: [scrollAreaMergeRefs(), carouselDeferredEmbla(), noClassicZod(), react()],
   resolve: {
     // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
     // Vite's default client conditions stay so third-party packages keep their browser/ESM builds.

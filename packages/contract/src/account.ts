@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { LanguageSchema } from './auth.js';
 import { PASSWORD_MAX_LENGTH } from './limits.js';
@@ -8,31 +8,36 @@ import { msg, SINGLE_LINE } from './validation-messages.js';
 export const TitleSchema = z.enum(['mr', 'ms', 'other']);
 export type Title = z.infer<typeof TitleSchema>;
 
-export const EmailSchema = z.string().trim().toLowerCase().max(254).email('Has to be valid email');
+export const EmailSchema = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Has to be valid email'));
 
 const requiredText = (max = 100) =>
   z
     .string({ error: msg.required })
-    .trim()
-    .min(1, 'This field is required')
-    .max(max, msg.max(max))
-    .regex(SINGLE_LINE, msg.invalid);
+    .check(
+      z.trim(),
+      z.minLength(1, 'This field is required'),
+      z.maxLength(max, msg.max(max)),
+      z.regex(SINGLE_LINE, msg.invalid),
+    );
 
 /** Spec 5 "Register": names required, e-mail valid, password rules of the set-password form. */
 export const RegisterRequestSchema = z
-  .object({
-    title: TitleSchema.nullish(),
+  .strictObject({
+    title: z.nullish(TitleSchema),
     firstName: requiredText(),
     lastName: requiredText(),
     email: EmailSchema,
-    employeeId: z.string().trim().max(50).regex(SINGLE_LINE, msg.invalid).nullish(),
+    employeeId: z.nullish(z.string().check(z.trim(), z.maxLength(50), z.regex(SINGLE_LINE, msg.invalid))),
     password: PasswordSchema,
-    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+    confirmPassword: z.string().check(z.minLength(1, 'Confirm Password is required')),
     /** The interface language the person registers in; the new account keeps it (mails included). */
-    language: LanguageSchema.optional(),
+    language: z.optional(LanguageSchema),
   })
-  .strict()
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] }),
+  );
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /**
@@ -45,35 +50,39 @@ export const RegisterResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-export const RegisterCodeParamsSchema = z.object({ registerCode: z.string().trim().min(1).max(64) });
+export const RegisterCodeParamsSchema = z.object({
+  registerCode: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 
 /** Spec 5 "Register-code form". */
-export const RegisterCodeFormSchema = z.object({ code: z.string().trim().min(1, 'This field is required').max(64) });
+export const RegisterCodeFormSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(1, 'This field is required'), z.maxLength(64)),
+});
 
 /** Spec 5 "Password reset request". */
 export const PasswordResetRequestFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(EmailSchema),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required')), EmailSchema),
 });
-export const PasswordResetMailParamsSchema = z.object({ emailAddress: z.string().max(254) });
+export const PasswordResetMailParamsSchema = z.object({ emailAddress: z.string().check(z.maxLength(254)) });
 
 /** Spec 5 "Set-password form" (the spec's message for an empty password is literally 'Email is required'). */
 export const SetPasswordFormSchema = z
   .object({
-    password: z.string().min(1, 'Email is required').pipe(PasswordSchema),
-    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+    password: z.pipe(z.string().check(z.minLength(1, 'Email is required')), PasswordSchema),
+    confirmPassword: z.string().check(z.minLength(1, 'Confirm Password is required')),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] }),
+  );
 
 /** `PUT /v1/confirm/password/reset`: reset, invite and welcome codes all set a password here. */
-export const PasswordResetRequestSchema = z
-  .object({
-    code: z.string().trim().min(1).max(128),
-    password: PasswordSchema,
-  })
-  .strict();
+export const PasswordResetRequestSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+  password: PasswordSchema,
+});
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
-export const CodeParamsSchema = z.object({ code: z.string().trim().min(1).max(128) });
+export const CodeParamsSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });
 
 /** Neutral acknowledgement where the answer must not reveal anything (reset request, e-mail change). */
 export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
@@ -84,21 +93,18 @@ export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
  */
 export const StepUpPasswordSchema = z
   .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .max(PASSWORD_MAX_LENGTH);
+  .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH));
 
 /** `PUT /v1/user/email/{emailAddress}`: the current password confirms the change. */
-export const EmailChangeRequestSchema = z.object({ password: StepUpPasswordSchema }).strict();
+export const EmailChangeRequestSchema = z.strictObject({ password: StepUpPasswordSchema });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
 
 /** Tenant admin invites an employee by e-mail. */
-export const InviteRequestSchema = z
-  .object({
-    email: EmailSchema,
-    firstName: requiredText(),
-    lastName: requiredText(),
-    title: TitleSchema.nullish(),
-    employeeId: z.string().trim().max(50).regex(SINGLE_LINE, msg.invalid).nullish(),
-  })
-  .strict();
+export const InviteRequestSchema = z.strictObject({
+  email: EmailSchema,
+  firstName: requiredText(),
+  lastName: requiredText(),
+  title: z.nullish(TitleSchema),
+  employeeId: z.nullish(z.string().check(z.trim(), z.maxLength(50), z.regex(SINGLE_LINE, msg.invalid))),
+});
 export type InviteRequest = z.infer<typeof InviteRequestSchema>;

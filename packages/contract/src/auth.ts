@@ -1,14 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { PASSWORD_MAX_LENGTH } from './limits.js';
 
 /** Spec 5 "Login": both fields required, with the spec's messages (translated by the web app). */
-export const LoginRequestSchema = z
-  .object({
-    username: z.string().trim().min(1, 'Username is required!').max(254),
-    password: z.string().min(1, 'Password is required!').max(PASSWORD_MAX_LENGTH),
-  })
-  .strict();
+export const LoginRequestSchema = z.strictObject({
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required!'), z.maxLength(254)),
+  password: z.string().check(z.minLength(1, 'Password is required!'), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** Auth data as stored by the web app under `authData` (spec 3). */
@@ -23,7 +21,7 @@ export type AuthData = z.infer<typeof AuthDataSchema>;
  * tokens only when `authenticated` is true (spec 4.1).
  */
 export const AuthResponseSchema = z.union([
-  AuthDataSchema.extend({ authenticated: z.literal(true) }),
+  z.extend(AuthDataSchema, { authenticated: z.literal(true) }),
   z.object({ authenticated: z.literal(false) }),
 ]);
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
@@ -34,7 +32,7 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
  * tokens with `mfaEnrollmentRequired`, and the web app leads to the enrolment screen first.
  */
 export const LoginResponseSchema = z.union([
-  AuthDataSchema.extend({ authenticated: z.literal(true), mfaEnrollmentRequired: z.boolean().optional() }),
+  z.extend(AuthDataSchema, { authenticated: z.literal(true), mfaEnrollmentRequired: z.optional(z.boolean()) }),
   z.object({ authenticated: z.literal(false), mfaRequired: z.literal(true), mfaToken: z.string() }),
   z.object({ authenticated: z.literal(false) }),
 ]);
@@ -43,20 +41,20 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 /** A six-digit TOTP code (RFC 6238) or a recovery code (`xxxxx-xxxxx`). */
 export const MfaCodeSchema = z
   .string({ error: 'required' })
-  .trim()
-  .min(6, 'required')
-  .max(32)
-  .regex(/^[0-9A-Za-z-]+$/, 'invalid');
+  .check(z.trim(), z.minLength(6, 'required'), z.maxLength(32), z.regex(/^[0-9A-Za-z-]+$/, 'invalid'));
 
-export const MfaLoginRequestSchema = z.object({ mfaToken: z.string().min(1).max(128), code: MfaCodeSchema }).strict();
+export const MfaLoginRequestSchema = z.strictObject({
+  mfaToken: z.string().check(z.minLength(1), z.maxLength(128)),
+  code: MfaCodeSchema,
+});
 export type MfaLoginRequest = z.infer<typeof MfaLoginRequestSchema>;
 
 /** Enrolment, step 1: the password again (step-up), then a fresh secret to scan. */
-export const MfaSetupRequestSchema = z
-  .object({
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
-  })
-  .strict();
+export const MfaSetupRequestSchema = z.strictObject({
+  password: z
+    .string({ error: 'Password is required' })
+    .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
 export const MfaSetupResponseSchema = z.object({
   /** Base32, for typing into an authenticator app by hand. */
   secret: z.string(),
@@ -67,39 +65,30 @@ export const MfaSetupResponseSchema = z.object({
 export type MfaSetupResponse = z.infer<typeof MfaSetupResponseSchema>;
 
 /** Enrolment, step 2: the first code proves the app works; the answer carries ten recovery codes, once. */
-export const MfaConfirmRequestSchema = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'invalid'),
-  })
-  .strict();
-export const MfaConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+export const MfaConfirmRequestSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'invalid')),
+});
+export const MfaConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()).check(z.length(10)) });
 export type MfaConfirmResponse = z.infer<typeof MfaConfirmResponseSchema>;
 
 /** Switching the second factor off (employees only) needs the password and a current code. */
-export const MfaDisableRequestSchema = z
-  .object({
-    password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
-    code: MfaCodeSchema,
-  })
-  .strict();
+export const MfaDisableRequestSchema = z.strictObject({
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+  code: MfaCodeSchema,
+});
 
 export const MfaStatusSchema = z.object({
   enabled: z.boolean(),
   /** Admins must use a second factor. */
   required: z.boolean(),
   /** Until when an admin may still work without one (null once enrolled or for employees). */
-  graceEndsAt: z.string().nullable(),
+  graceEndsAt: z.nullable(z.string()),
 });
 export type MfaStatus = z.infer<typeof MfaStatusSchema>;
 
-export const RefreshRequestSchema = z
-  .object({
-    refreshToken: z.string().min(1).max(512),
-  })
-  .strict();
+export const RefreshRequestSchema = z.strictObject({
+  refreshToken: z.string().check(z.minLength(1), z.maxLength(512)),
+});
 export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
 
 /** Roles of the platform (spec 6). */
@@ -119,11 +108,11 @@ export const MeResponseSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: RoleSchema,
-  tenantName: z.string().nullable(),
+  tenantName: z.nullable(z.string()),
   language: LanguageSchema,
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /** `PUT /v1/user/language`: remembers the interface language on the account. */
-export const LanguageRequestSchema = z.object({ language: LanguageSchema }).strict();
+export const LanguageRequestSchema = z.strictObject({ language: LanguageSchema });
 export type LanguageRequest = z.infer<typeof LanguageRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Money in the API is EUR with at most two decimals (exact cents inside the server). */
 const Eur = z.number();
@@ -11,46 +11,46 @@ export const DURATION_OPTIONS = [24, 36, 48] as const;
 
 /** A comma-separated list in the query string (spec 7); empty entries are ignored. */
 const commaList = (maxItems: number) =>
-  z
-    .string()
-    .max(2_000)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0),
-    )
-    .pipe(z.array(z.string().max(100)).max(maxItems));
+  z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(2_000)),
+      z.transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part.length > 0),
+      ),
+    ),
+    z.array(z.string().check(z.maxLength(100))).check(z.maxLength(maxItems)),
+  );
 
-export const SearchQuerySchema = z
-  .object({
-    manufacturerIds: commaList(50).optional(),
-    modelIds: commaList(200).optional(),
-  })
-  .strict();
+export const SearchQuerySchema = z.strictObject({
+  manufacturerIds: z.optional(commaList(50)),
+  modelIds: z.optional(commaList(200)),
+});
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
-export const ModelsQuerySchema = z.object({ manufacturerIds: commaList(50).optional() }).strict();
+export const ModelsQuerySchema = z.strictObject({ manufacturerIds: z.optional(commaList(50)) });
 
 /** Spec 3 "Vehicle summary". Rates are monthly EUR. */
 export const VehicleSummarySchema = z.object({
   id: z.string(),
   brand: z.string(),
   model: z.string(),
-  trimLevel: z.string().nullable(),
+  trimLevel: z.nullable(z.string()),
   maximumPowerKw: z.number(),
   rangeKm: z.number(),
-  mainPhotoUrl: z.string().nullable(),
+  mainPhotoUrl: z.nullable(z.string()),
   /** The cheapest private-leasing comparison rate. */
   leaseFrom: Eur,
   /** The user's cheapest net rate; absent while the salary profile is incomplete. */
-  yourLeaseFrom: Eur.nullable(),
+  yourLeaseFrom: z.nullable(Eur),
   /** The estimate of the cheapest package: 70 % of its total monthly gross cost less the employer's subsidy. */
   estimateLeaseFrom: Eur,
   listPrice: Eur,
-  consumption: z.number().nullable(),
-  deliveryFromWeeks: z.number().nullable(),
-  deliveryToWeeks: z.number().nullable(),
+  consumption: z.nullable(z.number()),
+  deliveryFromWeeks: z.nullable(z.number()),
+  deliveryToWeeks: z.nullable(z.number()),
   approximate: z.boolean(),
 });
 export type VehicleSummary = z.infer<typeof VehicleSummarySchema>;
@@ -62,7 +62,7 @@ export const LeasePackageSchema = z.object({
   kmPerYear: z.number(),
   tires: TiresSchema,
   /** The user's net monthly rate for this package; null while the salary profile is incomplete. */
-  userPrice: Eur.nullable(),
+  userPrice: z.nullable(Eur),
   grossComparisonCostEur: Eur,
   grossRetailPriceEur: Eur,
   totalMonthlyGrossCostEur: Eur,
@@ -82,7 +82,7 @@ export const LeasePackageSchema = z.object({
 export type LeasePackage = z.infer<typeof LeasePackageSchema>;
 
 /** A lease package as the vehicle page offers it (an order's frozen package has no estimate). */
-export const VehicleLeasePackageSchema = LeasePackageSchema.extend({
+export const VehicleLeasePackageSchema = z.extend(LeasePackageSchema, {
   /**
    * The estimated net rate while the salary profile is incomplete: 70 % of the total monthly gross
    * cost less the employer's subsidy (`estimatedNetRateCents`).
@@ -96,23 +96,23 @@ export const VehicleSchema = z.object({
   id: z.string(),
   brand: z.string(),
   carModel: z.string(),
-  trimLevel: z.string().nullable(),
+  trimLevel: z.nullable(z.string()),
   maximumPowerKw: z.number(),
   rangeKm: z.number(),
   batteryKwh: z.number(),
-  consumption: z.number().nullable(),
+  consumption: z.nullable(z.number()),
   listPrice: Eur,
-  mainPhotoUrl: z.string().nullable(),
+  mainPhotoUrl: z.nullable(z.string()),
   otherPhotos: z.array(z.string()),
   pictureUrls: z.array(z.string()),
   colors: z.array(z.string()),
   deliveryOptions: z.array(DeliveryOptionSchema),
-  deliveryFromWeeks: z.number().nullable(),
-  deliveryToWeeks: z.number().nullable(),
+  deliveryFromWeeks: z.nullable(z.number()),
+  deliveryToWeeks: z.nullable(z.number()),
   vehicleDetails: z.object({
-    technicalDetails: z.string().nullable(),
-    standardEquipment: z.string().nullable(),
-    specialEquipment: z.string().nullable(),
+    technicalDetails: z.nullable(z.string()),
+    standardEquipment: z.nullable(z.string()),
+    specialEquipment: z.nullable(z.string()),
   }),
   leasePackages: z.array(VehicleLeasePackageSchema),
   approximate: z.boolean(),
@@ -183,9 +183,9 @@ export const TaxResultSchema = z.object({
   after: PayslipBlockSchema,
   salarySacrificeData: SalarySacrificeSchema,
   salarySacrificeBefore: SalarySacrificeSchema,
-  pensionImpact: PensionImpactSchema.optional(),
+  pensionImpact: z.optional(PensionImpactSchema),
   /** Limits the conversion takes the employee below; absent in results stored before it existed. */
-  warnings: z.array(TaxWarningSchema).optional(),
+  warnings: z.optional(z.array(TaxWarningSchema)),
   /** The payment month the calculation is for (ISO date). */
   calculatedFor: z.string(),
 });
@@ -243,7 +243,7 @@ export const PolicyVerdictSchema = z.object({
   orderable: z.boolean(),
   reasons: z.array(PolicyRefusalSchema),
   /** The version of the employer's policy the verdict is for (0 = the defaults). */
-  policyVersion: z.number().int(),
+  policyVersion: z.number().check(z.int()),
 });
 export type PolicyVerdict = z.infer<typeof PolicyVerdictSchema>;
 
@@ -251,5 +251,5 @@ export type PolicyVerdict = z.infer<typeof PolicyVerdictSchema>;
  * `GET /v1/lease-packages/{id}/tax`: the tax result plus the programme's verdict (kept apart from the
  * legal `warnings`, which never block an order). Orders store the plain tax result.
  */
-export const PackageTaxResultSchema = TaxResultSchema.extend({ policy: PolicyVerdictSchema });
+export const PackageTaxResultSchema = z.extend(TaxResultSchema, { policy: PolicyVerdictSchema });
 export type PackageTaxResult = z.infer<typeof PackageTaxResultSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { InviteRequestSchema } from './account.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
@@ -18,43 +18,44 @@ export const MIN_GROSS_AFTER_CONVERSION_SOURCE =
   'Gesetzlicher Mindestlohn 2026: 13,90 EUR je Stunde (Fünfte Mindestlohnanpassungsverordnung) × 173,33 Stunden im Monat (40-Stunden-Woche × 13 Wochen ÷ 3 Monate)';
 
 const eurAmount = (max: number) =>
-  z
-    .number({ error: msg.required })
-    .min(0, msg.min(0))
-    .max(max, msg.max(max))
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+  z.number({ error: msg.required }).check(
+    z.gte(0, msg.min(0)),
+    z.lte(max, msg.max(max)),
+    z.refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       message: msg.invalid,
-    });
+    }),
+  );
 
 export const EmployerSubsidyKinds = ['NONE', 'FIXED_EUR', 'PERCENT_OF_RATE'] as const;
 export const EmployerSubsidySchema = z
-  .object({
+  .strictObject({
     kind: z.enum(EmployerSubsidyKinds),
     /** EUR per month (FIXED_EUR) or percent of the gross rate (PERCENT_OF_RATE); ignored for NONE. */
     value: eurAmount(10_000),
   })
-  .strict()
-  .refine((s) => s.kind !== 'PERCENT_OF_RATE' || s.value <= 100, { message: msg.max(100), path: ['value'] });
+  .check(z.refine((s) => s.kind !== 'PERCENT_OF_RATE' || s.value <= 100, { message: msg.max(100), path: ['value'] }));
 export type EmployerSubsidy = z.infer<typeof EmployerSubsidySchema>;
 
 export const DeductionStarts = ['HANDOVER_MONTH', 'NEXT_MONTH'] as const;
 export const ApprovalModes = ['MANUAL', 'AUTOMATIC'] as const;
 
 /** `PUT /v1/tenant/policy`: the programme's rules. Null = no limit. */
-export const TenantPolicySchema = z
-  .object({
-    employerSubsidy: EmployerSubsidySchema,
-    maxListPriceEur: eurAmount(1_000_000).nullable(),
-    maxMonthlyGrossRateEur: eurAmount(100_000).nullable(),
-    /** Brand names as the catalogue spells them; empty = every brand. */
-    allowedBrands: z
-      .array(z.string().trim().min(1, msg.required).max(60, msg.max(60)).regex(SINGLE_LINE, msg.invalid))
-      .max(200, msg.max(200)),
-    minGrossAfterConversionEur: eurAmount(200_000),
-    deductionStart: z.enum(DeductionStarts),
-    approval: z.enum(ApprovalModes),
-  })
-  .strict();
+export const TenantPolicySchema = z.strictObject({
+  employerSubsidy: EmployerSubsidySchema,
+  maxListPriceEur: z.nullable(eurAmount(1_000_000)),
+  maxMonthlyGrossRateEur: z.nullable(eurAmount(100_000)),
+  /** Brand names as the catalogue spells them; empty = every brand. */
+  allowedBrands: z
+    .array(
+      z
+        .string()
+        .check(z.trim(), z.minLength(1, msg.required), z.maxLength(60, msg.max(60)), z.regex(SINGLE_LINE, msg.invalid)),
+    )
+    .check(z.maxLength(200, msg.max(200))),
+  minGrossAfterConversionEur: eurAmount(200_000),
+  deductionStart: z.enum(DeductionStarts),
+  approval: z.enum(ApprovalModes),
+});
 export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
 
 /** The rules before an employer saved any. */
@@ -69,9 +70,9 @@ export const DEFAULT_TENANT_POLICY: TenantPolicy = {
 };
 
 /** `GET /v1/tenant/policy`: the policy in force with its version (0 = the defaults). */
-export const TenantPolicyResponseSchema = TenantPolicySchema.safeExtend({
-  version: z.number().int(),
-  updatedAt: z.string().nullable(),
+export const TenantPolicyResponseSchema = z.safeExtend(TenantPolicySchema, {
+  version: z.number().check(z.int()),
+  updatedAt: z.nullable(z.string()),
   minGrossAfterConversionSource: z.string(),
 });
 export type TenantPolicyResponse = z.infer<typeof TenantPolicyResponseSchema>;
@@ -85,23 +86,23 @@ export const TenantEmployeeSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  employeeId: z.string().nullable(),
+  employeeId: z.nullable(z.string()),
   status: z.enum(EmployeeStatuses),
-  leavingDate: z.string().nullable(),
+  leavingDate: z.nullable(z.string()),
   orders: z.array(
     z.object({
-      orderId: z.number().int(),
+      orderId: z.number().check(z.int()),
       status: z.string(),
       vehicle: z.string(),
-      handoverDate: z.string().nullable(),
+      handoverDate: z.nullable(z.string()),
     }),
   ),
-  activeLeases: z.number().int(),
+  activeLeases: z.number().check(z.int()),
 });
 export type TenantEmployee = z.infer<typeof TenantEmployeeSchema>;
 
 /** One invite row (the single invite's fields; the personnel number under its API name). */
-export const BulkInviteRowSchema = InviteRequestSchema.pick({
+export const BulkInviteRowSchema = z.pick(InviteRequestSchema, {
   email: true,
   firstName: true,
   lastName: true,
@@ -115,31 +116,31 @@ export const BULK_INVITE_MAX_ROWS = 500;
  * `POST /v1/tenant/invites` (JSON). The rows are checked one by one by the service, so one bad row
  * is reported with its number instead of refusing the whole list.
  */
-export const BulkInviteRequestSchema = z
-  .object({
-    invites: z.array(z.unknown()).min(1, msg.min(1)).max(BULK_INVITE_MAX_ROWS, msg.max(BULK_INVITE_MAX_ROWS)),
-  })
-  .strict();
+export const BulkInviteRequestSchema = z.strictObject({
+  invites: z
+    .array(z.unknown())
+    .check(z.minLength(1, msg.min(1)), z.maxLength(BULK_INVITE_MAX_ROWS, msg.max(BULK_INVITE_MAX_ROWS))),
+});
 export type BulkInviteRequest = z.infer<typeof BulkInviteRequestSchema>;
 
 export const BulkInviteResultSchema = z.object({
   /** Invites sent. */
-  created: z.number().int(),
+  created: z.number().check(z.int()),
   /** Rows listed twice, or people the employer already has (an account or an open invite of its own). */
-  skipped: z.number().int(),
+  skipped: z.number().check(z.int()),
   /**
    * Rows not invited: invalid fields, or an address held elsewhere on the platform (one neutral
    * German reason that names no employer). `row`: 1-based list position, or the line number of a
    * CSV file (the header is line 1).
    */
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  errors: z.array(z.object({ row: z.number().check(z.int()), message: z.string() })),
 });
 export type BulkInviteResult = z.infer<typeof BulkInviteResultSchema>;
 
-const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg.date);
+const IsoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg.date));
 
 /** `POST /v1/tenant/employees/{id}/leave`: the last working day. */
-export const LeaveRequestSchema = z.object({ date: IsoDateSchema }).strict();
+export const LeaveRequestSchema = z.strictObject({ date: IsoDateSchema });
 export type LeaveRequest = z.infer<typeof LeaveRequestSchema>;
 
 export const EmployeeIdParamsSchema = z.object({ id: z.uuid() });
@@ -147,15 +148,15 @@ export const EmployeeIdParamsSchema = z.object({ id: z.uuid() });
 // ---------------------------------------------------------------------------------------------
 // Payroll
 
-export const PayrollMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg.invalid);
+export const PayrollMonthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg.invalid));
 export const PayrollMonthParamsSchema = z.object({ month: PayrollMonthSchema });
 
 export const PayrollChanges = ['NEW', 'CHANGED', 'ENDED'] as const;
 export const PayrollRowSchema = z.object({
   /** Personnel number from the profile. */
-  employeeId: z.string().nullable(),
+  employeeId: z.nullable(z.string()),
   name: z.string(),
-  orderId: z.number().int(),
+  orderId: z.number().check(z.int()),
   /** Gross rate − employer subsidy, converted from the gross salary this month. */
   grossConversionEur: z.number(),
   employerContributionEur: z.number(),
@@ -165,13 +166,13 @@ export const PayrollRowSchema = z.object({
   benefitRule: z.string(),
   commutingMethod: z.enum(['PAUSCHAL_0_03', 'EINZELBEWERTUNG_0_002']),
   /** Last day of use when it falls in this month. */
-  endDate: z.string().nullable(),
-  change: z.enum(PayrollChanges).nullable(),
+  endDate: z.nullable(z.string()),
+  change: z.nullable(z.enum(PayrollChanges)),
 });
 export type PayrollRow = z.infer<typeof PayrollRowSchema>;
 
 export const PayrollTotalsSchema = z.object({
-  leases: z.number().int(),
+  leases: z.number().check(z.int()),
   grossConversionEur: z.number(),
   employerContributionEur: z.number(),
   benefitPrivateUseEur: z.number(),
@@ -181,7 +182,7 @@ export const PayrollTotalsSchema = z.object({
   /** The same summed over the calendar year of the month (the months not yet paid as they stand today). */
   employerSavingYearEur: z.number(),
   /** Leases whose saving could not be computed (no salary profile, Übergangsbereich). */
-  savingNotComputed: z.number().int(),
+  savingNotComputed: z.number().check(z.int()),
 });
 export type PayrollTotals = z.infer<typeof PayrollTotalsSchema>;
 
@@ -193,26 +194,24 @@ export const PayrollExportSchema = z.object({
 export type PayrollExport = z.infer<typeof PayrollExportSchema>;
 
 /** DATEV LODAS settings per employer: client numbers and the wage types (Lohnarten) of the export. */
-export const PayrollSettingsSchema = z
-  .object({
-    datevConsultantNumber: z.string().regex(/^\d{4,7}$/, msg.invalid),
-    datevClientNumber: z.string().regex(/^\d{1,5}$/, msg.invalid),
-    wageTypeConversion: z.number().int().min(1).max(9999),
-    wageTypePrivateUse: z.number().int().min(1).max(9999),
-    wageTypeCommute: z.number().int().min(1).max(9999),
-  })
-  .strict();
+export const PayrollSettingsSchema = z.strictObject({
+  datevConsultantNumber: z.string().check(z.regex(/^\d{4,7}$/, msg.invalid)),
+  datevClientNumber: z.string().check(z.regex(/^\d{1,5}$/, msg.invalid)),
+  wageTypeConversion: z.number().check(z.int(), z.gte(1), z.lte(9999)),
+  wageTypePrivateUse: z.number().check(z.int(), z.gte(1), z.lte(9999)),
+  wageTypeCommute: z.number().check(z.int(), z.gte(1), z.lte(9999)),
+});
 export type PayrollSettings = z.infer<typeof PayrollSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Overview
 
 export const EmployerOverviewSchema = z.object({
-  participants: z.number().int(),
-  invited: z.number().int(),
-  leaving: z.number().int(),
-  openApprovals: z.number().int(),
-  activeLeases: z.number().int(),
+  participants: z.number().check(z.int()),
+  invited: z.number().check(z.int()),
+  leaving: z.number().check(z.int()),
+  openApprovals: z.number().check(z.int()),
+  activeLeases: z.number().check(z.int()),
   month: PayrollMonthSchema,
   totals: PayrollTotalsSchema,
 });

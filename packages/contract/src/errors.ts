@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Machine-readable error codes. One code maps to one HTTP status in the API's error handler;
@@ -60,9 +60,9 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /** The body of every 4xx/5xx answer. `errors` lists field errors where the request had invalid fields. */
 export const ErrorResponseSchema = z.object({
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   code: ErrorCodeSchema,
   message: z.string(),
-  errors: z.array(FieldErrorSchema).optional(),
+  errors: z.optional(z.array(FieldErrorSchema)),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { DeliveryOptionSchema, LeasePackageSchema, TaxResultSchema } from './catalog.js';
 
@@ -29,10 +29,10 @@ export const CONTRACT_ENGLISH_NOTICE =
 
 /** Spec 3 "Step definition". */
 export const StepDefinitionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   stepType: StepTypeSchema,
   stepName: z.string(),
-  orderNumber: z.number().int(),
+  orderNumber: z.number().check(z.int()),
   final: z.boolean(),
   success: z.boolean(),
   userEnabled: z.boolean(),
@@ -48,8 +48,8 @@ export const StepStatusSchema = z.enum(['ACCEPTED', 'DECLINED']);
 /** Spec 3 "User step": a status record. `status` null = the step is current. */
 export const UserStepSchema = z.object({
   id: z.string(),
-  stepId: z.number().int(),
-  status: StepStatusSchema.nullable(),
+  stepId: z.number().check(z.int()),
+  status: z.nullable(StepStatusSchema),
   modified: z.string(),
 });
 export type UserStep = z.infer<typeof UserStepSchema>;
@@ -61,19 +61,19 @@ export const OrderVehicleSchema = z.object({
   id: z.string(),
   brand: z.string(),
   carModel: z.string(),
-  trimLevel: z.string().nullable(),
+  trimLevel: z.nullable(z.string()),
   maximumPowerKw: z.number(),
   rangeKm: z.number(),
-  consumption: z.number().nullable(),
+  consumption: z.nullable(z.number()),
   listPrice: z.number(),
-  mainPhotoUrl: z.string().nullable(),
+  mainPhotoUrl: z.nullable(z.string()),
   pictureUrls: z.array(z.string()),
-  deliveryFromWeeks: z.number().nullable(),
-  deliveryToWeeks: z.number().nullable(),
+  deliveryFromWeeks: z.nullable(z.number()),
+  deliveryToWeeks: z.nullable(z.number()),
   vehicleDetails: z.object({
-    technicalDetails: z.string().nullable(),
-    standardEquipment: z.string().nullable(),
-    specialEquipment: z.string().nullable(),
+    technicalDetails: z.nullable(z.string()),
+    standardEquipment: z.nullable(z.string()),
+    specialEquipment: z.nullable(z.string()),
   }),
 });
 
@@ -90,9 +90,9 @@ export const EmployerApprovalSchema = z.object({
   /** When (ISO time). */
   at: z.string(),
   /** AUTOMATIC: the version of the programme policy whose rules the order met; null for a click. */
-  policyVersion: z.number().int().nullable(),
+  policyVersion: z.nullable(z.number().check(z.int())),
   /** AUTOMATIC: why, in German; null for a click. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type EmployerApproval = z.infer<typeof EmployerApprovalSchema>;
 
@@ -101,7 +101,7 @@ export type EmployerApproval = z.infer<typeof EmployerApprovalSchema>;
  * result are shown only to the employee who ordered; admins get the order without them.
  */
 export const OrderSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   created: z.string(),
   status: StepTypeSchema,
   leasePackage: LeasePackageSchema,
@@ -110,7 +110,7 @@ export const OrderSchema = z.object({
   delivery: DeliveryOptionSchema,
   orderUserInfo: z.object({
     addressDto: z.object({
-      title: z.string().nullable(),
+      title: z.nullable(z.string()),
       firstName: z.string(),
       lastName: z.string(),
       street: z.string(),
@@ -119,12 +119,12 @@ export const OrderSchema = z.object({
       postcode: z.string(),
       state: z.string(),
       placeOfBirth: z.string(),
-      employeeId: z.string().nullable(),
+      employeeId: z.nullable(z.string()),
       email: z.string(),
     }),
-    salaryInfo: z.record(z.string(), z.unknown()).nullable(),
+    salaryInfo: z.nullable(z.record(z.string(), z.unknown())),
   }),
-  taxResult: TaxResultSchema.nullable(),
+  taxResult: z.nullable(TaxResultSchema),
   steps: z.array(StepDefinitionSchema),
   userSteps: z.array(UserStepSchema),
   documents: z.array(OrderDocumentSchema),
@@ -132,37 +132,37 @@ export const OrderSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    employeeId: z.string().nullable(),
+    employeeId: z.nullable(z.string()),
   }),
   tenantName: z.string(),
-  declineReason: z.string().nullable(),
-  handoverDate: z.string().nullable(),
+  declineReason: z.nullable(z.string()),
+  handoverDate: z.nullable(z.string()),
   /** The expected delivery window the provider set (ISO dates), once there is one. */
-  deliveryWindow: DeliveryWindowSchema.nullable(),
-  employerApproval: EmployerApprovalSchema.nullable(),
+  deliveryWindow: z.nullable(DeliveryWindowSchema),
+  employerApproval: z.nullable(EmployerApprovalSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderIdParamsSchema = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const OrderStepParamsSchema = OrderIdParamsSchema.extend({
-  stepId: z.coerce.number().int().positive().max(1_000),
+export const OrderIdParamsSchema = z.object({
+  orderId: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
 });
-export const OrderDocumentParamsSchema = OrderIdParamsSchema.extend({ documentId: z.uuid() });
+export const OrderStepParamsSchema = z.extend(OrderIdParamsSchema, {
+  stepId: z.coerce.number().check(z.int(), z.positive(), z.lte(1_000)),
+});
+export const OrderDocumentParamsSchema = z.extend(OrderIdParamsSchema, { documentId: z.uuid() });
 
 /** `POST /v1/order`. */
-export const CreateOrderRequestSchema = z
-  .object({
-    leasePackageId: z.uuid(),
-    color: z.string().min(1).max(100),
-    delivery: DeliveryOptionSchema,
-  })
-  .strict();
+export const CreateOrderRequestSchema = z.strictObject({
+  leasePackageId: z.uuid(),
+  color: z.string().check(z.minLength(1), z.maxLength(100)),
+  delivery: DeliveryOptionSchema,
+});
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 
 /** `orderId` when created; `errors` (spec: shown as 'Missing: ...') when something is missing. */
 export const CreateOrderResponseSchema = z.object({
-  orderId: z.number().int().nullable(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  orderId: z.nullable(z.number().check(z.int())),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 
 /**
@@ -170,18 +170,13 @@ export const CreateOrderResponseSchema = z.object({
  * status record (spec 7), plus what some steps need: the agreement of the summary step, a reason for a
  * decline, the handover date of the final step.
  */
-export const StepActionRequestSchema = z
-  .object({
-    orderId: z.number().int().positive(),
-    userStepId: z.uuid(),
-    agreed: z.boolean().optional(),
-    reason: z.string().trim().max(1_000).optional(),
-    handoverDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  })
-  .strict();
+export const StepActionRequestSchema = z.strictObject({
+  orderId: z.number().check(z.int(), z.positive()),
+  userStepId: z.uuid(),
+  agreed: z.optional(z.boolean()),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(1_000))),
+  handoverDate: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+});
 export type StepActionRequest = z.infer<typeof StepActionRequestSchema>;
 
 export const LinkResponseSchema = z.object({ link: z.url() });
@@ -189,25 +184,25 @@ export const CheckResponseSchema = z.boolean();
 
 /** One row of the admins' order lists: no salary or church data (spec 6, GDPR Art. 9). */
 export const AdminOrderSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   created: z.string(),
   status: StepTypeSchema,
-  currentStepId: z.number().int().nullable(),
-  currentUserStepId: z.string().nullable(),
+  currentStepId: z.nullable(z.number().check(z.int())),
+  currentUserStepId: z.nullable(z.string()),
   employee: z.object({
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    employeeId: z.string().nullable(),
+    employeeId: z.nullable(z.string()),
   }),
   tenantName: z.string(),
-  vehicle: z.object({ brand: z.string(), carModel: z.string(), trimLevel: z.string().nullable() }),
+  vehicle: z.object({ brand: z.string(), carModel: z.string(), trimLevel: z.nullable(z.string()) }),
   durationMonths: z.number(),
   kmPerYear: z.number(),
   monthlyGrossRate: z.number(),
   color: z.string(),
   delivery: DeliveryOptionSchema,
-  latestDocument: OrderDocumentSchema.nullable(),
-  employerApproval: EmployerApprovalSchema.nullable(),
+  latestDocument: z.nullable(OrderDocumentSchema),
+  employerApproval: z.nullable(EmployerApprovalSchema),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;

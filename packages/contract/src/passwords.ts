@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 
@@ -82,9 +82,9 @@ export function isCommonPassword(password: string): boolean {
  * Password rules shared by registration, reset and the set-password screens. Messages are the spec's
  * English originals (translated by the web app).
  */
-export const PasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
-  .refine((p) => !isCommonPassword(p), 'Password is too common');
+export const PasswordSchema = z.string({ error: 'Password is required' }).check(
+  z.minLength(1, 'Password is required'),
+  z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`),
+  z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+  z.refine((p) => !isCommonPassword(p), 'Password is too common'),
+);

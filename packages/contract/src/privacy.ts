@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { StepUpPasswordSchema, TitleSchema } from './account.js';
 import { LanguageSchema, RoleSchema } from './auth.js';
@@ -21,51 +21,53 @@ export const DataExportSchema = z.object({
   generatedAt: Timestamp,
   account: z.object({
     id: z.string(),
-    title: TitleSchema.nullable(),
+    title: z.nullable(TitleSchema),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
     role: RoleSchema,
-    employeeId: z.string().nullable(),
-    employer: z.string().nullable(),
+    employeeId: z.nullable(z.string()),
+    employer: z.nullable(z.string()),
     language: LanguageSchema,
     created: Timestamp,
-    emailConfirmed: Timestamp.nullable(),
-    disabled: Timestamp.nullable(),
+    emailConfirmed: z.nullable(Timestamp),
+    disabled: z.nullable(Timestamp),
   }),
-  address: z
-    .object({
-      street: z.string().nullable(),
-      streetNumber: z.string().nullable(),
-      postcode: z.string().nullable(),
-      place: z.string().nullable(),
-      state: z.string().nullable(),
-      placeOfBirth: z.string().nullable(),
+  address: z.nullable(
+    z.object({
+      street: z.nullable(z.string()),
+      streetNumber: z.nullable(z.string()),
+      postcode: z.nullable(z.string()),
+      place: z.nullable(z.string()),
+      state: z.nullable(z.string()),
+      placeOfBirth: z.nullable(z.string()),
       updated: Timestamp,
-    })
-    .nullable(),
+    }),
+  ),
   /** Decrypted: stored encrypted at rest. */
-  salaryProfile: z.object({ version: z.number().int(), updated: Timestamp, salaryInfo: JsonObject }).nullable(),
+  salaryProfile: z.nullable(
+    z.object({ version: z.number().check(z.int()), updated: Timestamp, salaryInfo: JsonObject }),
+  ),
   orders: z.array(
     z.object({
-      id: z.number().int(),
+      id: z.number().check(z.int()),
       created: Timestamp,
       status: StepTypeSchema,
-      signed: Timestamp.nullable(),
+      signed: z.nullable(Timestamp),
       color: z.string(),
       delivery: z.string(),
-      handoverDate: z.string().nullable(),
-      declineReason: z.string().nullable(),
+      handoverDate: z.nullable(z.string()),
+      declineReason: z.nullable(z.string()),
       /** Vehicle and package terms frozen at order time. */
       terms: JsonObject,
       /** The personal part frozen at order time (address, salary data, tax result), decrypted. */
       privateSnapshot: JsonObject,
-      steps: z.array(z.object({ step: StepTypeSchema, status: StepStatusSchema.nullable(), modified: Timestamp })),
+      steps: z.array(z.object({ step: StepTypeSchema, status: z.nullable(StepStatusSchema), modified: Timestamp })),
       identityChecks: z.array(
         z.object({
           kind: z.enum(['IDENT', 'SIGN']),
           status: z.string(),
-          providerCaseId: z.string().nullable(),
+          providerCaseId: z.nullable(z.string()),
           created: Timestamp,
           updated: Timestamp,
         }),
@@ -73,7 +75,13 @@ export const DataExportSchema = z.object({
     }),
   ),
   documents: z.array(
-    z.object({ id: z.string(), orderId: z.number().int(), name: z.string(), kind: z.string(), created: Timestamp }),
+    z.object({
+      id: z.string(),
+      orderId: z.number().check(z.int()),
+      name: z.string(),
+      kind: z.string(),
+      created: Timestamp,
+    }),
   ),
   /** What was done with the data and by whom (by role): field names, never values. */
   audit: z.array(
@@ -81,7 +89,7 @@ export const DataExportSchema = z.object({
       at: Timestamp,
       action: z.string(),
       subjectType: z.string(),
-      subjectId: z.string().nullable(),
+      subjectId: z.nullable(z.string()),
       fields: z.array(z.string()),
       actor: z.enum(['SELF', 'EMPLOYER', 'PROVIDER', 'SYSTEM', 'OTHER']),
     }),
@@ -90,8 +98,8 @@ export const DataExportSchema = z.object({
   sessions: z.array(z.object({ created: Timestamp, lastUsed: Timestamp, expires: Timestamp, active: z.boolean() })),
   mfa: z.object({
     enrolled: z.boolean(),
-    enabledSince: Timestamp.nullable(),
-    recoveryCodesLeft: z.number().int(),
+    enabledSince: z.nullable(Timestamp),
+    recoveryCodesLeft: z.number().check(z.int()),
   }),
   /** Links sent by e-mail (only what they were for, never the code). */
   oneTimeCodes: z.array(
@@ -99,8 +107,8 @@ export const DataExportSchema = z.object({
       purpose: z.string(),
       created: Timestamp,
       expires: Timestamp,
-      used: Timestamp.nullable(),
-      newEmail: z.string().nullable(),
+      used: z.nullable(Timestamp),
+      newEmail: z.nullable(z.string()),
     }),
   ),
   /** Mails to the current address still held (subject and state; the bodies hold one-time links). */
@@ -110,14 +118,14 @@ export const DataExportSchema = z.object({
       subject: z.string(),
       created: Timestamp,
       status: z.string(),
-      sent: Timestamp.nullable(),
+      sent: z.nullable(Timestamp),
     }),
   ),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
 
 /** `DELETE /v1/user`: the current password confirms the erasure (step-up). */
-export const DeleteAccountRequestSchema = z.object({ password: StepUpPasswordSchema }).strict();
+export const DeleteAccountRequestSchema = z.strictObject({ password: StepUpPasswordSchema });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
 
 const berlinDate = new Intl.DateTimeFormat('en-CA', {

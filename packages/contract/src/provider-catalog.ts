@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The provider's price list (CSV export, import preview, publish, versions, rollback) and vehicle
@@ -7,15 +7,19 @@ import { z } from 'zod';
 
 export const ImportIdParamsSchema = z.object({ importId: z.uuid() });
 export const PriceListVersionParamsSchema = z.object({
-  versionId: z.coerce.number().int().positive().max(2_147_483_647),
+  versionId: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
 });
 
 /** One problem of an uploaded file: the row as a spreadsheet numbers it (header = 1), the column, the rule. */
-export const PriceListErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export const PriceListErrorSchema = z.object({
+  row: z.number().check(z.int()),
+  column: z.string(),
+  message: z.string(),
+});
 export type PriceListError = z.infer<typeof PriceListErrorSchema>;
 
 export const PriceListAddedSchema = z.object({
-  row: z.number().int(),
+  row: z.number().check(z.int()),
   label: z.string(),
   /** The row brings a vehicle the catalogue does not have yet (e.g. a new trim level). */
   newVehicle: z.boolean(),
@@ -23,7 +27,7 @@ export const PriceListAddedSchema = z.object({
 const PriceListChangesSchema = z.array(z.object({ column: z.string(), from: z.string(), to: z.string() }));
 /** An existing package whose prices or inclusions change (its own columns only). */
 export const PriceListChangedSchema = z.object({
-  row: z.number().int(),
+  row: z.number().check(z.int()),
   packageId: z.string(),
   label: z.string(),
   changes: PriceListChangesSchema,
@@ -33,7 +37,7 @@ export const PriceListChangedSchema = z.object({
  * change, whether its rows are existing packages, new ones or both; `row` is its first row.
  */
 export const PriceListVehicleChangedSchema = z.object({
-  row: z.number().int(),
+  row: z.number().check(z.int()),
   vehicleId: z.string(),
   label: z.string(),
   changes: PriceListChangesSchema,
@@ -55,33 +59,33 @@ export const PriceListPreviewSchema = z.object({
   /** At most the first 1,000; `counts.errors` has the total. */
   errors: z.array(PriceListErrorSchema),
   counts: z.object({
-    rows: z.number().int(),
-    added: z.number().int(),
+    rows: z.number().check(z.int()),
+    added: z.number().check(z.int()),
     /** Existing packages whose own columns change. */
-    changed: z.number().int(),
+    changed: z.number().check(z.int()),
     /** Existing vehicles whose figures change. */
-    changedVehicles: z.number().int(),
-    withdrawn: z.number().int(),
+    changedVehicles: z.number().check(z.int()),
+    withdrawn: z.number().check(z.int()),
     /** Rows of existing packages whose own columns stay as they are. */
-    unchanged: z.number().int(),
-    newVehicles: z.number().int(),
-    errors: z.number().int(),
+    unchanged: z.number().check(z.int()),
+    newVehicles: z.number().check(z.int()),
+    errors: z.number().check(z.int()),
   }),
 });
 export type PriceListPreview = z.infer<typeof PriceListPreviewSchema>;
 
 export const PriceListVersionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   kind: z.enum(['PUBLISH', 'ROLLBACK']),
   fileName: z.string(),
   publishedAt: z.string(),
-  publishedBy: z.string().nullable(),
-  added: z.number().int(),
+  publishedBy: z.nullable(z.string()),
+  added: z.number().check(z.int()),
   /** Changed packages and changed vehicles. */
-  changed: z.number().int(),
-  withdrawn: z.number().int(),
+  changed: z.number().check(z.int()),
+  withdrawn: z.number().check(z.int()),
   /** For a rollback: the version whose changes it took back. */
-  rolledBackVersionId: z.number().int().nullable(),
+  rolledBackVersionId: z.nullable(z.number().check(z.int())),
   /** The newest version: the live price list. */
   current: z.boolean(),
 });
@@ -98,25 +102,25 @@ export const ProviderVehicleSchema = z.object({
   id: z.uuid(),
   brand: z.string(),
   model: z.string(),
-  trimLevel: z.string().nullable(),
+  trimLevel: z.nullable(z.string()),
   listPrice: z.number(),
-  packages: z.number().int(),
-  photos: z.number().int(),
-  mainPhotoUrl: z.string().nullable(),
+  packages: z.number().check(z.int()),
+  photos: z.number().check(z.int()),
+  mainPhotoUrl: z.nullable(z.string()),
 });
 export type ProviderVehicle = z.infer<typeof ProviderVehicleSchema>;
 
 export const ProviderVehicleParamsSchema = z.object({ vehicleId: z.uuid() });
-export const VehiclePhotoParamsSchema = ProviderVehicleParamsSchema.extend({ photoId: z.uuid() });
+export const VehiclePhotoParamsSchema = z.extend(ProviderVehicleParamsSchema, { photoId: z.uuid() });
 
 export const VehiclePhotoSchema = z.object({
   id: z.uuid(),
-  position: z.number().int(),
+  position: z.number().check(z.int()),
   main: z.boolean(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
   /** The stored widths; every one exists as WebP and AVIF. */
-  widths: z.array(z.number().int()),
+  widths: z.array(z.number().check(z.int())),
   url: z.string(),
   srcSetWebp: z.string(),
   srcSetAvif: z.string(),
@@ -125,6 +129,5 @@ export type VehiclePhoto = z.infer<typeof VehiclePhotoSchema>;
 
 /** `PUT /v1/provider/vehicles/{vehicleId}/photos/order`: every photo once; the first is the main photo. */
 export const PhotoOrderRequestSchema = z
-  .object({ photoIds: z.array(z.uuid()).min(1).max(PHOTOS_PER_VEHICLE_MAX) })
-  .strict()
-  .refine((v) => new Set(v.photoIds).size === v.photoIds.length, { message: 'invalid', path: ['photoIds'] });
+  .strictObject({ photoIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(PHOTOS_PER_VEHICLE_MAX)) })
+  .check(z.refine((v) => new Set(v.photoIds).size === v.photoIds.length, { message: 'invalid', path: ['photoIds'] }));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { EmailSchema, TitleSchema } from './account.js';
 import { AdminOrderSummarySchema, DeliveryWindowSchema, StepTypeSchema } from './orders.js';
@@ -10,13 +10,15 @@ import { msg, SINGLE_LINE } from './validation-messages.js';
  */
 
 const text = (max: number) =>
-  z.string({ error: msg.required }).trim().min(1, msg.required).max(max, msg.max(max)).regex(SINGLE_LINE, msg.invalid);
+  z
+    .string({ error: msg.required })
+    .check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
 
 /** An ISO calendar date (`2026-03-31`). */
-export const IsoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, msg.date)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), msg.date);
+export const IsoDateSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, msg.date),
+  z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), msg.date),
+);
 
 export const TenantIdParamsSchema = z.object({ tenantId: z.uuid() });
 
@@ -25,29 +27,25 @@ export const TenantFieldsSchema = z.object({
   name: text(200),
   street: text(200),
   streetNumber: text(20),
-  postcode: z
-    .string({ error: msg.required })
-    .trim()
-    .regex(/^\d{5}$/, msg.postcode),
+  postcode: z.string({ error: msg.required }).check(z.trim(), z.regex(/^\d{5}$/, msg.postcode)),
   place: text(200),
   contactEmail: EmailSchema,
 });
 
 /** `POST /v1/provider/tenants`: the employer and its first HR admin (invited by mail). */
-export const CreateTenantRequestSchema = TenantFieldsSchema.extend({
-  admin: z
-    .object({
-      title: TitleSchema.nullish(),
-      firstName: text(100),
-      lastName: text(100),
-      email: EmailSchema,
-    })
-    .strict(),
-}).strict();
+export const CreateTenantRequestSchema = z.strictObject({
+  ...TenantFieldsSchema.shape,
+  admin: z.strictObject({
+    title: z.nullish(TitleSchema),
+    firstName: text(100),
+    lastName: text(100),
+    email: EmailSchema,
+  }),
+});
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
 
 /** `PUT /v1/provider/tenants/{tenantId}`. */
-export const UpdateTenantRequestSchema = TenantFieldsSchema.strict();
+export const UpdateTenantRequestSchema = z.strictObject(TenantFieldsSchema.shape);
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;
 
 /** A code is usable while ACTIVE; every other state is refused exactly like an unknown code. */
@@ -57,10 +55,10 @@ export type RegisterCodeState = z.infer<typeof RegisterCodeStateSchema>;
 export const RegisterCodeSchema = z.object({
   code: z.string(),
   state: RegisterCodeStateSchema,
-  uses: z.number().int(),
-  maxUses: z.number().int().nullable(),
-  expiresAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  uses: z.number().check(z.int()),
+  maxUses: z.nullable(z.number().check(z.int())),
+  expiresAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type RegisterCode = z.infer<typeof RegisterCodeSchema>;
@@ -68,36 +66,35 @@ export type RegisterCode = z.infer<typeof RegisterCodeSchema>;
 export const REGISTER_CODE_MAX_USES = 100_000;
 
 /** `POST /v1/provider/tenants/{tenantId}/register-codes`: both limits optional. */
-export const CreateRegisterCodeRequestSchema = z
-  .object({
-    maxUses: z
+export const CreateRegisterCodeRequestSchema = z.strictObject({
+  maxUses: z.nullish(
+    z
       .number()
-      .int(msg.invalid)
-      .min(1, msg.min(1))
-      .max(REGISTER_CODE_MAX_USES, msg.max(REGISTER_CODE_MAX_USES))
-      .nullish(),
-    /** The last day the code works (a date), or an exact instant. */
-    expiresAt: z.union([IsoDateSchema, z.iso.datetime({ offset: true, message: msg.date })]).nullish(),
-  })
-  .strict();
+      .check(z.int(msg.invalid), z.gte(1, msg.min(1)), z.lte(REGISTER_CODE_MAX_USES, msg.max(REGISTER_CODE_MAX_USES))),
+  ),
+  /** The last day the code works (a date), or an exact instant. */
+  expiresAt: z.nullish(z.union([IsoDateSchema, z.iso.datetime({ offset: true, message: msg.date })])),
+});
 export type CreateRegisterCodeRequest = z.infer<typeof CreateRegisterCodeRequestSchema>;
 
-export const RegisterCodeParamsOfTenantSchema = TenantIdParamsSchema.extend({ code: z.string().trim().min(1).max(64) });
+export const RegisterCodeParamsOfTenantSchema = z.extend(TenantIdParamsSchema, {
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 
 export const TenantSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   enabled: z.boolean(),
-  street: z.string().nullable(),
-  streetNumber: z.string().nullable(),
-  postcode: z.string().nullable(),
-  place: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  employees: z.number().int(),
+  street: z.nullable(z.string()),
+  streetNumber: z.nullable(z.string()),
+  postcode: z.nullable(z.string()),
+  place: z.nullable(z.string()),
+  contactEmail: z.nullable(z.string()),
+  employees: z.number().check(z.int()),
   /** Orders that are neither declined, expired nor cancelled (running leases included). */
-  activeOrders: z.number().int(),
+  activeOrders: z.number().check(z.int()),
   /** Codes usable right now. */
-  activeCodes: z.number().int(),
+  activeCodes: z.number().check(z.int()),
   createdAt: z.string(),
 });
 export type TenantSummary = z.infer<typeof TenantSummarySchema>;
@@ -111,14 +108,14 @@ export const TenantAdminSchema = z.object({
   active: z.boolean(),
 });
 
-export const TenantDetailSchema = TenantSummarySchema.extend({
+export const TenantDetailSchema = z.extend(TenantSummarySchema, {
   registerCodes: z.array(RegisterCodeSchema),
   admins: z.array(TenantAdminSchema),
 });
 export type TenantDetail = z.infer<typeof TenantDetailSchema>;
 
 /** `201` of `POST /v1/provider/tenants`: the employer and its first register code. */
-export const CreateTenantResponseSchema = TenantDetailSchema.extend({ registerCode: z.string() });
+export const CreateTenantResponseSchema = z.extend(TenantDetailSchema, { registerCode: z.string() });
 export type CreateTenantResponse = z.infer<typeof CreateTenantResponseSchema>;
 
 // -------------------------------------------------------------------------------------------------
@@ -138,36 +135,34 @@ export type PipelineStatus = z.infer<typeof PipelineStatusSchema>;
 
 export const PIPELINE_PAGE_SIZE_MAX = 100;
 
-export const ProviderOrdersQuerySchema = z
-  .object({
-    tenantId: z.uuid().optional(),
-    status: PipelineStatusSchema.optional(),
-    step: StepTypeSchema.optional(),
-    /** Created on or after this day / on or before this day (Europe/Berlin). */
-    from: IsoDateSchema.optional(),
-    to: IsoDateSchema.optional(),
-    /** Employee name, e-mail or order number. */
-    q: z.string().trim().max(100).regex(SINGLE_LINE).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PIPELINE_PAGE_SIZE_MAX).default(25),
-  })
-  .strict();
+export const ProviderOrdersQuerySchema = z.strictObject({
+  tenantId: z.optional(z.uuid()),
+  status: z.optional(PipelineStatusSchema),
+  step: z.optional(StepTypeSchema),
+  /** Created on or after this day / on or before this day (Europe/Berlin). */
+  from: z.optional(IsoDateSchema),
+  to: z.optional(IsoDateSchema),
+  /** Employee name, e-mail or order number. */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100), z.regex(SINGLE_LINE))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(PIPELINE_PAGE_SIZE_MAX)), 25),
+});
 /** The query as a client builds it (every field optional; page and size default on the server). */
 export type ProviderOrdersQuery = Partial<z.output<typeof ProviderOrdersQuerySchema>>;
 
-export const ProviderOrderRowSchema = AdminOrderSummarySchema.extend({
+export const ProviderOrderRowSchema = z.extend(AdminOrderSummarySchema, {
   tenantId: z.uuid(),
   pipelineStatus: PipelineStatusSchema,
-  deliveryWindow: DeliveryWindowSchema.nullable(),
-  handoverDate: z.string().nullable(),
+  deliveryWindow: z.nullable(DeliveryWindowSchema),
+  handoverDate: z.nullable(z.string()),
 });
 export type ProviderOrderRow = z.infer<typeof ProviderOrderRowSchema>;
 
 export const ProviderOrdersPageSchema = z.object({
   items: z.array(ProviderOrderRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type ProviderOrdersPage = z.infer<typeof ProviderOrdersPageSchema>;
 
@@ -175,30 +170,29 @@ export type ProviderOrdersPage = z.infer<typeof ProviderOrdersPageSchema>;
 export const OrderTimelineEventSchema = z.object({
   at: z.string(),
   kind: z.enum(['STEP', 'DELIVERY_WINDOW']),
-  stepType: StepTypeSchema.nullable(),
+  stepType: z.nullable(StepTypeSchema),
   /** CURRENT: the step became current; ACCEPTED/DECLINED: it was completed that way. */
-  outcome: z.enum(['CURRENT', 'ACCEPTED', 'DECLINED']).nullable(),
+  outcome: z.nullable(z.enum(['CURRENT', 'ACCEPTED', 'DECLINED'])),
   /** Null: the platform itself (expiry, signature callback, data change). */
-  actor: z.object({ name: z.string(), role: z.string() }).nullable(),
-  deliveryWindow: DeliveryWindowSchema.nullable(),
+  actor: z.nullable(z.object({ name: z.string(), role: z.string() })),
+  deliveryWindow: z.nullable(DeliveryWindowSchema),
 });
 export type OrderTimelineEvent = z.infer<typeof OrderTimelineEventSchema>;
 
 /** `PUT /v1/provider/orders/{orderId}/delivery-window`. */
 export const DeliveryWindowRequestSchema = z
-  .object({ from: IsoDateSchema, to: IsoDateSchema })
-  .strict()
-  .refine((v) => v.from <= v.to, { message: 'dateOrder', path: ['to'] });
+  .strictObject({ from: IsoDateSchema, to: IsoDateSchema })
+  .check(z.refine((v) => v.from <= v.to, { message: 'dateOrder', path: ['to'] }));
 export type DeliveryWindowRequest = z.infer<typeof DeliveryWindowRequestSchema>;
 
 export const ProviderDashboardSchema = z.object({
-  byStatus: z.array(z.object({ status: PipelineStatusSchema, count: z.number().int() })),
-  byTenant: z.array(z.object({ tenantId: z.uuid(), name: z.string(), count: z.number().int() })),
+  byStatus: z.array(z.object({ status: PipelineStatusSchema, count: z.number().check(z.int()) })),
+  byTenant: z.array(z.object({ tenantId: z.uuid(), name: z.string(), count: z.number().check(z.int()) })),
   /** Median days from a step becoming current to its completion (null: none completed yet). */
   medianDaysPerStep: z.array(
-    z.object({ stepType: StepTypeSchema, medianDays: z.number().nullable(), samples: z.number().int() }),
+    z.object({ stepType: StepTypeSchema, medianDays: z.nullable(z.number()), samples: z.number().check(z.int()) }),
   ),
-  handoversThisMonth: z.number().int(),
+  handoversThisMonth: z.number().check(z.int()),
   month: z.string(),
 });
 export type ProviderDashboard = z.infer<typeof ProviderDashboardSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { TitleSchema } from './account.js';
 import { FederalStateCodeSchema } from './federal-states.js';
@@ -37,17 +37,28 @@ export const MAX_SALARY_CONVERSIONS = 10;
 const MONEY_MAX = 1_000_000;
 
 const requiredText = (max = 100) =>
-  z.string({ error: msg.required }).trim().min(1, msg.required).max(max, msg.max(max)).regex(SINGLE_LINE, msg.invalid);
-const optionalText = (max = 100) => z.string().trim().max(max, msg.max(max)).regex(SINGLE_LINE, msg.invalid).nullish();
+  z
+    .string({ error: msg.required })
+    .check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
+const optionalText = (max = 100) =>
+  z.nullish(z.string().check(z.trim(), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid)));
 const requiredBoolean = () => z.boolean({ error: msg.required });
 /** A number with a range; money carries at most two decimals so cents are exact. */
 const numberIn = (min: number, max: number, decimals?: number) =>
-  z
-    .number({ error: msg.required })
-    .min(min, msg.min(min))
-    .max(max, msg.max(max))
-    .refine((v) => decimals === undefined || hasAtMostDecimals(v, decimals), msg.invalid);
-const optionalNumber = (min: number, max: number, decimals?: number) => numberIn(min, max, decimals).nullish();
+  z.number({ error: msg.required }).check(
+    z.gte(min, msg.min(min)),
+    z.lte(max, msg.max(max)),
+    z.refine((v) => decimals === undefined || hasAtMostDecimals(v, decimals), msg.invalid),
+  );
+const optionalNumber = (min: number, max: number, decimals?: number) => z.nullish(numberIn(min, max, decimals));
+
+/**
+ * Types only: classic `.refine((v) => v !== null, …)` narrowed the output type through the inferred type
+ * guard; `.check(z.refine(…))` runs the same check but keeps `null` in the type, so the narrowing is restated.
+ */
+function nonNullOutput<T extends z.core.SomeType>(schema: T): z.core.$ZodNarrow<T, Exclude<z.output<T>, null>> {
+  return schema as z.core.$ZodNarrow<T, Exclude<z.output<T>, null>>;
+}
 
 function hasAtMostDecimals(value: number, decimals: number): boolean {
   const scaled = value * 10 ** decimals;
@@ -55,62 +66,65 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
 }
 
 /** Spec 3 addressDto; `email` is shown but only changes through the e-mail endpoint. */
-export const AddressSchema = z
-  .object({
-    title: TitleSchema.nullish(),
-    firstName: requiredText(),
-    lastName: requiredText(),
-    street: requiredText(),
-    streetNumber: requiredText(20),
-    place: requiredText(),
-    postcode: requiredText(10).regex(/^\d{5}$/, msg.postcode),
-    state: FederalStateCodeSchema.or(
-      z
-        .string()
-        .max(0)
-        .transform(() => undefined),
-    ).pipe(FederalStateCodeSchema),
-    placeOfBirth: requiredText(),
-    employeeId: optionalText(50),
-    email: z.string().max(254).optional(),
-  })
-  .strict();
+export const AddressSchema = z.strictObject({
+  title: z.nullish(TitleSchema),
+  firstName: requiredText(),
+  lastName: requiredText(),
+  street: requiredText(),
+  streetNumber: requiredText(20),
+  place: requiredText(),
+  postcode: requiredText(10).check(z.regex(/^\d{5}$/, msg.postcode)),
+  state: z.pipe(
+    z.union([
+      FederalStateCodeSchema,
+      z.pipe(
+        z.string().check(z.maxLength(0)),
+        z.transform(() => undefined),
+      ),
+    ]),
+    FederalStateCodeSchema,
+  ),
+  placeOfBirth: requiredText(),
+  employeeId: optionalText(50),
+  email: z.optional(z.string().check(z.maxLength(254))),
+});
 export type Address = z.infer<typeof AddressSchema>;
 
 export const SalaryConversionSchema = z
-  .object({
-    id: z.string().max(64).nullish(),
-    conversationType: SalaryConversionTypeSchema.nullish(),
+  .strictObject({
+    id: z.nullish(z.string().check(z.maxLength(64))),
+    conversationType: z.nullish(SalaryConversionTypeSchema),
     leasingRate: optionalNumber(0, MONEY_MAX, 2),
     monetaryBenefitPrivateUse: optionalNumber(0, MONEY_MAX, 2),
     monetaryBenefitCommuteToWork: optionalNumber(0, MONEY_MAX, 2),
     salaryConversionAmount: optionalNumber(0, MONEY_MAX, 2),
   })
-  .strict()
-  .superRefine((item, ctx) => {
-    const missing = (field: keyof typeof item, message: string) => {
-      if (item[field] === null || item[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
-    };
-    switch (item.conversationType) {
-      case null:
-      case undefined:
-        ctx.addIssue({ code: 'custom', path: ['conversationType'], message: 'Type is required' });
-        return;
-      case 'BIKE_LEASING_UNDER_25':
-        missing('leasingRate', 'Leasing rate is required');
-        missing('monetaryBenefitPrivateUse', msg.required);
-        return;
-      case 'BIKE_LEASING_OVER_25':
-        missing('leasingRate', 'Leasing rate is required');
-        missing('monetaryBenefitPrivateUse', msg.required);
-        missing('monetaryBenefitCommuteToWork', msg.required);
-        return;
-      case 'HARDWARE_LEASING':
-      case 'COMPANY_PENSION_PLAN':
-        missing('salaryConversionAmount', 'This is required');
-        return;
-    }
-  });
+  .check(
+    z.superRefine((item, ctx) => {
+      const missing = (field: keyof typeof item, message: string) => {
+        if (item[field] === null || item[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+      };
+      switch (item.conversationType) {
+        case null:
+        case undefined:
+          ctx.addIssue({ code: 'custom', path: ['conversationType'], message: 'Type is required' });
+          return;
+        case 'BIKE_LEASING_UNDER_25':
+          missing('leasingRate', 'Leasing rate is required');
+          missing('monetaryBenefitPrivateUse', msg.required);
+          return;
+        case 'BIKE_LEASING_OVER_25':
+          missing('leasingRate', 'Leasing rate is required');
+          missing('monetaryBenefitPrivateUse', msg.required);
+          missing('monetaryBenefitCommuteToWork', msg.required);
+          return;
+        case 'HARDWARE_LEASING':
+        case 'COMPANY_PENSION_PLAN':
+          missing('salaryConversionAmount', 'This is required');
+          return;
+      }
+    }),
+  );
 export type SalaryConversion = z.infer<typeof SalaryConversionSchema>;
 
 export interface UserInfoConfig {
@@ -118,8 +132,8 @@ export interface UserInfoConfig {
   arrivalNumberMax: number;
 }
 export const UserInfoConfigSchema = z.object({
-  arrivalNumberMin: z.number().int(),
-  arrivalNumberMax: z.number().int(),
+  arrivalNumberMin: z.number().check(z.int()),
+  arrivalNumberMax: z.number().check(z.int()),
 });
 export const defaultUserInfoConfig: UserInfoConfig = {
   arrivalNumberMin: ARRIVAL_NUMBER_MIN_DEFAULT,
@@ -131,28 +145,33 @@ export const defaultUserInfoConfig: UserInfoConfig = {
  * tax class 4, the two health-insurance variants, Arbeitskammer only in HB/SL) are checked in one place
  * so the form and the server agree.
  */
-function salaryInfoObject(config: UserInfoConfig) {
-  return z.object({
-    federalState: FederalStateCodeSchema.or(z.null()).refine((v) => v !== null, msg.required),
+function salaryInfoShape(config: UserInfoConfig) {
+  return {
+    federalState: nonNullOutput(
+      z.union([FederalStateCodeSchema, z.null()]).check(z.refine((v) => v !== null, msg.required)),
+    ),
     dateOfBirth: z
       .string({ error: msg.required })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, msg.date)
-      .refine(isValidPastDate, msg.dateInPast),
+      .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg.date), z.refine(isValidPastDate, msg.dateInPast)),
     grossMonthlySalaryEur: numberIn(GROSS_MONTHLY_SALARY_MIN_EUR, GROSS_MONTHLY_SALARY_MAX_EUR, 2),
-    taxClass: z.number({ error: msg.required }).int(msg.invalid).min(1, msg.min(1)).max(6, msg.max(6)),
+    taxClass: z.number({ error: msg.required }).check(z.int(msg.invalid), z.gte(1, msg.min(1)), z.lte(6, msg.max(6))),
     spouseFactor: optionalNumber(SPOUSE_FACTOR_MIN, SPOUSE_FACTOR_MAX, 3),
     taxAllowance: numberIn(TAX_ALLOWANCE_MIN_EUR, TAX_ALLOWANCE_MAX_EUR, 2),
     children: requiredBoolean(),
-    childrenUnder25: z.number({ error: msg.required }).int(msg.invalid).min(0, msg.min(0)).max(6, msg.max(6)),
-    childrenAllowances: numberIn(0, 10).refine((v) => Number.isInteger(v * 2), msg.step(0.5)),
+    childrenUnder25: z
+      .number({ error: msg.required })
+      .check(z.int(msg.invalid), z.gte(0, msg.min(0)), z.lte(6, msg.max(6))),
+    childrenAllowances: numberIn(0, 10).check(z.refine((v) => Number.isInteger(v * 2), msg.step(0.5))),
     pensionInsurance: requiredBoolean(),
     unemploymentInsurance: requiredBoolean(),
     churchTax: requiredBoolean(),
-    akb: z.boolean().nullish(),
-    healthInsurance: HealthInsuranceSchema.or(z.null()).refine((v) => v !== null, msg.required),
+    akb: z.nullish(z.boolean()),
+    healthInsurance: nonNullOutput(
+      z.union([HealthInsuranceSchema, z.null()]).check(z.refine((v) => v !== null, msg.required)),
+    ),
     basicRateHealthInsurance: optionalNumber(0, BASIC_RATE_HEALTH_INSURANCE_MAX, 2),
     additionalAmountHealthInsurance: optionalNumber(0, ADDITIONAL_AMOUNT_HEALTH_INSURANCE_MAX, 2),
-    arbeitgeberzuschuss: z.boolean().nullish(),
+    arbeitgeberzuschuss: z.nullish(z.boolean()),
     beitragPkv: optionalNumber(0, MONEY_MAX, 2),
     beitragPv: optionalNumber(0, MONEY_MAX, 2),
     basisbeitragSteuerrelevant: optionalNumber(0, MONEY_MAX, 2),
@@ -160,41 +179,50 @@ function salaryInfoObject(config: UserInfoConfig) {
     arrivalKilometers: numberIn(ARRIVAL_KILOMETERS_MIN, ARRIVAL_KILOMETERS_MAX, 1),
     arrivalNumber: z
       .number({ error: msg.required })
-      .int(msg.invalid)
-      .min(config.arrivalNumberMin, msg.min(config.arrivalNumberMin))
-      .max(config.arrivalNumberMax, msg.max(config.arrivalNumberMax)),
+      .check(
+        z.int(msg.invalid),
+        z.gte(config.arrivalNumberMin, msg.min(config.arrivalNumberMin)),
+        z.lte(config.arrivalNumberMax, msg.max(config.arrivalNumberMax)),
+      ),
     /**
      * Not in the spec: the per-trip reading of the commute (Einzelbewertung, § 8 Abs. 2 Satz 5 EStG,
      * 0.002 % of the list price per km and trip, the trips being `arrivalNumber`, at most 180 a year)
      * instead of 0.03 % per km and month. Profiles saved before it existed read as false.
      */
-    commuteSingleAssessment: z.boolean().default(false),
-    salaryConversions: z
-      .array(SalaryConversionSchema)
-      .max(MAX_SALARY_CONVERSIONS, msg.max(MAX_SALARY_CONVERSIONS))
-      .default([]),
-  });
+    commuteSingleAssessment: z._default(z.boolean(), false),
+    salaryConversions: z._default(
+      z.array(SalaryConversionSchema).check(z.maxLength(MAX_SALARY_CONVERSIONS, msg.max(MAX_SALARY_CONVERSIONS))),
+      [],
+    ),
+  };
+}
+
+/** The shape above as a plain (non-strict) object, as `UserInfoResponseSchema` embeds it. */
+function salaryInfoObject(config: UserInfoConfig) {
+  return z.object(salaryInfoShape(config));
 }
 
 export function createSalaryInfoSchema(config: UserInfoConfig = defaultUserInfoConfig) {
-  return salaryInfoObject(config)
-    .strict()
-    .superRefine((info, ctx) => {
-      const require = (field: keyof typeof info) => {
-        if (info[field] === null || info[field] === undefined)
-          ctx.addIssue({ code: 'custom', path: [field], message: msg.required });
-      };
-      if (info.taxClass === 4) require('spouseFactor');
-      if (info.healthInsurance === 'STATUTORY') {
-        require('basicRateHealthInsurance');
-        require('additionalAmountHealthInsurance');
-      }
-      if (info.healthInsurance === 'PRIVATE') {
-        require('beitragPkv');
-        require('beitragPv');
-      }
-    })
-    .transform((info) => normaliseSalaryInfo(info));
+  return z.pipe(
+    z.strictObject(salaryInfoShape(config)).check(
+      z.superRefine((info, ctx) => {
+        const require = (field: keyof typeof info) => {
+          if (info[field] === null || info[field] === undefined)
+            ctx.addIssue({ code: 'custom', path: [field], message: msg.required });
+        };
+        if (info.taxClass === 4) require('spouseFactor');
+        if (info.healthInsurance === 'STATUTORY') {
+          require('basicRateHealthInsurance');
+          require('additionalAmountHealthInsurance');
+        }
+        if (info.healthInsurance === 'PRIVATE') {
+          require('beitragPkv');
+          require('beitragPv');
+        }
+      }),
+    ),
+    z.transform((info) => normaliseSalaryInfo(info)),
+  );
 }
 
 /** Drops values that do not apply, so a stored profile never carries a stale hidden field. */
@@ -228,7 +256,7 @@ export type SalaryInfo = z.output<typeof SalaryInfoSchema>;
 export type SalaryInfoInput = z.input<typeof SalaryInfoSchema>;
 
 export function createUserInfoUpdateSchema(config: UserInfoConfig = defaultUserInfoConfig) {
-  return z.object({ addressDto: AddressSchema, salaryInfo: createSalaryInfoSchema(config) }).strict();
+  return z.strictObject({ addressDto: AddressSchema, salaryInfo: createSalaryInfoSchema(config) });
 }
 export const UserInfoUpdateSchema = createUserInfoUpdateSchema();
 export type UserInfoUpdate = z.output<typeof UserInfoUpdateSchema>;
@@ -236,19 +264,19 @@ export type UserInfoUpdate = z.output<typeof UserInfoUpdateSchema>;
 /** `GET /v1/user/info`: what is stored so far; `salaryInfo` is null before the first save. */
 export const UserInfoResponseSchema = z.object({
   addressDto: z.object({
-    title: TitleSchema.nullable(),
+    title: z.nullable(TitleSchema),
     firstName: z.string(),
     lastName: z.string(),
-    street: z.string().nullable(),
-    streetNumber: z.string().nullable(),
-    place: z.string().nullable(),
-    postcode: z.string().nullable(),
-    state: z.string().nullable(),
-    placeOfBirth: z.string().nullable(),
-    employeeId: z.string().nullable(),
+    street: z.nullable(z.string()),
+    streetNumber: z.nullable(z.string()),
+    place: z.nullable(z.string()),
+    postcode: z.nullable(z.string()),
+    state: z.nullable(z.string()),
+    placeOfBirth: z.nullable(z.string()),
+    employeeId: z.nullable(z.string()),
     email: z.string(),
   }),
-  salaryInfo: salaryInfoObject(defaultUserInfoConfig).nullable(),
+  salaryInfo: z.nullable(salaryInfoObject(defaultUserInfoConfig)),
   profileComplete: z.boolean(),
 });
 export type UserInfoResponse = z.infer<typeof UserInfoResponseSchema>;
@@ -256,5 +284,5 @@ export type UserInfoResponse = z.infer<typeof UserInfoResponseSchema>;
 /** `PUT /v1/user/info` answer: `errors` only when the save was refused (nothing stored then). */
 export const UserInfoSaveResponseSchema = z.object({
   saved: z.boolean(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The whitelisted browser environment, parsed once at start-up. Vite only exposes `VITE_*` variables
@@ -6,11 +6,14 @@ import { z } from 'zod';
  */
 const BrowserEnvSchema = z.object({
   DEV: z.boolean(),
-  VITE_SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).optional(),
-  VITE_API_BASE_URL: z
-    .string()
-    .regex(/^(https?:\/\/[^/]+)?$/, 'VITE_API_BASE_URL must be empty or an origin like https://api.example.com')
-    .optional(),
+  VITE_SAVE_MISSING_TRANSLATIONS: z.optional(z.enum(['true', 'false'])),
+  VITE_API_BASE_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^(https?:\/\/[^/]+)?$/, 'VITE_API_BASE_URL must be empty or an origin like https://api.example.com'),
+      ),
+  ),
 });
 
 export interface AppConfig {

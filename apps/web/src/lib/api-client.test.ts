@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { createMemoryStorage, deferred, jsonResponse } from '../test/memory-storage';
 import { ApiError, buildUrl, createApiClient, REFRESH_PATH, type AuthFailureReason } from './api-client';

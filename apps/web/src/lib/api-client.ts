@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 import {
   AuthResponseSchema,
@@ -60,7 +60,7 @@ export interface RequestOptions {
 
 export interface ApiClient {
   /** JSON call; the answer is parsed with `schema` (a contract schema) when given. */
-  request<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+  request<S extends z.core.$ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
   request(path: string, options?: RequestOptions): Promise<unknown>;
   /** Binary call (PDF documents). */
   requestBlob(path: string, options?: RequestOptions): Promise<Blob>;
@@ -220,7 +220,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return read(response);
   }
 
-  async function readParsed(response: Response, schema: z.ZodType | undefined): Promise<unknown> {
+  async function readParsed(response: Response, schema: z.core.$ZodType | undefined): Promise<unknown> {
     let body: unknown;
     try {
       body = await readJson(response);
@@ -233,7 +233,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     }
     if (!schema) return body;
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (!parsed.success) {
       throw new ApiError({
         status: response.status,
@@ -245,7 +245,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parsed.data;
   }
 
-  function request(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
+  function request(path: string, options: RequestOptions & { schema?: z.core.$ZodType } = {}): Promise<unknown> {
     return execute(path, options, (response) => readParsed(response, options.schema));
   }
 

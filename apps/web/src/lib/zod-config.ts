@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // zod 4 compiles object parsers with `new Function` unless told otherwise; the server sends a strict
 // CSP (`script-src 'self'`, no 'unsafe-eval'), so the probe alone would log CSP violations.

@@ -174,7 +174,7 @@ export function employerRoutes(
           summary: 'Payroll export of a month (YYYY-MM; YYYY-MM.csv for Excel)',
           security,
           params: z.object({ month: z.string().max(20) }),
-          response: { 200: PayrollExportSchema.or(z.string()) },
+          response: { 200: z.union([PayrollExportSchema, z.string()]) },
         },
       },
       async (request, reply) => {

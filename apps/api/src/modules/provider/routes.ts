@@ -146,7 +146,7 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
           security,
           params: TenantIdParamsSchema,
           // Both limits are optional, so is the body.
-          body: CreateRegisterCodeRequestSchema.nullish(),
+          body: z.nullish(CreateRegisterCodeRequestSchema),
           response: { 201: RegisterCodeSchema },
         },
       },

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Shape of the `faq` translation namespace; checked at runtime because it comes over HTTP. */
 const FaqItemSchema = z.object({
-  q: z.string().min(1),
+  q: z.string().check(z.minLength(1)),
   a: z.array(z.string()),
-  bullets: z.array(z.string()).optional(),
-  steps: z.array(z.string()).optional(),
+  bullets: z.optional(z.array(z.string())),
+  steps: z.optional(z.array(z.string())),
 });
 
 const FaqSectionSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  items: z.array(FaqItemSchema).min(1),
+  id: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  items: z.array(FaqItemSchema).check(z.minLength(1)),
 });
 
 export const FaqSectionsSchema = z.array(FaqSectionSchema);

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Shape of a document in the `legal` translation namespace. */
 const LegalSectionSchema = z.object({
-  heading: z.string().min(1),
-  paragraphs: z.array(z.string()).optional(),
-  lines: z.array(z.string()).optional(),
-  bullets: z.array(z.string()).optional(),
+  heading: z.string().check(z.minLength(1)),
+  paragraphs: z.optional(z.array(z.string())),
+  lines: z.optional(z.array(z.string())),
+  bullets: z.optional(z.array(z.string())),
 });
 
 export const LegalSectionsSchema = z.array(LegalSectionSchema);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Build switches of the order screens, parsed once from Vite's environment (only this whitelisted
@@ -6,7 +6,7 @@ import { z } from 'zod';
  * in-progress note (spec 4.5), e.g. for a deployment without a contracted signature provider.
  */
 const OrderEnvSchema = z.object({
-  VITE_HIDE_SIGN: z.enum(['true', 'false']).optional(),
+  VITE_HIDE_SIGN: z.optional(z.enum(['true', 'false'])),
 });
 
 export interface OrderConfig {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, Resolver, ResolverOptions } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import {
   FederalStateCodeSchema,

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { PasswordResetRequestFormSchema } from '@leasing/contract';
 

@@ -3,7 +3,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { RegisterCodeFormSchema } from '@leasing/contract';
 

@@ -14,7 +14,7 @@ import {
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { RegisterRequestSchema, TitleSchema, type RegisterRequest } from '@leasing/contract';
 

@@ -3,7 +3,7 @@ import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@manti
 import { useEffect } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { PayrollSettingsSchema, type PayrollSettings } from '@leasing/contract';
 

@@ -14,7 +14,7 @@ import {
 import { useCallback, useEffect, useSyncExternalStore, type ChangeEvent } from 'react';
 import { useForm, type FieldPath, type FieldPathValue, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import {
   ApprovalModes,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { UserInfoSaveResponseSchema, type UserInfoUpdate } from '@leasing/contract';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Fieldset, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { EmailSchema, StepUpPasswordSchema } from '@leasing/contract';
 
@@ -12,7 +12,7 @@ import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useChangeEmail } from '../api/change-email';
 import { serverMessage } from '../messages';
 
-const NewEmailSchema = z.string().trim().min(1, 'Email is required').pipe(EmailSchema);
+const NewEmailSchema = z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required')), EmailSchema);
 
 /**
  * E-mail block on top of the profile (spec 4.4): read-only until "Bearbeiten". Saving asks the server

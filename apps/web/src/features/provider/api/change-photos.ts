@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { PhotoOrderRequestSchema, VehiclePhotoSchema, type VehiclePhoto } from '@leasing/contract';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { VehiclePhotoSchema, type VehiclePhoto } from '@leasing/contract';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { REGISTER_CODE_MAX_USES } from '@leasing/contract';
 
@@ -13,14 +13,14 @@ import { fieldMessage } from '../field-errors';
 
 /** The form's view of the request: empty fields mean "no limit". */
 const FormSchema = z.object({
-  maxUses: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= REGISTER_CODE_MAX_USES), 'invalid'),
-  expiresAt: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'date'),
+  maxUses: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= REGISTER_CODE_MAX_USES), 'invalid'),
+  ),
+  expiresAt: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'date'),
+  ),
 });
 type FormValues = z.infer<typeof FormSchema>;
 
