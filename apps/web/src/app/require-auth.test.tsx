@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { clearAuthData, setAuthData } from '../lib/auth-store';
@@ -92,8 +92,10 @@ describe('app route table', () => {
       await screen.findByRole('heading', { name: 'Persönliche Daten und Gehalt' }, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/salary');
-    expect(screen.getByRole('tab', { name: 'Persönliche Daten' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Bestellungen' })).toHaveAttribute('aria-selected', 'false');
+    const sections = screen.getByRole('navigation', { name: 'Profilbereiche' });
+    expect(within(sections).getByRole('link', { name: 'Persönliche Daten' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sections).getByRole('link', { name: 'Bestellungen' })).toHaveAttribute('href', '/profile/orders');
+    expect(within(sections).getByRole('link', { name: 'Bestellungen' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows the German 404 page for unknown paths', async () => {

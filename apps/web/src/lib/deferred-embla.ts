@@ -2,30 +2,12 @@ import type EmblaCarousel from 'embla-carousel';
 import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
 import { useEffect, useRef, useState } from 'react';
 
+import { pageUsed } from './page-used';
+
 type CreateEmbla = typeof EmblaCarousel;
 
-/** What counts as using the page: any pointer, key, touch, wheel or focus move. */
-const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;
-
-let firstUse: Promise<void> | undefined;
 let loaded: CreateEmbla | undefined;
 let loading: Promise<CreateEmbla> | undefined;
-
-/** Settles once the person has used the page (at once when they already have, e.g. after a click). */
-export function pageUsed(): Promise<void> {
-  firstUse ??= new Promise((resolve) => {
-    if (navigator.userActivation?.hasBeenActive) {
-      resolve();
-      return;
-    }
-    const start = () => {
-      for (const type of INPUT_EVENTS) window.removeEventListener(type, start, true);
-      resolve();
-    };
-    for (const type of INPUT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-  });
-  return firstUse;
-}
 
 function loadEmbla(): Promise<CreateEmbla> {
   loading ??= import('embla-carousel').then((module) => (loaded = module.default));

@@ -1,49 +1,46 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 
 import { PageSkeleton } from '../../components/page-skeleton';
 
-const TABS = ['salary', 'orders', 'security'] as const;
-type ProfileTab = (typeof TABS)[number];
+const SECTIONS = ['salary', 'orders', 'security'] as const;
+type ProfileSection = (typeof SECTIONS)[number];
 
-const isProfileTab = (value: string | undefined): value is ProfileTab => TABS.some((tab) => tab === value);
+const isProfileSection = (value: string | undefined): value is ProfileSection =>
+  SECTIONS.some((section) => section === value);
 
-/** /profile: pill tabs "Persönliche Daten" / "Bestellungen"; each tab is its own URL. */
+/**
+ * /profile: the spec's pill tabs "Persönliche Daten" / "Bestellungen" / "Sicherheit". Each is its own
+ * URL, so they are links in a navigation (the current one marked as the page), not ARIA tabs, which
+ * would promise panels switched in place and arrow-key moves (docs/decisions/0010).
+ */
 export function Component() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const segment = pathname.split('/')[2];
-  const active: ProfileTab = isProfileTab(segment) ? segment : 'salary';
+  const active: ProfileSection = isProfileSection(segment) ? segment : 'salary';
 
   return (
-    <Stack gap="lg">
-      <Tabs
-        value={active}
-        variant="pills"
-        radius="xl"
-        keepMounted
-        onChange={(value) => {
-          if (value && isProfileTab(value)) void navigate(`/profile/${value}`);
-        }}
-      >
-        <Tabs.List aria-label={t('profile.tabs.label')}>
-          <Tabs.Tab value="salary">{t('profile.tabs.salary')}</Tabs.Tab>
-          <Tabs.Tab value="orders">{t('profile.tabs.orders')}</Tabs.Tab>
-          <Tabs.Tab value="security">{t('profile.tabs.security')}</Tabs.Tab>
-        </Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Panel key={tab} value={tab} pt="xl">
-            {tab === active ? (
-              <Suspense fallback={<PageSkeleton />}>
-                <Outlet />
-              </Suspense>
-            ) : null}
-          </Tabs.Panel>
+    <Stack gap="xl">
+      <Group component="nav" aria-label={t('profile.tabs.label')} gap="xs">
+        {SECTIONS.map((section) => (
+          <Button
+            key={section}
+            component={Link}
+            to={`/profile/${section}`}
+            radius="xl"
+            variant={section === active ? 'filled' : 'subtle'}
+            aria-current={section === active ? 'page' : undefined}
+          >
+            {t(`profile.tabs.${section}`)}
+          </Button>
         ))}
-      </Tabs>
+      </Group>
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
     </Stack>
   );
 }

@@ -5,14 +5,21 @@ import type { UserInfoUpdate } from '@leasing/contract';
 
 import type { ProfileFormValues } from './profile-form';
 
-export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, UserInfoUpdate>;
+/**
+ * What the profile form and its fields use of `useForm`'s result: react-hook-form itself or, until it
+ * has loaded, the stand-in of form-stand-in.ts.
+ */
+export type ProfileForm = Pick<
+  UseFormReturn<ProfileFormValues, unknown, UserInfoUpdate>,
+  'subscribe' | 'getValues' | 'getFieldState' | 'setValue' | 'setError' | 'clearErrors' | 'handleSubmit' | 'formState'
+>;
 export type ProfileFieldName = FieldPath<ProfileFormValues>;
 
 /**
  * The profile form's `useForm` result for the fields below it. The fields use only `useForm`'s own
  * methods (`subscribe`, `getValues`, `setValue`, `getFieldState`): react-hook-form is one module that the
  * sign-in screen loads too, so its `useController`/`useFieldArray`/`FormProvider` exports would land in
- * /login's first load (see docs/decisions).
+ * /login's first load, and the stand-in would have to imitate them (see docs/decisions).
  */
 export const ProfileFormContext = createContext<ProfileForm | null>(null);
 

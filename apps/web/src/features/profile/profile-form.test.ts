@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { UserInfoResponseSchema, defaultUserInfoConfig } from '@leasing/contract';
 import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 
-import { germanToIso, isoToGerman } from './components/fields';
-import { createProfileResolver, toFormValues, withoutHiddenFields, type ProfileFormValues } from './profile-form';
+import { germanToIso, isoToGerman, steppedValue } from './components/fields';
+import { toFormValues, withoutHiddenFields, type ProfileFormValues } from './profile-form';
+import { createProfileResolver } from './profile-resolver';
 
 const response = (salary: Record<string, unknown> | null) =>
   UserInfoResponseSchema.parse({
@@ -97,5 +98,16 @@ describe('profile form values', () => {
       taxClass: 1,
       salaryConversions: [],
     });
+  });
+});
+
+describe('arrow key steps of a number field', () => {
+  it('steps from the value, starts an empty field at its minimum, and keeps to the bounds and decimals', () => {
+    expect(steppedValue(14.6, 1, { step: 0.1, decimalScale: 2 })).toBe(14.7);
+    expect(steppedValue(3, -1, { decimalScale: 0 })).toBe(2);
+    expect(steppedValue(null, 1, { min: 2, decimalScale: 0 })).toBe(2);
+    expect(steppedValue(null, -1, { decimalScale: 0 })).toBe(0);
+    expect(steppedValue(31, 1, { max: 31, decimalScale: 0 })).toBe(31);
+    expect(steppedValue(0, -1, { decimalScale: 2 })).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { Alert, Button, Fieldset, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 
@@ -11,6 +11,9 @@ import { TOAST_SHORT_MS } from '../../../config/ui';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useChangeEmail } from '../api/change-email';
 import { serverMessage } from '../messages';
+
+const loadPasswordInput = () => import('./step-up-password-input');
+const StepUpPasswordInput = lazy(loadPasswordInput);
 
 const NewEmailSchema = z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required')), EmailSchema);
 
@@ -109,18 +112,19 @@ export function EmailBlock({ currentEmail }: { currentEmail: string }) {
               style={{ flex: '1 1 18rem' }}
             />
             {editing ? (
-              <PasswordInput
-                label={t('email.password')}
-                description={t('email.passwordDescription')}
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.currentTarget.value);
-                  setPasswordError(undefined);
-                }}
-                error={passwordError}
-                style={{ flex: '1 1 14rem' }}
-              />
+              <Suspense fallback={null}>
+                <StepUpPasswordInput
+                  label={t('email.password')}
+                  description={t('email.passwordDescription')}
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.currentTarget.value);
+                    setPasswordError(undefined);
+                  }}
+                  error={passwordError}
+                  style={{ flex: '1 1 14rem' }}
+                />
+              </Suspense>
             ) : null}
             {editing ? (
               <Group gap="xs">
@@ -135,6 +139,9 @@ export function EmailBlock({ currentEmail }: { currentEmail: string }) {
               <Button
                 ref={editRef}
                 variant="default"
+                // The password field's code starts loading as the hand or the focus nears the button.
+                onPointerEnter={() => void loadPasswordInput()}
+                onFocus={() => void loadPasswordInput()}
                 onClick={() => {
                   setDraft(currentEmail);
                   setEditing(true);

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import {
@@ -21,8 +21,9 @@ import { useUserInfo } from '../api/get-user-info';
 import { useUserInfoConfig } from '../api/get-user-info-config';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { fieldLabel, serverMessage } from '../messages';
-import { createProfileResolver, toFormValues, type ProfileFormValues } from '../profile-form';
+import { toFormValues, type ProfileFormValues } from '../profile-form';
 import { ProfileFormContext } from '../profile-form-context';
+import { useProfileFormState } from '../use-profile-form-state';
 import { ConversionsSection } from './conversions-section';
 import { EmailBlock } from './email-block';
 import { PersonalSection } from './personal-section';
@@ -37,16 +38,9 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
   const { t: tc } = useTranslation();
   const notify = useNotify();
   const update = useUpdateUserInfo();
-  const resolver = useMemo(() => createProfileResolver(config), [config]);
   // A new answer from the server (after saving) resets the form to what is stored.
   const values = useMemo(() => toFormValues(info, config), [info, config]);
-  // The fields are controlled through ProfileFormContext, so the focus on the first error is ours.
-  const form = useForm<ProfileFormValues, unknown, UserInfoUpdate>({
-    resolver,
-    values,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const { form, submitting, engineElement } = useProfileFormState(values, config);
   const formRef = useRef<HTMLFormElement>(null);
   const toast = { autoClose: TOAST_SHORT_MS };
 
@@ -81,6 +75,7 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
 
   return (
     <ProfileFormContext value={form}>
+      {engineElement}
       <form
         ref={formRef}
         noValidate
@@ -100,7 +95,7 @@ function SalaryProfileForm({ info, config }: { info: UserInfoResponse; config: U
           <CommuteSection config={config} />
           <ConversionsSection />
           <Group justify="flex-end">
-            <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+            <Button type="submit" size="md" loading={submitting}>
               {t('save')}
             </Button>
           </Group>

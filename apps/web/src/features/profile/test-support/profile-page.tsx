@@ -8,6 +8,7 @@ import { jsonResponse } from '../../../test/memory-storage';
 import { withQueryClient } from '../../../test/query';
 import { renderRoutes } from '../../../test/render';
 import { SalaryProfile } from '../components/salary-profile';
+import { loadProfileFormEngine } from '../use-profile-form-state';
 
 /** The salary profile page against an in-memory profile API, for the profile's component tests. */
 
@@ -60,7 +61,12 @@ export function stubProfileApi(
 
 const routes = withQueryClient([{ path: '/profile/salary', element: <SalaryProfile /> }]);
 
+/**
+ * The page with react-hook-form already loaded, as after an in-app navigation; salary-profile-stand-in
+ * tests the first load, where it loads with the first input.
+ */
 export async function renderProfile() {
+  await loadProfileFormEngine();
   const result = renderRoutes(routes, '/profile/salary');
   await screen.findByRole('button', { name: 'Angaben speichern' });
   return { ...result, user: userEvent.setup() };
