@@ -1,18 +1,9 @@
-import type EmblaCarousel from 'embla-carousel';
 import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
 import { useEffect, useRef, useState } from 'react';
 
-import { pageUsed } from './page-used';
+import { loadedOncePageUsed } from './page-used';
 
-type CreateEmbla = typeof EmblaCarousel;
-
-let loaded: CreateEmbla | undefined;
-let loading: Promise<CreateEmbla> | undefined;
-
-function loadEmbla(): Promise<CreateEmbla> {
-  loading ??= import('embla-carousel').then((module) => (loaded = module.default));
-  return loading;
-}
+const embla = loadedOncePageUsed(() => import('embla-carousel').then((module) => module.default));
 
 /**
  * Stand-in for `useEmblaCarousel` of embla-carousel-react, for Mantine's Carousel only (vite.config.ts
@@ -27,31 +18,18 @@ export default function useEmblaCarousel(
 ): [(viewport: HTMLElement | null) => void, EmblaCarouselType | undefined] {
   const settings = useRef({ options, plugins });
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
-  const [createEmbla, setCreateEmbla] = useState<CreateEmbla | undefined>(() => loaded);
-  const [embla, setEmbla] = useState<EmblaCarouselType>();
-
-  useEffect(() => {
-    if (createEmbla) return undefined;
-    let mounted = true;
-    void pageUsed()
-      .then(loadEmbla)
-      .then((create) => {
-        if (mounted) setCreateEmbla(() => create);
-      });
-    return () => {
-      mounted = false;
-    };
-  }, [createEmbla]);
+  const createEmbla = embla.useLoaded();
+  const [instance, setInstance] = useState<EmblaCarouselType>();
 
   useEffect(() => {
     if (!createEmbla || !viewport) return undefined;
-    const instance = createEmbla(viewport, settings.current.options, settings.current.plugins);
-    setEmbla(instance);
+    const started = createEmbla(viewport, settings.current.options, settings.current.plugins);
+    setInstance(started);
     return () => {
-      instance.destroy();
-      setEmbla(undefined);
+      started.destroy();
+      setInstance(undefined);
     };
   }, [createEmbla, viewport]);
 
-  return [setViewport, embla];
+  return [setViewport, instance];
 }

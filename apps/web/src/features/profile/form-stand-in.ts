@@ -1,4 +1,4 @@
-import type { ProfileFormValues } from './profile-form';
+import { valueAt, type ProfileFormValues } from './profile-form';
 import type { ProfileFieldName, ProfileForm } from './profile-form-context';
 
 /**
@@ -20,26 +20,13 @@ type Path = ProfileFieldName;
 type SetOptions = Parameters<ProfileForm['setValue']>[2];
 type Callback = Parameters<ProfileForm['subscribe']>[0]['callback'];
 
-function valueAt(values: unknown, path: string): unknown {
-  let current = values;
-  for (const key of path.split('.')) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
 /** Sets in place, as react-hook-form does: `getValues` of an untouched branch keeps its identity. */
 function setAt(values: unknown, path: string, value: unknown): void {
   const keys = path.split('.');
   const last = keys.pop();
-  let current = values;
-  for (const key of keys) {
-    if (typeof current !== 'object' || current === null) return;
-    current = (current as Record<string, unknown>)[key];
-  }
-  if (last !== undefined && typeof current === 'object' && current !== null) {
-    (current as Record<string, unknown>)[last] = value;
+  const parent = valueAt(values, keys);
+  if (last !== undefined && typeof parent === 'object' && parent !== null) {
+    (parent as Record<string, unknown>)[last] = value;
   }
 }
 

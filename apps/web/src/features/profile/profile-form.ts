@@ -13,6 +13,20 @@ import {
 type UpdateSchema = ReturnType<typeof createUserInfoUpdateSchema>;
 type UpdateInput = z.input<UpdateSchema>;
 
+/**
+ * The value at a field path of the form's values (`'salaryInfo.taxClass'` or its keys), `undefined`
+ * where the path leads nowhere. Kept here, not taken from react-hook-form: the salary form's first
+ * view runs without that library (form-stand-in.ts).
+ */
+export function valueAt(values: unknown, path: string | readonly string[]): unknown {
+  let current = values;
+  for (const key of typeof path === 'string' ? path.split('.') : path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
 /** The contract's input type with every number allowed to be empty (null) while the user types. */
 type Loosen<T> = T extends number
   ? number | null

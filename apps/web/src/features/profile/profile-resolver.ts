@@ -4,20 +4,11 @@ import type { z } from 'zod/mini';
 
 import { createUserInfoUpdateSchema, type UserInfoConfig, type UserInfoUpdate } from '@leasing/contract';
 
-import { withoutHiddenFields, type ProfileFormValues } from './profile-form';
+import { valueAt, withoutHiddenFields, type ProfileFormValues } from './profile-form';
 
 type UpdateInput = z.input<ReturnType<typeof createUserInfoUpdateSchema>>;
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
-
-function valueAt(values: unknown, path: readonly string[]): unknown {
-  let current: unknown = values;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
 
 const isFieldError = (node: unknown): node is FieldError =>
   typeof node === 'object' && node !== null && 'type' in node && typeof (node as FieldError).type === 'string';

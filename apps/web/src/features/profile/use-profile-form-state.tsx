@@ -1,22 +1,17 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 import type { UserInfoConfig } from '@leasing/contract';
 
-import { pageUsed } from '../../lib/page-used';
+import { loadedOncePageUsed } from '../../lib/page-used';
 import { createFormStandIn } from './form-stand-in';
 import type { ProfileFormValues } from './profile-form';
 import type { ProfileForm } from './profile-form-context';
-import type * as EngineModule from './profile-form-engine';
 
-type Engine = typeof EngineModule;
-let loadedEngine: Engine | undefined;
-let loadingEngine: Promise<Engine> | undefined;
+/** react-hook-form behind the salary form. */
+const formEngine = loadedOncePageUsed(() => import('./profile-form-engine'));
 
-/** Loads react-hook-form behind the salary form (also for tests that start with it loaded). */
-export function loadProfileFormEngine(): Promise<Engine> {
-  loadingEngine ??= import('./profile-form-engine').then((module) => (loadedEngine = module));
-  return loadingEngine;
-}
+/** Loads react-hook-form behind the salary form now (for tests that start with it loaded). */
+export const loadProfileFormEngine = formEngine.load;
 
 /**
  * The form's state: a stand-in with the values until react-hook-form has loaded, which happens once the
@@ -24,22 +19,9 @@ export function loadProfileFormEngine(): Promise<Engine> {
  */
 export function useProfileFormState(values: ProfileFormValues, config: UserInfoConfig) {
   const standIn = useMemo(() => createFormStandIn(values), [values]);
-  const [engine, setEngine] = useState(() => loadedEngine);
+  const engine = formEngine.useLoaded();
   const [realForm, setRealForm] = useState<ProfileForm>();
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (engine) return undefined;
-    let mounted = true;
-    void pageUsed()
-      .then(loadProfileFormEngine)
-      .then((loaded) => {
-        if (mounted) setEngine(loaded);
-      });
-    return () => {
-      mounted = false;
-    };
-  }, [engine]);
 
   const onReady = useCallback(
     (form: ProfileForm) => {
