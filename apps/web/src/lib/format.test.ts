@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   DELIVERY_ON_REQUEST,
@@ -99,36 +99,5 @@ describe('formatDeliveryTime (spec 9, threshold 8 weeks)', () => {
   it('formats each end on its own across the threshold', () => {
     expect(formatDeliveryTime(6, 8, 'card')).toBe('6 Wochen - 2 Monate');
     expect(formatDeliveryTime(7, 16, 'other')).toBe('7 Wochen - 4 Monate');
-  });
-});
-
-describe('making the formats', () => {
-  it('makes each Intl format on its first use, then keeps it', async () => {
-    vi.resetModules();
-    const { DateTimeFormat, NumberFormat } = Intl;
-    // Counts the formats made; `function`, not an arrow, as they are made with `new`.
-    const dateFormats = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
-      return new DateTimeFormat(...args);
-    });
-    const numberFormats = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
-      return new NumberFormat(...args);
-    });
-    try {
-      const fresh = await import('./format');
-      // Only what formatting makes counts, not what the contract's modules make as they load.
-      dateFormats.mockClear();
-      numberFormats.mockClear();
-      expect(fresh.formatPrice(399)).toBe(`399${NBSP}€`);
-      expect(fresh.formatPrice(45990)).toBe(`45.990${NBSP}€`);
-      expect(numberFormats).toHaveBeenCalledOnce();
-      expect(dateFormats).not.toHaveBeenCalled();
-
-      expect(fresh.formatDate('2026-03-01T12:00:00Z')).toBe('01.03.2026');
-      expect(fresh.formatDate('2026-03-02T12:00:00Z')).toBe('02.03.2026');
-      expect(dateFormats).toHaveBeenCalledOnce();
-    } finally {
-      dateFormats.mockRestore();
-      numberFormats.mockRestore();
-    }
   });
 });

@@ -28,11 +28,6 @@ interface Formats {
   onRequest: string;
 }
 
-/**
- * Each format is made on its first use: making an `Intl` format loads the locale's data for it (the time
- * zone's for dates), several milliseconds on a phone, and a screen that shows no date should not pay for
- * it while it builds.
- */
 function buildFormats(locale: DisplayLocale): Formats {
   const money = (min: number, max: number) =>
     new Intl.NumberFormat(locale, {
@@ -43,37 +38,20 @@ function buildFormats(locale: DisplayLocale): Formats {
     });
   const day = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' } as const;
   const german = locale === 'de-DE';
-  return onFirstUse({
-    price: () => money(0, 0),
-    amount: () => money(2, 2),
-    kmCost: () => money(2, 4),
-    oneDecimal: () => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-    upToOneDecimal: () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
-    integer: () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
-    percent: () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
-    date: () => new Intl.DateTimeFormat(locale, day),
-    dateTime: () => new Intl.DateTimeFormat(locale, { ...day, hour: '2-digit', minute: '2-digit' }),
-    weeks: () => (german ? 'Wochen' : 'weeks'),
-    months: () => (german ? 'Monate' : 'months'),
-    onRequest: () => (german ? DELIVERY_ON_REQUEST : 'Expected delivery time: on request'),
-  });
-}
-
-/** An object whose every property is made by its maker on the first read, then kept. */
-function onFirstUse<T extends object>(makers: { [K in keyof T]: () => T[K] }): T {
-  const made = {} as T;
-  for (const key of Object.keys(makers) as (keyof T)[]) {
-    Object.defineProperty(made, key, {
-      enumerable: true,
-      get() {
-        const value = makers[key]();
-        Object.defineProperty(made, key, { value, enumerable: true });
-        return value;
-      },
-      configurable: true,
-    });
-  }
-  return made;
+  return {
+    price: money(0, 0),
+    amount: money(2, 2),
+    kmCost: money(2, 4),
+    oneDecimal: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    upToOneDecimal: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
+    integer: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+    percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
+    date: new Intl.DateTimeFormat(locale, day),
+    dateTime: new Intl.DateTimeFormat(locale, { ...day, hour: '2-digit', minute: '2-digit' }),
+    weeks: german ? 'Wochen' : 'weeks',
+    months: german ? 'Monate' : 'months',
+    onRequest: german ? DELIVERY_ON_REQUEST : 'Expected delivery time: on request',
+  };
 }
 
 let locale: DisplayLocale = 'de-DE';
