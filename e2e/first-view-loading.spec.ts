@@ -29,7 +29,10 @@ test("a signed-in first view comes with its route's scripts and fetches its text
 
   const html = await (await page.request.get('/search')).text();
   expect(html).toContain('data-translations="translation catalog"');
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-view-[\w-]+\.js">/);
+  // Named for after the first paint of the page as it shows before the data (ADR 0023).
+  expect(html).toMatch(/<script defer src="\/after-first-paint\.js" [^>]*data-preload="[^"]*\/assets\/first-view-[\w-]+\.js/);
+  const vehicleHtml = await (await page.request.get('/vehicle/any')).text();
+  expect(vehicleHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-view-[\w-]+\.js">/);
 
   const paths = recordRequests(page);
   await page.goto('/search?brands=Tesla');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { axeFindings, expectNoFindings, rememberColorScheme, SCHEMES, VIEWPORTS } from './support/axe.js';
+import { holdScripts } from './support/hold-scripts.js';
 import { checkScreen } from './support/screen-checks.js';
 import { expect, test } from './support/test.js';
 
@@ -13,19 +14,6 @@ import { expect, test } from './support/test.js';
 const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 const USERNAME = /E-Mail|Benutzername/;
 const PASSWORD = /^Passwort\s*\*?$/;
-
-/** Holds every script of the app until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Any request whose address carries the password (what a native submission of the form would send). */
 function watchForPassword(page: Page): string[] {

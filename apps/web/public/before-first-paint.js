@@ -2,8 +2,10 @@
 // Runs in the head, before the first paint; a file because the CSP forbids inline scripts.
 // - Applies the colour scheme remembered by Mantine's localStorage manager, so dark-mode users see no
 //   light flash.
-// - A page prerendered in German (/login, apps/web/scripts/prerender.mjs) is hidden for a browser that
-//   chose English, until the app renders it in that language (global.css).
+// - A page prerendered in German (/login, /search, /profile/salary: apps/web/scripts/prerender.mjs) is
+//   hidden for a browser that chose English, until the app renders it in that language (global.css). A
+//   signed-in page's is hidden without a stored session too, as the app sends that visitor to /login,
+//   and with a query in the address (a filtered search), which the snapshot does not show.
 // - A page that names its texts (data-translations, the signed-in first views of
 //   apps/web/scripts/prerender.mjs) gets them started now, in the chosen language and the German
 //   fallback, instead of once the scripts have run; i18next's requests then find them under way.
@@ -22,11 +24,15 @@
   }
   root.setAttribute('data-mantine-color-scheme', scheme);
   var language = 'de';
+  var signedIn = false;
   try {
     language = window.localStorage.getItem('language') === 'en' ? 'en' : 'de';
-    if (language !== 'de') root.setAttribute('data-hide-prerendered', '');
+    signedIn = window.localStorage.getItem('authData') !== null;
   } catch {
-    // Without storage the language is German, as prerendered.
+    // Without storage the language is German, as prerendered, and there is no session.
+  }
+  if (language !== 'de' || ((!signedIn || window.location.search) && root.hasAttribute('data-signed-in-only'))) {
+    root.setAttribute('data-hide-prerendered', '');
   }
   var translations = (root.getAttribute('data-translations') || '').split(' ').filter(Boolean);
   (language === 'de' ? ['de'] : [language, 'de']).forEach(function (lng) {

@@ -3,25 +3,33 @@
 // (first-view-chunks.mjs) and by the pages the build writes ahead (prerender.mjs); a module renamed in
 // the route table without a change here fails the build.
 
-/** /login: its layout, its route and the takeover of the prerendered snapshot. */
-export const SIGN_IN_MODULES = [
-  'src/app/layouts/auth-layout.tsx',
-  'src/app/routes/login.tsx',
-  'src/lib/prerendered.ts',
-];
+/** The app's wait before it renders over a prerendered page (src/main.tsx). */
+const PRERENDERED_WAIT = 'src/lib/first-view-ready.ts';
+
+/**
+ * /login's own modules: its layout, its route and the hand-over of what was typed into the prerendered
+ * form. They keep the chunks the bundler gives them (first-view-chunks.mjs).
+ */
+export const SIGN_IN_MODULES = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx', 'src/lib/prerendered.ts'];
+
+/** Everything /login loads besides the entry. */
+export const SIGN_IN_VIEW_MODULES = [...SIGN_IN_MODULES, PRERENDERED_WAIT];
 
 const SIGNED_IN_LAYOUT = 'src/app/layouts/main-layout.tsx';
 
 /**
  * The signed-in first views: their modules, the page the build writes for them (a segment in brackets
- * stands for any one segment of the path, as the server reads it) and the translation namespaces the
- * page asks for besides the common one.
+ * stands for any one segment of the path, as the server reads it), the translation namespaces the
+ * page asks for besides the common one, and the path whose page before its data the build renders into
+ * it, if any (`shell`).
  */
 export const SIGNED_IN_VIEWS = {
   search: {
-    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx'],
+    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx', PRERENDERED_WAIT],
     page: 'search.html',
     namespaces: ['catalog'],
+    // Before its data the page is the same for everyone: it paints while the scripts load (ADR 0023).
+    shell: '/search',
   },
   vehicle: {
     modules: [SIGNED_IN_LAYOUT, 'src/app/routes/vehicle.tsx'],
@@ -29,8 +37,11 @@ export const SIGNED_IN_VIEWS = {
     namespaces: ['catalog'],
   },
   salary: {
-    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx'],
+    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx', PRERENDERED_WAIT],
     page: 'profile/salary.html',
     namespaces: ['profile'],
+    // Its largest paint, the introduction, needs no data: the page as it shows before the data has come
+    // paints while the scripts load (ADR 0023).
+    shell: '/profile/salary',
   },
 };

@@ -6,7 +6,9 @@
 //   a held submission across (src/lib/prerendered.ts).
 // - one page per signed-in first view (search.html, vehicle/[vehicleId].html, profile/salary.html):
 //   index.html that names the route's scripts and stylesheets in its head, so they load with the entry
-//   instead of after it has run (ADR 0022). Their content is the person's own, so nothing is rendered.
+//   instead of after it has run (ADR 0022). Their content is the person's own; a view whose largest
+//   paint is the same for everyone (/profile/salary: its introduction) gets the page as it shows before
+//   the person's data has arrived, which paints while the scripts load (ADR 0023).
 // Usage: node apps/web/scripts/prerender.mjs (after the app's build)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { build } from 'vite';
 
-import { SIGN_IN_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
+import { SIGN_IN_VIEW_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(webDir, 'dist');
@@ -28,16 +30,16 @@ try {
     root: webDir,
     logLevel: 'warn',
     build: {
-      ssr: 'src/prerender/login-page.tsx',
+      ssr: 'src/prerender/render-page.tsx',
       outDir,
       emptyOutDir: true,
     },
   });
-  const entry = fs.readdirSync(outDir).find((name) => /^login-page\.m?js$/.test(name));
-  if (!entry) throw new Error(`the server build wrote no login-page.js into ${outDir}`);
-  /** @type {{ renderLoginPage: () => Promise<{ html: string, title: string }> }} */
-  const { renderLoginPage } = await import(pathToFileURL(path.join(outDir, entry)).href);
-  const { html, title } = await renderLoginPage();
+  const entry = fs.readdirSync(outDir).find((name) => /^render-page\.m?js$/.test(name));
+  if (!entry) throw new Error(`the server build wrote no render-page.js into ${outDir}`);
+  /** @type {{ renderPage: (path: string) => Promise<Snapshot> }} */
+  const { renderPage } = await import(pathToFileURL(path.join(outDir, entry)).href);
+  const { html, title } = await renderPage('/login');
 
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   /** @type {Manifest} */
@@ -45,13 +47,16 @@ try {
     JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')),
     JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'modules.json'), 'utf8')),
   );
-  const page = loginPage(index, manifest, html, title);
+  const page = prerenderedPage(index, manifest, SIGN_IN_VIEW_MODULES, { html, title });
   fs.writeFileSync(path.join(distDir, 'login.html'), page);
   console.log(`prerendered /login: ${Buffer.byteLength(html)} bytes of HTML`);
   const views = Object.values(SIGNED_IN_VIEWS);
-  for (const { page: file, modules, namespaces } of views) {
+  for (const view of views) {
+    const { page: file, modules, namespaces } = view;
+    const shell = 'shell' in view ? await renderPage(view.shell) : undefined;
     fs.mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
-    fs.writeFileSync(path.join(distDir, file), routePage(index, manifest, modules, namespaces));
+    fs.writeFileSync(path.join(distDir, file), routePage(index, manifest, modules, namespaces, shell));
+    if (shell) console.log(`prerendered ${view.shell} before its data: ${Buffer.byteLength(shell.html)} bytes of HTML`);
   }
   console.log(`wrote ${views.map((view) => view.page).join(', ')} with their routes' scripts named`);
 } finally {
@@ -61,6 +66,7 @@ try {
 }
 
 /** @typedef {Record<string, { file: string, isEntry?: boolean, css?: string[], imports?: string[] }>} Manifest */
+/** @typedef {{ html: string, title: string }} Snapshot a page rendered at build time, and its title */
 
 /**
  * The manifest, with the modules that went into a chunk of several (scripts/first-view-chunks.mjs)
@@ -112,37 +118,44 @@ function chunksOf(manifest, modules) {
  * index.html with the scripts and stylesheets of a route's modules in its head. The entry would find
  * them only once it has run and the router has matched the path: a round trip later on a phone. The
  * page's texts are named on the root element; public/before-first-paint.js starts them in the language
- * the browser chose, as they would otherwise wait for the scripts.
+ * the browser chose, as they would otherwise wait for the scripts. With a `shell` (the page as it shows
+ * before the person's data has come) the page is a prerendered one (`prerenderedPage`), hidden from a
+ * browser without a session (data-signed-in-only, public/before-first-paint.js), which the app sends
+ * to /login.
  * @param {string} index
  * @param {Manifest} manifest
  * @param {string[]} modules
  * @param {string[]} namespaces
+ * @param {Snapshot} [shell]
  */
-function routePage(index, manifest, modules, namespaces) {
+function routePage(index, manifest, modules, namespaces, shell) {
+  const translations = `data-translations="${['translation', ...namespaces].join(' ')}"`;
+  if (shell) return prerenderedPage(index, manifest, modules, shell, `data-signed-in-only ${translations}`);
   const { scripts, styles } = chunksOf(manifest, modules);
   const fresh = (/** @type {string} */ href) => !index.includes(`"${href}"`);
   const links = [
     ...styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ...scripts.filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ];
-  if (!index.includes('</head>') || !index.includes(HTML_TAG))
+  if (![HTML_TAG, '</head>'].every((part) => index.includes(part)))
     throw new Error(`dist/index.html lacks ${HTML_TAG} or </head>`);
   return index
-    .replace(HTML_TAG, `<html lang="de" data-translations="${['translation', ...namespaces].join(' ')}">`)
+    .replace(HTML_TAG, `<html lang="de" ${translations}>`)
     .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`);
 }
 
 /**
- * index.html with the snapshot in #root and the stylesheets it needs in the head. Its scripts (the
- * entry, its imports and the /login modules with theirs) are left to public/after-first-paint.js, which
- * starts them after the first paint.
+ * index.html with `snapshot` in #root, its title, and the stylesheets it needs in the head. Its scripts
+ * (the entry, its imports and `modules` with theirs) are left to public/after-first-paint.js, which
+ * starts them after the first paint: on a slow line the stylesheets then have it to themselves.
  * @param {string} index
  * @param {Manifest} manifest
- * @param {string} html
- * @param {string} title
+ * @param {string[]} modules
+ * @param {Snapshot} snapshot
+ * @param {string} [attributes] more attributes of the html element
  */
-function loginPage(index, manifest, html, title) {
-  const { entry, scripts: preloads, styles } = chunksOf(manifest, SIGN_IN_MODULES);
+function prerenderedPage(index, manifest, modules, { html, title }, attributes = '') {
+  const { entry, scripts: preloads, styles } = chunksOf(manifest, modules);
 
   const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
   const preloadTags = /^\s*<link rel="modulepreload"[^>]*>\n/gm;
@@ -156,16 +169,16 @@ function loginPage(index, manifest, html, title) {
   const boot = `<script defer src="/after-first-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
   // The app's forms have no method: a browser without scripts would send them as GET, the password in
   // the address (history, server logs). As POST the body goes nowhere: the server takes no form posts.
-  const snapshot = html.replace(/<form(?![^>]*\bmethod=)/g, '<form method="post"');
+  const withMethod = html.replace(/<form(?![^>]*\bmethod=)/g, '<form method="post"');
   return (
     index
       // Light until public/before-first-paint.js applies the stored scheme; without scripts it stays light.
-      .replace(HTML_TAG, '<html lang="de" data-mantine-color-scheme="light">')
+      .replace(HTML_TAG, `<html lang="de" data-mantine-color-scheme="light"${attributes ? ` ${attributes}` : ''}>`)
       .replace(entryTag, '')
       .replace(preloadTags, '')
       .replace('</head>', `${stylesheets}  </head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace(ROOT, `<div id="root"><div data-prerendered aria-busy="true">${snapshot}</div></div>`)
+      .replace(ROOT, `<div id="root"><div data-prerendered aria-busy="true">${withMethod}</div></div>`)
       .replace('</body>', `  ${boot}\n  </body>`)
   );
 }

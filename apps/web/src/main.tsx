@@ -26,18 +26,19 @@ const render = () =>
     </StrictMode>,
   );
 
-// A page that came prerendered (/login) stays as it is until the app can show the same at once; as it is
-// on screen already, that render may yield to the browser (a transition) instead of blocking input.
-// Only /login comes so (scripts/prerender.mjs), so the takeover is its own chunk, fetched with its scripts.
+// A page that came prerendered (/login; /search and /profile/salary before their data: scripts/prerender.mjs)
+// stays as it is until the app can show the same at once; as it is on screen already, that render may
+// yield to the browser (a transition) instead of blocking input. The wait is a chunk of those pages'
+// scripts; only a snapshot with a form (sign-in, search filter) needs the hand-over of what was typed into it.
 if (container.querySelector('[data-prerendered]')) {
-  void import('./lib/prerendered')
-    .then(async ({ carryOverWhenReplaced, firstViewReady }) => {
-      carryOverWhenReplaced(container);
-      await firstViewReady(router, initialised);
-      startTransition(render);
-    })
-    // Without the takeover (its chunk did not load) the app still renders, over the snapshot.
-    .catch(() => startTransition(render));
+  const handOver = container.querySelector('[data-prerendered] form')
+    ? import('./lib/prerendered').then(({ carryOverWhenReplaced }) => carryOverWhenReplaced(container))
+    : undefined;
+  void Promise.all([import('./lib/first-view-ready'), handOver])
+    .then(([{ firstViewReady }]) => firstViewReady(router, initialised))
+    // Without the wait (its chunk did not load) the app still renders, over the snapshot.
+    .catch(() => undefined)
+    .then(() => startTransition(render));
 } else {
   render();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { carryOverWhenReplaced, firstViewReady } from './prerendered';
+import { carryOverWhenReplaced } from './prerendered';
 
 /** The sign-in form as the build renders it and as the app renders it: the same elements in order. */
 function signInForm(): string {
@@ -80,31 +80,5 @@ describe('a prerendered page', () => {
     container.replaceChildren(app);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(submitted).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('the first view', () => {
-  it('is ready once the router has initialised and the texts are there, even when they failed', async () => {
-    let listener: ((state: { initialized: boolean }) => void) | undefined;
-    const router = {
-      state: { initialized: false },
-      subscribe: (next: (state: { initialized: boolean }) => void) => {
-        listener = next;
-        return () => undefined;
-      },
-    };
-    let failTexts: (reason: Error) => void = () => undefined;
-    const texts = new Promise((_resolve, reject) => {
-      failTexts = reject;
-    });
-    const ready = vi.fn();
-    void firstViewReady(router as never, texts).then(ready);
-
-    listener?.({ initialized: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(ready).not.toHaveBeenCalled();
-    failTexts(new Error('offline'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(ready).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,32 +1,9 @@
-import type { DataRouter } from 'react-router';
-
 /** The wrapper scripts/prerender.mjs puts around a page rendered at build time. */
 const PRERENDERED_SELECTOR = '[data-prerendered]';
 /** Set by public/before-first-paint.js on a prerendered form the visitor sent before the app was there. */
 const SUBMIT_PENDING = 'data-submit-pending';
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 const TEXT_FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea';
-
-/**
- * Settles once the router has loaded the first route's modules and data and the texts of the first
- * language are there, so the app's first render is the whole page and replaces a prerendered one
- * without a loading indicator in between. A failure on either side settles it as well: the app shows
- * its own error then.
- */
-export function firstViewReady(
-  router: Pick<DataRouter, 'state' | 'subscribe'>,
-  initialised: Promise<unknown>,
-): Promise<void> {
-  const routed = new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-  return Promise.allSettled([routed, initialised]).then(() => undefined);
-}
 
 /**
  * The prerendered page can be used before the app is there: a visitor may have put the cursor into a
