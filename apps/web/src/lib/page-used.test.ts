@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 // The module remembers the page's first use: a fresh copy per test.
 async function freshModule() {
@@ -13,10 +13,6 @@ const useThePage = () =>
   });
 
 describe('loaded once the page is used', () => {
-  beforeEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it('loads nothing while the page is only looked at', async () => {
     const { loadedOncePageUsed } = await freshModule();
     const importer = vi.fn(() => Promise.resolve('engine'));
