@@ -1,7 +1,8 @@
 /* global window, document */
 // Starts the app's scripts only once a prerendered page (/login, /search, /profile/salary:
-// apps/web/scripts/prerender.mjs) is on screen: on a slow connection the stylesheets then have the line to
-// themselves and the page paints a good second earlier; the scripts (named by this tag's data attributes) follow at once.
+// apps/web/scripts/prerender.mjs) is on screen: on a slow connection the stylesheets then have the line
+// to themselves and the page paints a good second earlier; the scripts (named by this tag's data
+// attributes) follow at once.
 // Served as a file because the CSP forbids inline scripts.
 (function () {
   var tag = document.currentScript;

@@ -6,9 +6,9 @@
 //   a held submission across (src/lib/prerendered.ts).
 // - one page per signed-in first view (search.html, vehicle/[vehicleId].html, profile/salary.html):
 //   index.html that names the route's scripts and stylesheets in its head, so they load with the entry
-//   instead of after it has run (ADR 0022). Their content is the person's own; a view whose largest
-//   paint is the same for everyone (/profile/salary: its introduction) gets the page as it shows before
-//   the person's data has arrived, which paints while the scripts load (ADR 0023).
+//   instead of after it has run (ADR 0022). Their content is the person's own; a view that names a
+//   `shell` (/search, /profile/salary) gets the page as it shows before the person's data has arrived,
+//   the same for everyone, which paints while the scripts load (ADR 0023).
 // Usage: node apps/web/scripts/prerender.mjs (after the app's build)
 import fs from 'node:fs';
 import path from 'node:path';

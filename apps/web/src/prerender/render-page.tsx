@@ -41,6 +41,8 @@ function beforeTheFirstAnswer(routes: RouteObject[]): RouteObject[] {
  * then renders over it: nothing here is hydrated.
  */
 export async function renderPage(path: PrerenderedPath): Promise<{ html: string; title: string }> {
+  // Called from plain JavaScript (scripts/prerender.mjs, scripts/first-views.mjs): say which path is new.
+  if (!(path in PAGES)) throw new Error(`${path} is not a page the build renders; add it to PAGES`);
   const i18n = i18next.createInstance().use(initReactI18next);
   await i18n.init({
     lng: DEFAULT_LANGUAGE,
