@@ -131,27 +131,17 @@ async function switchColorScheme(page: Page, scheme: ColorScheme | null): Promis
 }
 
 /**
- * Axe's findings that last: a toast that closes on its timer (3 s) can start to fade out while axe
- * measures, and its half-transparent text then fails the contrast rule. Findings are taken from a
- * second run once the page has settled again, when the first run had any.
+ * Findings that last: what a first look finds is looked for again once the page has settled, up to
+ * `retries` times, and only what is still there is reported. A toast that closes on its timer (3 s) can
+ * start to fade out while axe measures, and its half-transparent text then fails the contrast rule; a
+ * toast can also still be about to slide in when the animations have ended (its transition starts a
+ * frame after it mounts, after a request), and lie off the screen for that moment.
  */
-async function steadyAxeFindings(page: Page, where: string): Promise<Finding[]> {
-  const findings = await axeFindings(page, where);
-  if (findings.length === 0) return findings;
-  await settle(page);
-  return axeFindings(page, where);
-}
-
-/**
- * Layout findings that last: a toast can still be about to slide in when the animations have ended (its
- * transition starts a frame after it mounts, after a request), and lies off the screen for that moment.
- * A finding is reported only when it is still there after the page has settled again, twice.
- */
-async function steadyLayoutFindings(page: Page, where: string): Promise<Finding[]> {
-  let findings = await layoutFindings(page, where);
-  for (let retry = 0; retry < 2 && findings.length > 0; retry++) {
+async function lastingFindings(page: Page, find: () => Promise<Finding[]>, retries: number): Promise<Finding[]> {
+  let findings = await find();
+  for (let retry = 0; retry < retries && findings.length > 0; retry++) {
     await settle(page);
-    findings = await layoutFindings(page, where);
+    findings = await find();
   }
   return findings;
 }
@@ -229,9 +219,9 @@ async function screenFindings(page: Page, name: string): Promise<Finding[]> {
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await settle(page);
       const where = `${name} (${scheme}, ${viewport.name} ${String(viewport.width)}px)`;
-      findings.push(...(await steadyAxeFindings(page, where)));
+      findings.push(...(await lastingFindings(page, () => axeFindings(page, where), 1)));
       if (viewport.name === 'phone' && scheme === SCHEMES[0])
-        findings.push(...(await steadyLayoutFindings(page, where)));
+        findings.push(...(await lastingFindings(page, () => layoutFindings(page, where), 2)));
     }
   }
   await switchColorScheme(page, (schemeBefore as ColorScheme | null) ?? 'light');

@@ -25,7 +25,9 @@ const SIGNED_IN_LAYOUT = 'src/app/layouts/main-layout.tsx';
  */
 export const SIGNED_IN_VIEWS = {
   search: {
-    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx', PRERENDERED_WAIT],
+    // Its snapshot has a form (the filter): the hand-over of what was typed loads with the page's scripts,
+    // not a round trip after the entry has run (src/main.tsx).
+    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx', PRERENDERED_WAIT, 'src/lib/prerendered.ts'],
     page: 'search.html',
     namespaces: ['catalog'],
     // Before its data the page is the same for everyone: it paints while the scripts load (ADR 0023).
