@@ -1,4 +1,8 @@
 // eslint-disable-next-line no-restricted-imports -- the build configuration runs in Node, not in the browser
+import { createRequire } from 'node:module';
+// eslint-disable-next-line no-restricted-imports -- the build configuration runs in Node, not in the browser
+import path from 'node:path';
+// eslint-disable-next-line no-restricted-imports -- the build configuration runs in Node, not in the browser
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -50,6 +54,18 @@ const carouselDeferredEmbla = () =>
   );
 
 /**
+ * Mantine's components take their ids from `useId` of @mantine/hooks, which renders every one of them a
+ * second time right after it appears; src/lib/stable-id.ts is the same hook without that second render.
+ */
+const mantineStableId = () =>
+  redirectImport(
+    'mantine-stable-id',
+    './use-id/use-id.mjs',
+    /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+    'src/lib/stable-id.ts',
+  );
+
+/**
  * The app and the contract build their schemas with zod/mini (ADR 0010): classic zod hands every schema
  * all of its methods and its JSON-Schema converter, which no tree-shaking can remove (about 11 KB gzip
  * more on every first view). ESLint forbids importing it; this fails the build should a dependency
@@ -67,9 +83,21 @@ function noClassicZod(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [scrollAreaMergeRefs(), carouselDeferredEmbla(), noClassicZod(), react()],
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#12437, a
+ * stop-gap that is still there): a production bundle would carry its dev warnings and checks, which run on
+ * every navigation. Its production build ships beside it in the package; a production build of the app
+ * takes that one, while the dev server and the tests keep the warnings.
+ */
+function reactRouterProductionBuild() {
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return [{ find: /^react-router$/, replacement: path.join(packageDir, 'dist/production/index.mjs') }];
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [scrollAreaMergeRefs(), carouselDeferredEmbla(), mantineStableId(), noClassicZod(), react()],
   resolve: {
+    alias: mode === 'production' ? reactRouterProductionBuild() : [],
     // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
     // Vite's default client conditions stay so third-party packages keep their browser/ESM builds.
     conditions: ['@leasing/source', ...defaultClientConditions],
@@ -113,9 +141,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(PROXIED_PATHS.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(PROXIED_PATHS.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },
   preview: {
-    proxy: Object.fromEntries(PROXIED_PATHS.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(PROXIED_PATHS.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },
-});
+}));

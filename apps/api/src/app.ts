@@ -29,7 +29,7 @@ import { connectRedis, pingRedis } from './lib/redis.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { CatalogCache } from './modules/catalog/catalog-snapshot.js';
-import { mediaRoutes } from './modules/catalog/media-routes.js';
+import { firstPictureOfPage, mediaRoutes } from './modules/catalog/media-routes.js';
 import { PersonalRates } from './modules/catalog/personal-rates.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createHttpIdentProvider } from './modules/ident/http-provider.js';
@@ -276,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   await app.register(siteConfigRoutes(config));
-  await registerWebApp(app, config.webDistDir, authenticate);
+  await registerWebApp(app, config.webDistDir, authenticate, { largestPicture: firstPictureOfPage(catalog) });
   return app;
 }
 

@@ -18,14 +18,14 @@
 //   execution order stays that of the imports.
 import fs from 'node:fs';
 
-import { SIGN_IN_MODULES, SIGN_IN_VIEW_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
+import { SIGN_IN_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
 
 /** The environment variable naming the plan (a JSON file) for the second build. */
 export const FIRST_VIEW_PLAN_ENV = 'FIRST_VIEW_CHUNKS_PLAN';
 
 /** @type {Record<string, string[]>} each view's modules: what its routes load */
 const VIEWS = {
-  login: SIGN_IN_VIEW_MODULES,
+  login: SIGN_IN_MODULES,
   ...Object.fromEntries(Object.entries(SIGNED_IN_VIEWS).map(([view, { modules }]) => [view, modules])),
 };
 

@@ -27,7 +27,6 @@ function firstBuild() {
     chunk('auth-layout.js', [src('app/layouts/auth-layout.tsx')], { facade: src('app/layouts/auth-layout.tsx') }),
     chunk('login.js', [src('app/routes/login.tsx')], { facade: src('app/routes/login.tsx'), imports: ['Input.js'] }),
     chunk('prerendered.js', [src('lib/prerendered.ts')], { facade: src('lib/prerendered.ts') }),
-    chunk('first-view-ready.js', [src('lib/first-view-ready.ts')], { facade: src('lib/first-view-ready.ts') }),
     chunk('main-layout.js', [src('app/layouts/main-layout.tsx')], {
       facade: src('app/layouts/main-layout.tsx'),
       imports: ['Burger.js', 'index.js'],
@@ -64,8 +63,6 @@ describe('planFirstViewChunks', () => {
     expect(plan['/nm/mantine/Burger.mjs']).toBe('first-view-salary-search-vehicle');
     // Used by the sign-in form, the salary form and the vehicle page, not by the search.
     expect(plan['/nm/mantine/Input.mjs']).toBe('first-view-login-salary-vehicle');
-    // The wait before the app renders over a prerendered page: the pages that arrive so.
-    expect(plan[src('lib/first-view-ready.ts')]).toBe('first-view-login-salary-search');
   });
 
   it("leaves the entry's modules, the sign-in page's own modules and other screens alone", () => {

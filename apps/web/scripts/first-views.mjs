@@ -3,17 +3,15 @@
 // (first-view-chunks.mjs) and by the pages the build writes ahead (prerender.mjs); a module renamed in
 // the route table without a change here fails the build.
 
-/** The app's wait before it renders over a prerendered page (src/main.tsx). */
-const PRERENDERED_WAIT = 'src/lib/first-view-ready.ts';
-
 /**
  * /login's own modules: its layout, its route and the hand-over of what was typed into the prerendered
  * form. They keep the chunks the bundler gives them (first-view-chunks.mjs).
  */
-export const SIGN_IN_MODULES = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx', 'src/lib/prerendered.ts'];
-
-/** Everything /login loads besides the entry. */
-export const SIGN_IN_VIEW_MODULES = [...SIGN_IN_MODULES, PRERENDERED_WAIT];
+export const SIGN_IN_MODULES = [
+  'src/app/layouts/auth-layout.tsx',
+  'src/app/routes/login.tsx',
+  'src/lib/prerendered.ts',
+];
 
 const SIGNED_IN_LAYOUT = 'src/app/layouts/main-layout.tsx';
 
@@ -27,7 +25,7 @@ export const SIGNED_IN_VIEWS = {
   search: {
     // Its snapshot has a form (the filter): the hand-over of what was typed loads with the page's scripts,
     // not a round trip after the entry has run (src/main.tsx).
-    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx', PRERENDERED_WAIT, 'src/lib/prerendered.ts'],
+    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx', 'src/lib/prerendered.ts'],
     page: 'search.html',
     namespaces: ['catalog'],
     // Before its data the page is the same for everyone: it paints while the scripts load (ADR 0023).
@@ -39,7 +37,7 @@ export const SIGNED_IN_VIEWS = {
     namespaces: ['catalog'],
   },
   salary: {
-    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx', PRERENDERED_WAIT],
+    modules: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx'],
     page: 'profile/salary.html',
     namespaces: ['profile'],
     // Its largest paint, the introduction, needs no data: the page as it shows before the data has come

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { build } from 'vite';
 
-import { SIGN_IN_VIEW_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
+import { SIGN_IN_MODULES, SIGNED_IN_VIEWS } from './first-views.mjs';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(webDir, 'dist');
@@ -47,7 +47,7 @@ try {
     JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')),
     JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'modules.json'), 'utf8')),
   );
-  const page = prerenderedPage(index, manifest, SIGN_IN_VIEW_MODULES, { html, title });
+  const page = prerenderedPage(index, manifest, SIGN_IN_MODULES, { html, title });
   fs.writeFileSync(path.join(distDir, 'login.html'), page);
   console.log(`prerendered /login: ${Buffer.byteLength(html)} bytes of HTML`);
   const views = Object.values(SIGNED_IN_VIEWS);

@@ -11,9 +11,13 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
+import { firstView } from './lib/first-view-ready';
 import { i18n, initI18n } from './lib/i18n';
 
-const initialised = initI18n(i18n);
+// A first view's page names the namespaces it reads (scripts/prerender.mjs; the head script has started
+// fetching them): loaded with the common texts, the page's first render finds them instead of suspending.
+const pageNamespaces = document.documentElement.dataset['translations']?.split(' ').filter(Boolean);
+const initialised = initI18n(i18n, { namespaces: pageNamespaces });
 const router = createAppRouter();
 
 const container = document.getElementById('root');
@@ -26,19 +30,15 @@ const render = () =>
     </StrictMode>,
   );
 
-// A page that came prerendered (/login; /search and /profile/salary before their data: scripts/prerender.mjs)
-// stays as it is until the app can show the same at once; as it is on screen already, that render may
-// yield to the browser (a transition) instead of blocking input. The wait is a chunk of those pages'
-// scripts; only a snapshot with a form (sign-in, search filter) needs the hand-over of what was typed into it.
-if (container.querySelector('[data-prerendered]')) {
-  const handOver = container.querySelector('[data-prerendered] form')
-    ? import('./lib/prerendered').then(({ carryOverWhenReplaced }) => carryOverWhenReplaced(container))
-    : undefined;
-  void Promise.all([import('./lib/first-view-ready'), handOver])
-    .then(([{ firstViewReady }]) => firstViewReady(router, initialised))
-    // Without the wait (its chunk did not load) the app still renders, over the snapshot.
-    .catch(() => undefined)
-    .then(() => startTransition(render));
-} else {
-  render();
-}
+// The app renders once the first route's code, its texts and (briefly) its data are there, so its first
+// render is the whole page (lib/first-view-ready.ts says why). A page that came prerendered (/login;
+// /search and /profile/salary before their data: scripts/prerender.mjs) stays as it is until then. The
+// render may yield to the browser (a transition) instead of blocking input for its whole length; only a
+// snapshot with a form (sign-in, search filter) needs the hand-over of what was typed into it.
+const handOver = container.querySelector('[data-prerendered] form')
+  ? import('./lib/prerendered').then(({ carryOverWhenReplaced }) => carryOverWhenReplaced(container))
+  : undefined;
+void Promise.all([firstView.ready(router, initialised), handOver])
+  // Without the hand-over (its chunk did not load) the app still renders, over the snapshot.
+  .catch(() => undefined)
+  .then(() => startTransition(render));

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../test-support/harness.js';
+import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { bearer, createTestApp, loginAs, type TestApp } from '../test-support/harness.js';
 
 describe('serving the web app on the API port', () => {
   let t: TestApp;
@@ -68,6 +69,30 @@ describe('serving the web app on the API port', () => {
       expect(response.body, url).toContain(page);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("names the vehicle page's first picture for the browser to load with the page, and nothing for an unknown id", async () => {
+    const { accessToken } = await loginAs(t.app, DEMO_ACCOUNTS.employee);
+    const [first] = (await t.app.inject({ method: 'GET', url: '/v1/search', headers: bearer(accessToken) })).json<
+      { id: string }[]
+    >();
+    if (!first) throw new Error('the demo catalogue is empty');
+    const vehicle = (
+      await t.app.inject({ method: 'GET', url: `/v1/vehicle/${first.id}`, headers: bearer(accessToken) })
+    ).json<{ pictureUrls: string[] }>();
+
+    // Asked for without a session, as a browser asks for a page.
+    const page = await t.app.inject({ method: 'GET', url: `/vehicle/${first.id}?from=search` });
+    expect(page.body).toContain('vehicle page');
+    expect(page.headers['link']).toBe(`<${String(vehicle.pictureUrls[0])}>; rel=preload; as=image; fetchpriority=high`);
+    const picture = await t.app.inject({ method: 'GET', url: String(vehicle.pictureUrls[0]) });
+    expect(picture.statusCode).toBe(200);
+
+    for (const url of [`/vehicle/${crypto.randomUUID()}`, '/vehicle/123', '/search', '/login']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.headers['link'], url).toBeUndefined();
     }
   });
 

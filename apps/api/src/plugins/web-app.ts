@@ -19,6 +19,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  options: WebAppOptions = {},
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
@@ -51,8 +52,33 @@ export async function registerWebApp(
     }
     // A file-looking path that does not exist (e.g. /missing.js) is a 404, not the app.
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound();
+    const picture = await largestPicture(options, pathname, request);
+    if (picture) reply.header('link', `<${picture}>; rel=preload; as=image; fetchpriority=high`);
     return reply.header('cache-control', 'no-cache').sendFile(prerendered(pathname) ?? 'index.html');
   });
+}
+
+export interface WebAppOptions {
+  /**
+   * The picture a page shows largest, if known from its path alone: the answer names it (a `Link`
+   * preload), so the browser fetches it while the scripts load, not once they have run.
+   */
+  largestPicture?: (pathname: string) => Promise<string | null>;
+}
+
+/** A lookup that fails costs the page its head start, never the page. */
+async function largestPicture(
+  options: WebAppOptions,
+  pathname: string,
+  request: FastifyRequest,
+): Promise<string | null> {
+  if (!options.largestPicture) return null;
+  try {
+    return await options.largestPicture(pathname);
+  } catch (error) {
+    request.log.warn({ err: error, pathname }, 'picture for the page could not be looked up');
+    return null;
+  }
 }
 
 /**

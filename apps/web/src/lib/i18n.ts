@@ -18,6 +18,8 @@ export interface I18nOptions {
   retryTimeout?: number;
   /** The language to start in; by default the one this browser chose before (German otherwise). */
   language?: 'de' | 'en';
+  /** Namespaces the first page needs besides the common one, loaded with it. */
+  namespaces?: readonly string[];
 }
 
 /** A new i18next instance loading `/locales/{lng}/{ns}.json` over HTTP; call `.init` via `initI18n`. */
@@ -34,7 +36,7 @@ export function initI18n(instance: I18n, options: I18nOptions = {}): Promise<unk
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     load: 'languageOnly',
-    ns: [DEFAULT_NAMESPACE],
+    ns: [DEFAULT_NAMESPACE, ...(options.namespaces ?? []).filter((ns) => ns !== DEFAULT_NAMESPACE)],
     defaultNS: DEFAULT_NAMESPACE,
     // React escapes output itself.
     interpolation: { escapeValue: false },

@@ -112,6 +112,29 @@ describe('translation loading with i18next', () => {
     expect(instance.t('main.filter')).toBe('Filtern');
   });
 
+  it('loads the namespaces the first page names with the common texts, once each', async () => {
+    const fetchImpl = vi.fn<FetchLike>((url) =>
+      Promise.resolve(
+        new Response(
+          String(url).includes('catalog') ? '{"vehicle":{"retry":"Erneut laden"}}' : '{"main":{"filter":"Filtern"}}',
+        ),
+      ),
+    );
+    const instance = createI18n();
+    await initI18n(instance, {
+      fetch: fetchImpl,
+      saveMissing: false,
+      language: 'de',
+      namespaces: ['translation', 'catalog'],
+    });
+    expect(fetchImpl.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+      '/locales/de/catalog.json',
+      '/locales/de/translation.json',
+    ]);
+    expect(instance.hasLoadedNamespace('catalog')).toBe(true);
+    expect(instance.t('vehicle.retry', { ns: 'catalog' })).toBe('Erneut laden');
+  });
+
   it('gives up at once on a 404 and shows keys', async () => {
     const fetchImpl = vi.fn<FetchLike>(() => Promise.resolve(new Response('', { status: 404 })));
     const instance = createI18n();

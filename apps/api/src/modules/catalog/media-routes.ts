@@ -37,6 +37,23 @@ export function photoUrls(v: Pick<CatalogVehicle, 'id' | 'colors'> & { photos?: 
   return [...first, ...others];
 }
 
+const VEHICLE_PAGE = /^\/vehicle\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The picture the page at `pathname` shows largest, when it is known without asking who is looking:
+ * the vehicle page's first picture (of the current catalogue). The web app's server names it in the
+ * page's answer, so the browser loads it beside the scripts instead of after them and the vehicle's
+ * data. The pictures are public anyway (above); a page for an unknown id names none.
+ */
+export function firstPictureOfPage(catalog: Pick<CatalogCache, 'get'>) {
+  return async (pathname: string): Promise<string | null> => {
+    const vehicleId = VEHICLE_PAGE.exec(pathname)?.[1]?.toLowerCase();
+    if (!vehicleId) return null;
+    const vehicle = (await catalog.get()).byId.get(vehicleId);
+    return vehicle ? (photoUrls(vehicle)[0] ?? null) : null;
+  };
+}
+
 const ParamsSchema = z.object({
   vehicleId: z.uuid(),
   picture: z.string().regex(/^(side|front34|rear34)-\d{1,2}\.svg$/),

@@ -1,7 +1,7 @@
 import { Box, Burger, Button, Collapse, Container, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure, useId } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 

@@ -1,6 +1,5 @@
 import { Paper, SimpleGrid, Spoiler, Text, Title } from '@mantine/core';
-import { useId } from '@mantine/hooks';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Vehicle } from '@leasing/contract';

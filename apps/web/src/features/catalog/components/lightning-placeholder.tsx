@@ -1,4 +1,4 @@
-import { useId } from '@mantine/hooks';
+import { useId } from 'react';
 
 /** Placeholder graphic of the vehicle page (spec 9): a lightning bolt, 300 px high. */
 export function LightningPlaceholder({ label, height = 300 }: { label: string; height?: number }) {

@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useId } from '@mantine/hooks';
-import { Fragment } from 'react';
+import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { TaxResult } from '@leasing/contract';

@@ -1,5 +1,5 @@
-import { useClickOutside, useId } from '@mantine/hooks';
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useClickOutside } from '@mantine/hooks';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 import classes from './multi-check-select.module.css';
 

@@ -1,6 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { useId } from '@mantine/hooks';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { LightningPlaceholder } from './lightning-placeholder';
 import classes from './vehicle-page.module.css';
 
-function Slide({ src, alt, placeholderLabel }: { src: string; alt: string; placeholderLabel: string }) {
+interface SlideProps {
+  src: string;
+  alt: string;
+  placeholderLabel: string;
+  /** The first picture is the page's largest paint: the server names it for an early load as well. */
+  first: boolean;
+}
+
+function Slide({ src, alt, placeholderLabel, first }: SlideProps) {
   const [failed, setFailed] = useState(false);
   if (failed) return <LightningPlaceholder label={placeholderLabel} />;
   return (
@@ -15,6 +23,7 @@ function Slide({ src, alt, placeholderLabel }: { src: string; alt: string; place
       alt={alt}
       className={classes.slideImage}
       height={300}
+      fetchPriority={first ? 'high' : 'auto'}
       onError={() => {
         setFailed(true);
       }}
@@ -60,6 +69,7 @@ export function PictureCarousel({ name, pictureUrls }: { name: string; pictureUr
               src={url}
               alt={t('vehicle.pictureAlt', { name, index: index + 1, total })}
               placeholderLabel={placeholderLabel}
+              first={index === 0}
             />
             <Text component="figcaption" size="xs" c="dimmed" ta="center">
               {t('vehicle.symbolPicture')}

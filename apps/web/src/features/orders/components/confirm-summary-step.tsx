@@ -1,6 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { useId } from '@mantine/hooks';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Order } from '@leasing/contract';
