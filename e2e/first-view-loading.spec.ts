@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { holdScripts } from './support/hold-scripts.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
 import { expect, test } from './support/test.js';
@@ -22,15 +23,15 @@ function recordRequests(page: Page): string[] {
 
 const count = (paths: string[], path: string) => paths.filter((seen) => seen === path).length;
 
-test("a signed-in first view comes with its route's scripts and fetches its texts and data once", async ({
-  page,
-}) => {
+test("a signed-in first view comes with its route's scripts and fetches its texts and data once", async ({ page }) => {
   await signIn(page, employee.email, employee.password);
 
   const html = await (await page.request.get('/search')).text();
   expect(html).toContain('data-translations="translation catalog"');
   // Named for after the first paint of the page as it shows before the data (ADR 0023).
-  expect(html).toMatch(/<script defer src="\/after-first-paint\.js" [^>]*data-preload="[^"]*\/assets\/first-view-[\w-]+\.js/);
+  expect(html).toMatch(
+    /<script defer src="\/after-first-paint\.js" [^>]*data-preload="[^"]*\/assets\/first-view-[\w-]+\.js/,
+  );
   const vehicleHtml = await (await page.request.get('/vehicle/any')).text();
   expect(vehicleHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-view-[\w-]+\.js">/);
 
@@ -50,6 +51,7 @@ test("a signed-in first view comes with its route's scripts and fetches its text
   await expect(page.getByTestId('tax-table')).toBeVisible();
   await checkScreen(page, 'vehicle');
   expect(count(paths, `/v1${vehiclePath ?? ''}`)).toBe(1);
+  expect(count(paths, '/v1/me')).toBe(1);
   expect(count(paths, '/locales/de/catalog.json')).toBe(1);
 
   paths.length = 0;
@@ -57,12 +59,39 @@ test("a signed-in first view comes with its route's scripts and fetches its text
   await expect(page.locator('main form button[type="submit"]')).toBeVisible();
   await checkScreen(page, 'profile, salary data');
   expect(count(paths, '/v1/user/info')).toBe(1);
+  expect(count(paths, '/v1/user/user-info-config')).toBe(1);
+  expect(count(paths, '/v1/me')).toBe(1);
   expect(count(paths, '/locales/de/profile.json')).toBe(1);
 });
 
-test('a browser that chose English starts the English texts and their German fallback, each once', async ({
+test("a signed-in first view's data is asked for before its scripts have run, and not again by the app", async ({
   page,
 }) => {
+  await signIn(page, employee.email, employee.password);
+  const first = ['/v1/me', '/v1/search', '/v1/search/manufacturers', '/v1/search/models'];
+  const html = await (await page.request.get('/search')).text();
+  expect(html).toContain(`data-first-requests="${first.join(' ')}"`);
+
+  const paths = recordRequests(page);
+  const release = await holdScripts(page);
+  await page.goto('/search');
+  // The scripts are held: only the head script can have asked.
+  await expect.poll(() => first.every((path) => paths.includes(path))).toBe(true);
+  release();
+  await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  for (const path of first) expect(count(paths, path), path).toBe(1);
+
+  // A filtered search asks for other cards: the head script leaves it to the app.
+  paths.length = 0;
+  await page.unrouteAll();
+  await page.goto('/search?brands=Tesla');
+  await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+  expect(count(paths, '/v1/search')).toBe(0);
+  expect(count(paths, '/v1/search?manufacturerIds=Tesla')).toBe(1);
+});
+
+test('a browser that chose English starts the English texts and their German fallback, each once', async ({ page }) => {
   await signIn(page, employee.email, employee.password);
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
   const paths = recordRequests(page);

@@ -9,6 +9,7 @@
 // - A page that names its texts (data-translations, the signed-in first views of
 //   apps/web/scripts/prerender.mjs) gets them started now, in the chosen language and the German
 //   fallback, instead of once the scripts have run; i18next's requests then find them under way.
+// - A page that names its first requests (data-first-requests) gets them sent now with the stored session.
 // - A prerendered form is not sent by the browser itself (a sign-in would put the password into the
 //   address): the submission is held and marked, and the app sends it once it has taken over
 //   (src/lib/prerendered.ts).
@@ -25,9 +26,12 @@
   root.setAttribute('data-mantine-color-scheme', scheme);
   var language = 'de';
   var signedIn = false;
+  var accessToken = null;
   try {
     language = window.localStorage.getItem('language') === 'en' ? 'en' : 'de';
-    signedIn = window.localStorage.getItem('authData') !== null;
+    var authData = window.localStorage.getItem('authData');
+    signedIn = authData !== null;
+    accessToken = signedIn ? JSON.parse(authData).accessToken : null;
   } catch {
     // Without storage the language is German, as prerendered, and there is no session.
   }
@@ -45,6 +49,31 @@
       document.head.appendChild(link);
     });
   });
+  // The page's first data (data-first-requests, `{n}` standing for the address's n-th segment) is asked
+  // for now, with the stored session, instead of once the scripts have run; the app's API client takes
+  // each answer over once (src/lib/first-requests.ts). A filtered address asks for other data: none then.
+  var requests = (root.getAttribute('data-first-requests') || '').split(' ').filter(Boolean);
+  if (typeof accessToken === 'string' && !window.location.search && window.fetch) {
+    var segments = window.location.pathname.split('/');
+    var started = {};
+    requests.forEach(function (template) {
+      var complete = true;
+      var url = template.replace(/\{(\d+)\}/g, function (_match, index) {
+        var segment = segments[Number(index)];
+        if (!segment || !/^[\w-]+$/.test(segment)) complete = false;
+        return segment || '';
+      });
+      if (!complete) return;
+      started[url] = {
+        token: accessToken,
+        response: window.fetch(url, {
+          headers: { Accept: 'application/json', Authorization: 'Bearer ' + accessToken },
+          credentials: 'same-origin',
+        }),
+      };
+    });
+    window.leasingFirstRequests = started;
+  }
   document.addEventListener(
     'submit',
     function (event) {

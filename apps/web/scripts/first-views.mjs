@@ -18,8 +18,9 @@ const SIGNED_IN_LAYOUT = 'src/app/layouts/main-layout.tsx';
 /**
  * The signed-in first views: their modules, the page the build writes for them (a segment in brackets
  * stands for any one segment of the path, as the server reads it), the translation namespaces the
- * page asks for besides the common one, and the path whose page before its data the build renders into
- * it, if any (`shell`).
+ * page asks for besides the common one, the GET requests its routes start first, as the API client
+ * sends them (`{n}`: the address's n-th segment; public/before-first-paint.js sends them early), and the
+ * path whose page before its data the build renders into it, if any (`shell`).
  */
 export const SIGNED_IN_VIEWS = {
   search: {
@@ -28,6 +29,7 @@ export const SIGNED_IN_VIEWS = {
     modules: [SIGNED_IN_LAYOUT, 'src/app/routes/search.tsx', 'src/lib/prerendered.ts'],
     page: 'search.html',
     namespaces: ['catalog'],
+    requests: ['/v1/me', '/v1/search', '/v1/search/manufacturers', '/v1/search/models'],
     // Before its data the page is the same for everyone: it paints while the scripts load (ADR 0023).
     shell: '/search',
   },
@@ -35,11 +37,13 @@ export const SIGNED_IN_VIEWS = {
     modules: [SIGNED_IN_LAYOUT, 'src/app/routes/vehicle.tsx'],
     page: 'vehicle/[vehicleId].html',
     namespaces: ['catalog'],
+    requests: ['/v1/me', '/v1/vehicle/{2}'],
   },
   salary: {
     modules: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx'],
     page: 'profile/salary.html',
     namespaces: ['profile'],
+    requests: ['/v1/me', '/v1/user/info', '/v1/user/user-info-config'],
     // Its largest paint, the introduction, needs no data: the page as it shows before the data has come
     // paints while the scripts load (ADR 0023).
     shell: '/profile/salary',

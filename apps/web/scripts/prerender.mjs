@@ -52,10 +52,10 @@ try {
   console.log(`prerendered /login: ${Buffer.byteLength(html)} bytes of HTML`);
   const views = Object.values(SIGNED_IN_VIEWS);
   for (const view of views) {
-    const { page: file, modules, namespaces } = view;
+    const { page: file, modules, namespaces, requests } = view;
     const shell = 'shell' in view ? await renderPage(view.shell) : undefined;
     fs.mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
-    fs.writeFileSync(path.join(distDir, file), routePage(index, manifest, modules, namespaces, shell));
+    fs.writeFileSync(path.join(distDir, file), routePage(index, manifest, modules, { namespaces, requests }, shell));
     if (shell) console.log(`prerendered ${view.shell} before its data: ${Buffer.byteLength(shell.html)} bytes of HTML`);
   }
   console.log(`wrote ${views.map((view) => view.page).join(', ')} with their routes' scripts named`);
@@ -117,20 +117,22 @@ function chunksOf(manifest, modules) {
 /**
  * index.html with the scripts and stylesheets of a route's modules in its head. The entry would find
  * them only once it has run and the router has matched the path: a round trip later on a phone. The
- * page's texts are named on the root element; public/before-first-paint.js starts them in the language
- * the browser chose, as they would otherwise wait for the scripts. With a `shell` (the page as it shows
+ * page's texts and first requests are named on the root element; public/before-first-paint.js starts them
+ * (the texts in the language the browser chose), as they would otherwise wait for the scripts. With a `shell` (the page as it shows
  * before the person's data has come) the page is a prerendered one (`prerenderedPage`), hidden from a
  * browser without a session (data-signed-in-only, public/before-first-paint.js), which the app sends
  * to /login.
  * @param {string} index
  * @param {Manifest} manifest
  * @param {string[]} modules
- * @param {string[]} namespaces
+ * @param {{ namespaces: string[], requests: string[] }} data the page's texts and first requests
  * @param {Snapshot} [shell]
  */
-function routePage(index, manifest, modules, namespaces, shell) {
-  const translations = `data-translations="${['translation', ...namespaces].join(' ')}"`;
-  if (shell) return prerenderedPage(index, manifest, modules, shell, `data-signed-in-only ${translations}`);
+function routePage(index, manifest, modules, { namespaces, requests }, shell) {
+  // The early requests go to the page's own origin; an API elsewhere gets them once the scripts run.
+  const early = process.env['VITE_API_BASE_URL'] ? [] : requests;
+  const data = `data-translations="${['translation', ...namespaces].join(' ')}" data-first-requests="${early.join(' ')}"`;
+  if (shell) return prerenderedPage(index, manifest, modules, shell, `data-signed-in-only ${data}`);
   const { scripts, styles } = chunksOf(manifest, modules);
   const fresh = (/** @type {string} */ href) => !index.includes(`"${href}"`);
   const links = [
@@ -140,7 +142,7 @@ function routePage(index, manifest, modules, namespaces, shell) {
   if (![HTML_TAG, '</head>'].every((part) => index.includes(part)))
     throw new Error(`dist/index.html lacks ${HTML_TAG} or </head>`);
   return index
-    .replace(HTML_TAG, `<html lang="de" ${translations}>`)
+    .replace(HTML_TAG, `<html lang="de" ${data}>`)
     .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`);
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@leasing/contract';
 
 import { appConfig } from '../config/env';
+import { takeFirstRequest } from './first-requests';
 import { emitAuthFailure } from './auth-events';
 import { authStore as defaultAuthStore, type AuthStore } from './auth-store';
 
@@ -76,6 +77,8 @@ export interface ApiClientOptions {
    * and toasts; auth data is already cleared when the reason is `session-expired`.
    */
   onAuthFailure?: (reason: AuthFailureReason) => void;
+  /** An answer to a GET that was asked for before the app ran (lib/first-requests.ts), taken once. */
+  takeEarlyAnswer?: (url: string, accessToken: string | undefined) => Promise<Response> | undefined;
 }
 
 export const REFRESH_PATH = '/v1/auth/refreshToken';
@@ -139,6 +142,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const fetchImpl = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const store = options.authStore ?? defaultAuthStore;
   const onAuthFailure = options.onAuthFailure ?? (() => undefined);
+  const takeEarlyAnswer = options.takeEarlyAnswer ?? (() => undefined);
 
   // The one refresh in flight; every 401 that arrives meanwhile waits for it instead of starting its own.
   let refreshing: Promise<boolean> | null = null;
@@ -154,8 +158,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       : request.body === undefined
         ? undefined
         : JSON.stringify(request.body);
+    const url = buildUrl(baseUrl, path, request.query);
+    const isPlainGet = (request.method ?? 'GET') === 'GET' && body === undefined;
     try {
-      return await fetchImpl(buildUrl(baseUrl, path, request.query), {
+      const early = isPlainGet ? takeEarlyAnswer(url, accessToken) : undefined;
+      if (early) return await early;
+      return await fetchImpl(url, {
         method: request.method ?? 'GET',
         headers,
         body,
@@ -259,4 +267,5 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 export const apiClient: ApiClient = createApiClient({
   baseUrl: appConfig.apiBaseUrl,
   onAuthFailure: emitAuthFailure,
+  takeEarlyAnswer: takeFirstRequest,
 });
