@@ -2,7 +2,7 @@
 // Runs in the head, before the first paint; a file because the CSP forbids inline scripts.
 // - Applies the colour scheme remembered by Mantine's localStorage manager, so dark-mode users see no
 //   light flash.
-// - A page prerendered in German (/login, /search, /profile/salary: apps/web/scripts/prerender.mjs) is
+// - A page prerendered in German (/login, /search, /profile/salary, a vehicle: apps/web/scripts/prerender.mjs) is
 //   hidden for a browser that chose English, until the app renders it in that language (global.css). A
 //   signed-in page's is hidden without a stored session too, as the app sends that visitor to /login,
 //   and with a query in the address (a filtered search), which the snapshot does not show.

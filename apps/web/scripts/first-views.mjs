@@ -38,6 +38,9 @@ export const SIGNED_IN_VIEWS = {
     page: 'vehicle/[vehicleId].html',
     namespaces: ['catalog'],
     requests: ['/v1/me', '/v1/vehicle/{2}'],
+    // Its largest paint is the vehicle's first picture: the page before the data shows it, filled in by
+    // the server, which knows it from the address; without it the page is the one without a shell.
+    shell: '/vehicle/[vehicleId]',
   },
   salary: {
     modules: [SIGNED_IN_LAYOUT, 'src/app/routes/profile.tsx', 'src/app/routes/profile-salary.tsx'],

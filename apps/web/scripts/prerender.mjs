@@ -8,7 +8,10 @@
 //   index.html that names the route's scripts and stylesheets in its head, so they load with the entry
 //   instead of after it has run (ADR 0022). Their content is the person's own; a view that names a
 //   `shell` (/search, /profile/salary) gets the page as it shows before the person's data has arrived,
-//   the same for everyone, which paints while the scripts load (ADR 0023).
+//   the same for everyone, which paints while the scripts load (ADR 0023). A shell with the page's
+//   picture in it (the vehicle page) is written beside the page as `….with-picture.html`, with a slot
+//   the server fills in (PAGE_PICTURE_SLOT); the page itself stays one without a shell, for an address
+//   whose picture the server does not know.
 // Usage: node apps/web/scripts/prerender.mjs (after the app's build)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,8 +40,8 @@ try {
   });
   const entry = fs.readdirSync(outDir).find((name) => /^render-page\.m?js$/.test(name));
   if (!entry) throw new Error(`the server build wrote no render-page.js into ${outDir}`);
-  /** @type {{ renderPage: (path: string) => Promise<Snapshot> }} */
-  const { renderPage } = await import(pathToFileURL(path.join(outDir, entry)).href);
+  /** @type {{ renderPage: (path: string) => Promise<Snapshot>, PAGE_PICTURE_SLOT: string }} */
+  const { renderPage, PAGE_PICTURE_SLOT } = await import(pathToFileURL(path.join(outDir, entry)).href);
   const { html, title } = await renderPage('/login');
 
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -54,8 +57,15 @@ try {
   for (const view of views) {
     const { page: file, modules, namespaces, requests } = view;
     const shell = 'shell' in view ? await renderPage(view.shell) : undefined;
+    const withPicture = shell?.html.includes(PAGE_PICTURE_SLOT);
+    const write = (/** @type {string} */ name, /** @type {Snapshot} [snapshot] */ snapshot) =>
+      fs.writeFileSync(
+        path.join(distDir, name),
+        routePage(index, manifest, modules, { namespaces, requests }, snapshot),
+      );
     fs.mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
-    fs.writeFileSync(path.join(distDir, file), routePage(index, manifest, modules, { namespaces, requests }, shell));
+    write(file, withPicture ? undefined : shell);
+    if (withPicture) write(file.replace(/\.html$/, '.with-picture.html'), shell);
     if (shell) console.log(`prerendered ${view.shell} before its data: ${Buffer.byteLength(shell.html)} bytes of HTML`);
   }
   console.log(`wrote ${views.map((view) => view.page).join(', ')} with their routes' scripts named`);

@@ -40,7 +40,7 @@ function start(root: HTMLElement) {
 
   // The app renders once the first route's code, its texts and (briefly) its data are there, so its
   // first render is the whole page (lib/first-view-ready.ts says why). A page that came prerendered
-  // (/login; /search and /profile/salary before their data: scripts/prerender.mjs) stays as it is until
+  // (/login; /search, /profile/salary and a vehicle before their data: scripts/prerender.mjs) stays as it is until
   // then. The render may yield to the browser (a transition) instead of blocking input for its whole
   // length; only a snapshot with a form (sign-in, search filter) needs the hand-over of what was typed.
   const handOver = root.querySelector('[data-prerendered] form')

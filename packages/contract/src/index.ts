@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './federal-states.js';
 export * from './health.js';
 export * from './site-config.js';
+export * from './page-slots.js';
 export * from './limits.js';
 export * from './account.js';
 export * from './passwords.js';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { PAGE_PICTURE_SLOT } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS } from '../db/seed.js';
@@ -19,6 +20,11 @@ describe('serving the web app on the API port', () => {
     // Route pages: index.html naming a route's scripts (apps/web/scripts/prerender.mjs).
     fs.mkdirSync(path.join(webDist, 'vehicle'));
     fs.writeFileSync(path.join(webDist, 'vehicle', '[vehicleId].html'), '<!doctype html><!-- vehicle page -->');
+    // Its variant with the vehicle's first picture in the page before the data, for the server to fill in.
+    fs.writeFileSync(
+      path.join(webDist, 'vehicle', '[vehicleId].with-picture.html'),
+      `<!doctype html><!-- vehicle shell --><img src="${PAGE_PICTURE_SLOT}" alt="">`,
+    );
     fs.writeFileSync(path.join(webDist, 'vehicle', 'compare.html'), '<!doctype html><!-- compare page -->');
     fs.mkdirSync(path.join(webDist, 'profile'));
     fs.writeFileSync(path.join(webDist, 'profile', 'salary.html'), '<!doctype html><!-- salary page -->');
@@ -84,16 +90,74 @@ describe('serving the web app on the API port', () => {
 
     // Asked for without a session, as a browser asks for a page.
     const page = await t.app.inject({ method: 'GET', url: `/vehicle/${first.id}?from=search` });
-    expect(page.body).toContain('vehicle page');
-    expect(page.headers['link']).toBe(`<${String(vehicle.pictureUrls[0])}>; rel=preload; as=image; fetchpriority=high`);
-    const picture = await t.app.inject({ method: 'GET', url: String(vehicle.pictureUrls[0]) });
+    const firstPicture = String(vehicle.pictureUrls[0]);
+    expect(page.headers['link']).toBe(`<${firstPicture}>; rel=preload; as=image; fetchpriority=high`);
+    const picture = await t.app.inject({ method: 'GET', url: firstPicture });
     expect(picture.statusCode).toBe(200);
 
     for (const url of [`/vehicle/${crypto.randomUUID()}`, '/vehicle/123', '/search', '/login']) {
       const other = await t.app.inject({ method: 'GET', url });
       expect(other.statusCode, url).toBe(200);
       expect(other.headers['link'], url).toBeUndefined();
+      expect(other.body, url).not.toContain(PAGE_PICTURE_SLOT);
     }
+  });
+
+  it('answers a vehicle page with its first picture in the page before the data, compressed as the browser accepts, and the page without it for an unknown id', async () => {
+    const { accessToken } = await loginAs(t.app, DEMO_ACCOUNTS.employee);
+    const [first, second] = (
+      await t.app.inject({ method: 'GET', url: '/v1/search', headers: bearer(accessToken) })
+    ).json<{ id: string }[]>();
+    if (!first || !second) throw new Error('the demo catalogue has fewer than two vehicles');
+    const pictureOf = async (id: string) =>
+      String(
+        (await t.app.inject({ method: 'GET', url: `/v1/vehicle/${id}`, headers: bearer(accessToken) })).json<{
+          pictureUrls: string[];
+        }>().pictureUrls[0],
+      );
+    const [firstPicture, secondPicture] = [await pictureOf(first.id), await pictureOf(second.id)];
+    const shell = (url: string) => `<!doctype html><!-- vehicle shell --><img src="${url}" alt="">`;
+
+    const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, identity: (body: Buffer) => body };
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', 'identity'],
+    ] as const) {
+      // Twice: the second answer comes from what the first one kept.
+      for (let round = 0; round < 2; round++) {
+        const page = await t.app.inject({
+          method: 'GET',
+          url: `/vehicle/${first.id}`,
+          headers: { 'accept-encoding': accepted },
+        });
+        expect(page.statusCode, accepted).toBe(200);
+        expect(page.headers['content-encoding'], accepted).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(page.headers['content-type'], accepted).toBe('text/html; charset=utf-8');
+        expect(page.headers['cache-control'], accepted).toBe('no-cache');
+        expect(String(page.headers['vary']), accepted).toMatch(/accept-encoding/i);
+        expect(String(page.headers['content-security-policy']), accepted).toContain("script-src 'self'");
+        expect(decoders[encoding](page.rawPayload).toString(), accepted).toBe(shell(firstPicture));
+      }
+    }
+    // Another vehicle, its own picture: nothing kept for the first one leaks into its page.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/vehicle/${second.id}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(zlib.brotliDecompressSync(other.rawPayload).toString()).toBe(shell(secondPicture));
+    expect(secondPicture).not.toBe(firstPicture);
+
+    for (const url of [`/vehicle/${crypto.randomUUID()}`, '/vehicle/123']) {
+      const unknown = await t.app.inject({ method: 'GET', url });
+      expect(unknown.body, url).toContain('vehicle page');
+      expect(unknown.body, url).not.toContain('vehicle shell');
+    }
+    // The variant is no page of its own.
+    const variant = await t.app.inject({ method: 'GET', url: '/vehicle/[vehicleId].with-picture' });
+    expect(variant.body).not.toContain('vehicle shell');
   });
 
   it('sends a strict Content-Security-Policy and nosniff', async () => {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { notFound } from '../lib/errors.js';
+import { pageWithPicture, WITH_PICTURE } from './page-with-picture.js';
 
 /** Paths owned by the API: never answered with the SPA's index.html. */
 const API_PREFIXES = ['/v1/', '/locales/', '/docs', '/openapi.json', '/health', '/dev/', '/media/', '/simulator/'];
@@ -24,6 +25,7 @@ export async function registerWebApp(
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   const prerendered = prerenderedPages(webDistDir);
+  const withPicture = picturePages(webDistDir);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -54,7 +56,14 @@ export async function registerWebApp(
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound();
     const picture = await largestPicture(options, pathname, request);
     if (picture) reply.header('link', `<${picture}>; rel=preload; as=image; fetchpriority=high`);
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered(pathname) ?? 'index.html');
+    reply.header('cache-control', 'no-cache');
+    const page = prerendered(pathname) ?? 'index.html';
+    const fill = picture ? withPicture.get(page) : undefined;
+    if (!picture || !fill) return reply.sendFile(page);
+    // The page before its data with the picture in it: it paints before the scripts have loaded.
+    const { body, encoding } = await fill(picture, request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
   });
 }
 
@@ -82,16 +91,34 @@ async function largestPicture(
 }
 
 /**
- * The pages the build prepared ahead (apps/web/scripts/prerender.mjs): every HTML file but index.html,
- * for the path it stands for (`login.html` for /login, `profile/salary.html` for /profile/salary). A
- * segment in brackets (`vehicle/[vehicleId].html`) stands for any one segment; a page without one wins.
+ * The pages whose build wrote a variant with the page's picture in it (`vehicle/[vehicleId].with-picture.html`
+ * beside `vehicle/[vehicleId].html`), by the page's file: the variant is answered when the server knows
+ * the picture (WebAppOptions.largestPicture), the page itself when not.
  */
-function prerenderedPages(webDistDir: string): (pathname: string) => string | undefined {
-  const files = fs.existsSync(webDistDir)
+function picturePages(webDistDir: string): Map<string, ReturnType<typeof pageWithPicture>> {
+  const pages = new Map<string, ReturnType<typeof pageWithPicture>>();
+  for (const file of builtFiles(webDistDir).filter((name) => name.endsWith(WITH_PICTURE))) {
+    const template = fs.readFileSync(path.join(webDistDir, file), 'utf8');
+    pages.set(`${file.slice(0, -WITH_PICTURE.length)}.html`, pageWithPicture(template));
+  }
+  return pages;
+}
+
+/** Every file of the build, as a path with forward slashes. */
+function builtFiles(webDistDir: string): string[] {
+  return fs.existsSync(webDistDir)
     ? fs.readdirSync(webDistDir, { recursive: true, encoding: 'utf8' }).map((file) => file.split(path.sep).join('/'))
     : [];
-  const pages = files
-    .filter((file) => file.endsWith('.html') && file !== 'index.html')
+}
+
+/**
+ * The pages the build prepared ahead (apps/web/scripts/prerender.mjs): every HTML file but index.html
+ * and the variants with a picture (picturePages), for the path it stands for (`login.html` for /login,
+ * `profile/salary.html` for /profile/salary). A segment in brackets (`vehicle/[vehicleId].html`) stands for any one segment; a page without one wins.
+ */
+function prerenderedPages(webDistDir: string): (pathname: string) => string | undefined {
+  const pages = builtFiles(webDistDir)
+    .filter((file) => file.endsWith('.html') && file !== 'index.html' && !file.endsWith(WITH_PICTURE))
     .map((file) => ({ file, segments: file.slice(0, -'.html'.length).split('/') }))
     .map((page) => ({ ...page, wildcards: page.segments.filter(isWildcard).length }))
     .sort((a, b) => a.wildcards - b.wildcards);

@@ -3,22 +3,34 @@ import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { Outlet, StaticRouterProvider, createStaticHandler, createStaticRouter, type RouteObject } from 'react-router';
 
+import { PAGE_PICTURE_SLOT } from '@leasing/contract';
+
 import catalog from '../../public/locales/de/catalog.json';
 import profile from '../../public/locales/de/profile.json';
 import translation from '../../public/locales/de/translation.json';
 import { AppProviders } from '../app/providers';
 import { RequireAuth } from '../app/require-auth';
 import { appRoutes } from '../app/router';
+import { FirstPictureContext } from '../features/catalog/components/first-picture';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE } from '../lib/i18n';
 
-/** The pages the build renders, with the key of their title (pages set it in an effect, which does not run here). */
-const PAGES = {
+/**
+ * The pages the build renders, with the key of their title (pages set it in an effect, which does not run
+ * here; without one the page keeps the app's name). A path with a segment in brackets stands for any
+ * vehicle: it renders for `address`, and the server fills in its first picture (PAGE_PICTURE_SLOT).
+ */
+const PAGES: Record<
+  string,
+  { title?: 'login.title' | 'profile:title' | 'search.title'; address?: string } | undefined
+> = {
   '/login': { title: 'login.title' },
   '/profile/salary': { title: 'profile:title' },
   '/search': { title: 'search.title' },
-} as const;
+  '/vehicle/[vehicleId]': { address: '/vehicle/00000000-0000-4000-8000-000000000000' },
+};
 
-export type PrerenderedPath = keyof typeof PAGES;
+/** The slot of the vehicle page's picture, for scripts/prerender.mjs to find. */
+export { PAGE_PICTURE_SLOT };
 
 /**
  * The route table as a visitor with a session meets it before any answer has come: the guard lets the
@@ -40,9 +52,10 @@ function beforeTheFirstAnswer(routes: RouteObject[]): RouteObject[] {
  * and German texts, so a visitor sees it before the scripts have arrived (ADR 0023). The browser app
  * then renders over it: nothing here is hydrated.
  */
-export async function renderPage(path: PrerenderedPath): Promise<{ html: string; title: string }> {
+export async function renderPage(path: string): Promise<{ html: string; title: string }> {
   // Called from plain JavaScript (scripts/prerender.mjs, scripts/first-views.mjs): say which path is new.
-  if (!(path in PAGES)) throw new Error(`${path} is not a page the build renders; add it to PAGES`);
+  const page = PAGES[path];
+  if (!page) throw new Error(`${path} is not a page the build renders; add it to PAGES`);
   const i18n = i18next.createInstance().use(initReactI18next);
   await i18n.init({
     lng: DEFAULT_LANGUAGE,
@@ -55,15 +68,18 @@ export async function renderPage(path: PrerenderedPath): Promise<{ html: string;
   });
 
   const handler = createStaticHandler(beforeTheFirstAnswer(appRoutes));
-  const context = await handler.query(new Request(`http://localhost${path}`));
+  const context = await handler.query(new Request(`http://localhost${page.address ?? path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const html = renderToString(
     <AppProviders i18n={i18n}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <FirstPictureContext value={page.address ? PAGE_PICTURE_SLOT : null}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </FirstPictureContext>
     </AppProviders>,
   );
-  return { html, title: i18n.t('common.pageTitle', { page: i18n.t(PAGES[path].title) }) };
+  const title = page.title ? i18n.t('common.pageTitle', { page: i18n.t(page.title) }) : i18n.t('common.appName');
+  return { html, title };
 }

@@ -1,6 +1,10 @@
-import { Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Grid, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useContext } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { HEADING_HEIGHT, LoadingRegion, Skeleton, SkeletonLines } from '../../../components/page-skeleton';
+import { FirstPictureContext } from './first-picture';
+import classes from './vehicle-page.module.css';
 
 /** A labelled native select of the package options: label line, gap, 36 px field. */
 function SelectSkeleton() {
@@ -31,24 +35,46 @@ export function TaxSkeleton() {
 }
 
 /**
+ * The first picture in the gallery's box, where PictureCarousel shows it and at its size: the page's
+ * largest paint is then this one, before the scripts, and the gallery replaces it without a change.
+ * Decorative while the page is busy; the gallery names it.
+ */
+function FirstPicture({ src }: { src: string }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className={classes.carousel}>
+      <figure className={classes.figure}>
+        <img src={src} alt="" className={classes.slideImage} height={300} fetchPriority="high" />
+        <Text component="figcaption" size="xs" c="dimmed" ta="center">
+          {t('vehicle.symbolPicture')}
+        </Text>
+      </figure>
+    </div>
+  );
+}
+
+/**
  * The vehicle page while the vehicle loads, in the layout of VehicleDetail at its rendered heights: the
  * heading block (back link, brand, model, trim), the picture box (300 px pictures plus caption and
- * indicators) with the facts, beside the package panel.
+ * indicators, or the first picture when known: FirstPictureContext) with the facts, beside the package panel.
  */
 export function VehicleSkeleton() {
+  const firstPicture = useContext(FirstPictureContext);
   return (
     <LoadingRegion data-testid="vehicle-loading">
       <Stack gap="xl">
+        {/* Each line as high as the text's: font size × Mantine's line height (sm 1.45, md 1.55, lg 1.6,
+            h1 1.3), so the picture below sits where the gallery will show it. */}
         <Stack gap={4}>
-          <Skeleton height={14} width={140} radius="sm" my={3} />
-          <Skeleton height={16} width={90} radius="sm" my={4} />
-          <Skeleton height={HEADING_HEIGHT - 8} width="45%" radius="sm" my={4} />
-          <Skeleton height={18} width={60} radius="sm" my={5} />
+          <Skeleton height={14} width={140} radius="sm" my={3.15} />
+          <Skeleton height={16} width={90} radius="sm" my={4.4} />
+          <Skeleton height={HEADING_HEIGHT - 8} width="45%" radius="sm" my={4.1} />
+          <Skeleton height={18} width={60} radius="sm" my={5.4} />
         </Stack>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
-              <Skeleton height={337} radius="lg" />
+              {firstPicture ? <FirstPicture src={firstPicture} /> : <Skeleton height={337} radius="lg" />}
               <SkeletonLines widths={['100%', '100%', '100%', '100%']} gap={14} />
             </Stack>
           </Grid.Col>
