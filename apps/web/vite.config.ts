@@ -14,14 +14,26 @@ import { firstViewChunkName } from './scripts/first-view-chunks.mjs';
 const API_TARGET = 'http://localhost:3000';
 const PROXIED_PATHS = ['/v1', '/locales', '/health', '/dev', '/docs'];
 
-/** Resolves `source`, imported by a module matching `importer`, to a file of this app instead. */
+/**
+ * Resolves `source`, imported by a module matching `importer`, to a file of this app instead. A browser
+ * build in which it never happened fails: the library moved the import, and its bytes came back unseen.
+ */
 function redirectImport(name: string, source: string, importer: RegExp, file: string): Plugin {
   const replacement = fileURLToPath(new URL(file, import.meta.url));
+  let redirected = false;
   return {
     name,
     enforce: 'pre',
     resolveId(id, from) {
-      return id === source && from && importer.test(from) ? replacement : null;
+      if (id !== source || !from || !importer.test(from)) return null;
+      redirected = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      const browserBuild = this.environment.config.command === 'build' && this.environment.config.consumer === 'client';
+      if (!error && browserBuild && !redirected) {
+        this.error(`${name}: no module matching ${String(importer)} imported ${source}; see vite.config.ts`);
+      }
     },
   };
 }
@@ -38,6 +50,18 @@ const scrollAreaMergeRefs = () =>
     '@floating-ui/react',
     /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
     'src/lib/merge-refs.ts',
+  );
+
+/**
+ * Mantine's Table imports its scroll container, and with it Mantine's ScrollArea, into every table, used
+ * or not; src/lib/native-table-scroll.tsx is that container with the browser's own scrolling.
+ */
+const tableNativeScroll = () =>
+  redirectImport(
+    'table-native-scroll',
+    './TableScrollContainer.mjs',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]Table\.mjs$/,
+    'src/lib/native-table-scroll.tsx',
   );
 
 /**
@@ -95,7 +119,14 @@ function reactRouterProductionBuild() {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [scrollAreaMergeRefs(), carouselDeferredEmbla(), mantineStableId(), noClassicZod(), react()],
+  plugins: [
+    scrollAreaMergeRefs(),
+    tableNativeScroll(),
+    carouselDeferredEmbla(),
+    mantineStableId(),
+    noClassicZod(),
+    react(),
+  ],
   resolve: {
     alias: mode === 'production' ? reactRouterProductionBuild() : [],
     // `@leasing/source` makes workspace packages resolve to their TypeScript sources (no prior build);
