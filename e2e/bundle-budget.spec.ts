@@ -8,6 +8,7 @@ import {
   WEB_BUNDLE_READY,
   WEB_BUNDLE_TARGET_KB,
 } from '../scripts/web-bundle.mjs';
+import { firstVehicle } from './support/demo-vehicle.js';
 import { signIn } from './support/sign-in.js';
 
 /**
@@ -52,11 +53,7 @@ test.describe('initial JavaScript per first view', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, employee.email, employee.password);
-    vehicleId = await page.evaluate(async () => {
-      const session = JSON.parse(localStorage.getItem('authData') ?? '{}') as { accessToken?: string };
-      const answer = await fetch('/v1/search', { headers: { authorization: `Bearer ${session.accessToken ?? ''}` } });
-      return ((await answer.json()) as { id: string }[])[0]?.id ?? '';
-    });
+    vehicleId = (await firstVehicle(page)).id;
     storageState = test.info().outputPath('employee-state.json');
     await context.storageState({ path: storageState });
     await context.close();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
+import { firstVehicle } from './support/demo-vehicle.js';
 import { registerEmployee, saveProfile } from './support/employees.js';
 import {
   CLS_LIMIT,
@@ -178,11 +179,7 @@ test.describe('layout shift of the main routes', () => {
     test.setTimeout(240_000);
     accounts.employee = test.info().outputPath('employee-state.json');
     const employeePage = await saveSession(browser, EMPLOYEE, accounts.employee);
-    vehicleId = await employeePage.evaluate(async () => {
-      const session = JSON.parse(localStorage.getItem('authData') ?? '{}') as { accessToken?: string };
-      const answer = await fetch('/v1/search', { headers: { authorization: `Bearer ${session.accessToken ?? ''}` } });
-      return ((await answer.json()) as { id: string }[])[0]?.id ?? '';
-    });
+    vehicleId = (await firstVehicle(employeePage)).id;
     await employeePage.context().close();
 
     // A new employee with salary data and one order, so the order screens have something to show.
@@ -202,7 +199,9 @@ test.describe('layout shift of the main routes', () => {
 
     accounts.hr = test.info().outputPath('hr-state.json');
     const hrLanding = /\/(search|employer)$/;
-    await (await saveSession(browser, { ...HR, totpSecret: DEMO_TOTP_SECRET, landing: hrLanding }, accounts.hr))
+    await (
+      await saveSession(browser, { ...HR, totpSecret: DEMO_TOTP_SECRET, landing: hrLanding }, accounts.hr)
+    )
       .context()
       .close();
     accounts.english = test.info().outputPath('english-state.json');

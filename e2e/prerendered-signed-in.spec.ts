@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { axeFindings, expectNoFindings, rememberColorScheme, SCHEMES, VIEWPORTS } from './support/axe.js';
+import { firstVehicle } from './support/demo-vehicle.js';
 import { holdScripts } from './support/hold-scripts.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
@@ -17,18 +18,6 @@ import { expect, test } from './support/test.js';
 const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 
 const snapshotOf = (page: Page) => page.locator('[data-prerendered]');
-
-/** A demo vehicle and its first picture, read with the session of `page`. */
-async function demoVehicle(page: Page): Promise<{ id: string; firstPicture: string }> {
-  return page.evaluate(async () => {
-    const session = JSON.parse(localStorage.getItem('authData') ?? '{}') as { accessToken?: string };
-    const headers = { authorization: `Bearer ${session.accessToken ?? ''}` };
-    const [first] = (await (await fetch('/v1/search', { headers })).json()) as { id: string }[];
-    if (!first) throw new Error('the demo catalogue is empty');
-    const vehicle = (await (await fetch(`/v1/vehicle/${first.id}`, { headers })).json()) as { pictureUrls: string[] };
-    return { id: first.id, firstPicture: vehicle.pictureUrls[0] ?? '' };
-  });
-}
 
 interface PrerenderedPage {
   path: string;
@@ -62,7 +51,7 @@ test('a signed-in page shows before its scripts, passes axe in both schemes at b
   page,
 }) => {
   await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
-  const prerendered = pages(await demoVehicle(page));
+  const prerendered = pages(await firstVehicle(page));
   const release = await holdScripts(page);
   const findings = [];
   for (const { path, shown } of prerendered) {
@@ -94,7 +83,7 @@ test('the picture in the vehicle page before its data is loaded, at the size the
   page,
 }) => {
   await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
-  const vehicle = await demoVehicle(page);
+  const vehicle = await firstVehicle(page);
   const release = await holdScripts(page);
   await page.goto(`/vehicle/${vehicle.id}`, { waitUntil: 'domcontentloaded' });
   const early = snapshotOf(page).locator('img');
@@ -115,7 +104,7 @@ test('the picture in the vehicle page before its data is loaded, at the size the
 test('a visitor without a session never sees a signed-in page and is sent to sign in', async ({ browser, page }) => {
   const signedIn = await browser.newPage();
   await signIn(signedIn, EMPLOYEE.email, EMPLOYEE.password);
-  const prerendered = pages(await demoVehicle(signedIn));
+  const prerendered = pages(await firstVehicle(signedIn));
   await signedIn.close();
   const release = await holdScripts(page);
   for (const { path } of prerendered) {

@@ -91,9 +91,9 @@ async function largestPicture(
 }
 
 /**
- * The pages whose build wrote a variant with the page's picture in it (`vehicle/[vehicleId].with-picture.html`
- * beside `vehicle/[vehicleId].html`), by the page's file: the variant is answered when the server knows
- * the picture (WebAppOptions.largestPicture), the page itself when not.
+ * The pages whose build wrote a variant with the page's picture in it, by the page's file
+ * (`vehicle/[vehicleId].with-picture.html` beside `vehicle/[vehicleId].html`): the variant is answered
+ * when the server knows the picture (WebAppOptions.largestPicture), the page itself when not.
  */
 function picturePages(webDistDir: string): Map<string, ReturnType<typeof pageWithPicture>> {
   const pages = new Map<string, ReturnType<typeof pageWithPicture>>();
@@ -114,7 +114,8 @@ function builtFiles(webDistDir: string): string[] {
 /**
  * The pages the build prepared ahead (apps/web/scripts/prerender.mjs): every HTML file but index.html
  * and the variants with a picture (picturePages), for the path it stands for (`login.html` for /login,
- * `profile/salary.html` for /profile/salary). A segment in brackets (`vehicle/[vehicleId].html`) stands for any one segment; a page without one wins.
+ * `profile/salary.html` for /profile/salary). A segment in brackets (`vehicle/[vehicleId].html`) stands
+ * for any one segment; a page without one wins.
  */
 function prerenderedPages(webDistDir: string): (pathname: string) => string | undefined {
   const pages = builtFiles(webDistDir)

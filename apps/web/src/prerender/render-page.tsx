@@ -14,19 +14,21 @@ import { appRoutes } from '../app/router';
 import { FirstPictureContext } from '../features/catalog/components/first-picture';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE } from '../lib/i18n';
 
-/**
- * The pages the build renders, with the key of their title (pages set it in an effect, which does not run
- * here; without one the page keeps the app's name). A path with a segment in brackets stands for any
- * vehicle: it renders for `address`, and the server fills in its first picture (PAGE_PICTURE_SLOT).
- */
-const PAGES: Record<
-  string,
-  { title?: 'login.title' | 'profile:title' | 'search.title'; address?: string } | undefined
-> = {
+interface PrerenderedPage {
+  /** The key of its title: pages set it in an effect, which does not run here. Without one, the app's name. */
+  title?: 'login.title' | 'profile:title' | 'search.title';
+  /** The address rendered, for a path with a segment in brackets (any vehicle). */
+  address?: string;
+  /** The page shows the vehicle's first picture, which the server fills in (PAGE_PICTURE_SLOT). */
+  withPicture?: boolean;
+}
+
+/** The pages the build renders. */
+const PAGES: Record<string, PrerenderedPage | undefined> = {
   '/login': { title: 'login.title' },
   '/profile/salary': { title: 'profile:title' },
   '/search': { title: 'search.title' },
-  '/vehicle/[vehicleId]': { address: '/vehicle/00000000-0000-4000-8000-000000000000' },
+  '/vehicle/[vehicleId]': { address: '/vehicle/00000000-0000-4000-8000-000000000000', withPicture: true },
 };
 
 /** The slot of the vehicle page's picture, for scripts/prerender.mjs to find. */
@@ -75,7 +77,7 @@ export async function renderPage(path: string): Promise<{ html: string; title: s
 
   const html = renderToString(
     <AppProviders i18n={i18n}>
-      <FirstPictureContext value={page.address ? PAGE_PICTURE_SLOT : null}>
+      <FirstPictureContext value={page.withPicture ? PAGE_PICTURE_SLOT : null}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </FirstPictureContext>
     </AppProviders>,

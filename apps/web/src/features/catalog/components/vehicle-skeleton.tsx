@@ -56,7 +56,8 @@ function FirstPicture({ src }: { src: string }) {
 /**
  * The vehicle page while the vehicle loads, in the layout of VehicleDetail at its rendered heights: the
  * heading block (back link, brand, model, trim), the picture box (300 px pictures plus caption and
- * indicators, or the first picture when known: FirstPictureContext) with the facts, beside the package panel.
+ * indicators; the first picture itself when the page knows it, FirstPictureContext) with the facts,
+ * beside the package panel.
  */
 export function VehicleSkeleton() {
   const firstPicture = useContext(FirstPictureContext);
