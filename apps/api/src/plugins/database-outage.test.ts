@@ -77,11 +77,14 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('while PostgreSQL is away', (
     proxied.hostname = '127.0.0.1';
     proxied.port = String(link.port);
     const database = await openDatabase({ kind: 'postgres', url: proxied.toString() });
-    runtime = await startRuntime({ ...config, databaseUrl: proxied.toString() }, {
-      clock: new TestClock(),
-      database,
-      startJobs: false,
-    });
+    runtime = await startRuntime(
+      { ...config, databaseUrl: proxied.toString() },
+      {
+        clock: new TestClock(),
+        database,
+        startJobs: false,
+      },
+    );
     accessToken = (await loginAs(runtime.app)).accessToken;
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 /** The build's name for a page's variant that shows the page's picture (apps/web/scripts/prerender.mjs). */
 export const WITH_PICTURE = '.with-picture.html';
 
-export interface FilledPage {
+interface FilledPage {
   body: Buffer;
   encoding: Encoding;
 }

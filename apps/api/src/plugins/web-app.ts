@@ -24,8 +24,9 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
-  const prerendered = prerenderedPages(webDistDir);
-  const withPicture = picturePages(webDistDir);
+  const files = builtFiles(webDistDir);
+  const prerendered = prerenderedPages(files);
+  const withPicture = picturePages(webDistDir, files);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -95,9 +96,9 @@ async function largestPicture(
  * (`vehicle/[vehicleId].with-picture.html` beside `vehicle/[vehicleId].html`): the variant is answered
  * when the server knows the picture (WebAppOptions.largestPicture), the page itself when not.
  */
-function picturePages(webDistDir: string): Map<string, ReturnType<typeof pageWithPicture>> {
+function picturePages(webDistDir: string, files: string[]): Map<string, ReturnType<typeof pageWithPicture>> {
   const pages = new Map<string, ReturnType<typeof pageWithPicture>>();
-  for (const file of builtFiles(webDistDir).filter((name) => name.endsWith(WITH_PICTURE))) {
+  for (const file of files.filter((name) => name.endsWith(WITH_PICTURE))) {
     const template = fs.readFileSync(path.join(webDistDir, file), 'utf8');
     pages.set(`${file.slice(0, -WITH_PICTURE.length)}.html`, pageWithPicture(template));
   }
@@ -117,8 +118,8 @@ function builtFiles(webDistDir: string): string[] {
  * `profile/salary.html` for /profile/salary). A segment in brackets (`vehicle/[vehicleId].html`) stands
  * for any one segment; a page without one wins.
  */
-function prerenderedPages(webDistDir: string): (pathname: string) => string | undefined {
-  const pages = builtFiles(webDistDir)
+function prerenderedPages(files: string[]): (pathname: string) => string | undefined {
+  const pages = files
     .filter((file) => file.endsWith('.html') && file !== 'index.html' && !file.endsWith(WITH_PICTURE))
     .map((file) => ({ file, segments: file.slice(0, -'.html'.length).split('/') }))
     .map((page) => ({ ...page, wildcards: page.segments.filter(isWildcard).length }))

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { TableScrollContainer } from '../lib/native-table-scroll';
 import classes from './keyboard-scroll-table.module.css';
 
 export interface KeyboardScrollTableProps {
@@ -14,13 +15,18 @@ export interface KeyboardScrollTableProps {
  * The scroll container of a table that holds nothing focusable (figures only): on a phone it scrolls
  * sideways, so the scroller itself takes the focus, as a named region, and the arrow keys scroll it
  * (WCAG 2.1.1, axe scrollable-region-focusable). A table with links or buttons needs none of this.
- * The browser's own scrolling, not Mantine's ScrollArea (Table.ScrollContainer): its drawn scrollbars
- * were a quarter of the vehicle page's own scripts, for a table that scrolls only on a narrow screen.
+ * The browser's own scrolling (lib/native-table-scroll.tsx), as every table of the app has.
  */
 export function KeyboardScrollTable({ label, minWidth, children }: KeyboardScrollTableProps) {
   return (
-    <div className={classes.scroller} tabIndex={0} role="region" aria-label={label}>
-      <div style={{ minWidth }}>{children}</div>
-    </div>
+    <TableScrollContainer
+      minWidth={minWidth}
+      className={classes.scroller}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      {children}
+    </TableScrollContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { Carousel } from '@mantine/carousel';
 import { Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LightningPlaceholder } from './lightning-placeholder';
@@ -28,6 +28,22 @@ function Slide({ src, alt, placeholderLabel, first }: SlideProps) {
         setFailed(true);
       }}
     />
+  );
+}
+
+/**
+ * One picture as the gallery shows it: 300 px high, captioned "Symbolbild". The vehicle page's placeholder
+ * shows its first picture the same way before the data (vehicle-skeleton.tsx), so nothing moves.
+ */
+export function PictureFigure({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <figure className={classes.figure}>
+      {children}
+      <Text component="figcaption" size="xs" c="dimmed" ta="center">
+        {t('vehicle.symbolPicture')}
+      </Text>
+    </figure>
   );
 }
 
@@ -64,17 +80,14 @@ export function PictureCarousel({ name, pictureUrls }: { name: string; pictureUr
           aria-roledescription="Folie"
           aria-label={t('vehicle.pictureAlt', { name, index: index + 1, total })}
         >
-          <figure className={classes.figure}>
+          <PictureFigure>
             <Slide
               src={url}
               alt={t('vehicle.pictureAlt', { name, index: index + 1, total })}
               placeholderLabel={placeholderLabel}
               first={index === 0}
             />
-            <Text component="figcaption" size="xs" c="dimmed" ta="center">
-              {t('vehicle.symbolPicture')}
-            </Text>
-          </figure>
+          </PictureFigure>
         </Carousel.Slide>
       ))}
     </Carousel>

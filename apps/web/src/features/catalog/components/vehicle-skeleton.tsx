@@ -1,9 +1,9 @@
-import { Grid, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { HEADING_HEIGHT, LoadingRegion, Skeleton, SkeletonLines } from '../../../components/page-skeleton';
 import { FirstPictureContext } from './first-picture';
+import { PictureFigure } from './picture-carousel';
 import classes from './vehicle-page.module.css';
 
 /** A labelled native select of the package options: label line, gap, 36 px field. */
@@ -40,15 +40,11 @@ export function TaxSkeleton() {
  * Decorative while the page is busy; the gallery names it.
  */
 function FirstPicture({ src }: { src: string }) {
-  const { t } = useTranslation('catalog');
   return (
     <div className={classes.carousel}>
-      <figure className={classes.figure}>
+      <PictureFigure>
         <img src={src} alt="" className={classes.slideImage} height={300} fetchPriority="high" />
-        <Text component="figcaption" size="xs" c="dimmed" ta="center">
-          {t('vehicle.symbolPicture')}
-        </Text>
-      </figure>
+      </PictureFigure>
     </div>
   );
 }
