@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import * as schema from './schema.js';
-import { APPLICATION_DB_ROLE } from './scope.js';
+import { APPLICATION_DB_ROLE, SCOPE_KEY_SQL, ScopeSigner } from './scope.js';
 import { ScopedPglite, ScopedPool } from './scoped-drivers.js';
 
 export type Schema = typeof schema;
@@ -84,6 +84,7 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
   const db = drizzlePg({ client: scoped as unknown as pg.Pool, schema }) as unknown as Database;
   let closed = false;
   let asOwner = true;
+  let signer: ScopeSigner | null = null;
   // Start-up work waits for other instances and may run long statements (migrations): it gets a
   // connection of its own, without the request timeouts of the pool. Ending that session also frees
   // the lock, should the process die while holding it.
@@ -116,14 +117,16 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
         try {
           await client.query(`select set_config('app.role', 'SYSTEM', false)`);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          signer = await readScopeSigner(client);
         } finally {
           await client.end().catch(() => undefined);
         }
       });
       const role = await describeLoginRole(pool);
-      if (ownerUrl) refuseUnsafeApplicationRole(role);
+      refuseUnsafeApplicationRole(role, Boolean(ownerUrl));
       asOwner = role.ownsTables || role.superuser;
-      scoped.enforce();
+      if (!signer) throw new DatabaseStartError('The migrations left no scope signing key');
+      scoped.enforce(signer);
     },
     connectsAsOwner: () => asOwner,
     withStartupLock,
@@ -156,9 +159,13 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     async migrate() {
-      // One process owns the directory (see lockDataDir), so no database lock is needed here.
+      // One process owns the directory (see lockDataDir), so no database lock is needed here. The one
+      // session may have been switched to the application role by earlier use: back to the owner.
+      await client.query('reset role');
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      scoped.enforce();
+      const signer = await readScopeSigner(client);
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      scoped.enforce(signer, Number(rows[0]?.pid));
     },
     withStartupLock: (work) => work(),
     connectsAsOwner: () => true,
@@ -174,6 +181,14 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       release();
     },
   };
+}
+
+/** The key of the scope signatures, read by the owner after the migrations made it (0022_signed_scope). */
+async function readScopeSigner(owner: Pick<pg.Client, 'query'> | Pick<PGlite, 'query'>): Promise<ScopeSigner> {
+  const result = await (owner as Pick<pg.Client, 'query'>).query<{ secret: Uint8Array }>(SCOPE_KEY_SQL);
+  const secret = result.rows[0]?.secret;
+  if (!secret) throw new DatabaseStartError('The database has no scope signing key (migration 0022)');
+  return new ScopeSigner(Buffer.from(secret));
 }
 
 interface LoginRole {
@@ -201,9 +216,17 @@ async function describeLoginRole(pool: pg.Pool): Promise<LoginRole> {
 /**
  * With a separate owner for migrations, DATABASE_URL must name a role that row-level security holds:
  * a superuser, a BYPASSRLS role or the tables' owner could turn it off. Refuse to start rather than
- * run with a backstop that is not there.
+ * run with a backstop that is not there. Without one, the login role only has to be able to act as
+ * leasing_app (a DBA may have made that role without granting it).
  */
-function refuseUnsafeApplicationRole(role: LoginRole): void {
+function refuseUnsafeApplicationRole(role: LoginRole, separateOwner: boolean): void {
+  if (!separateOwner) {
+    if (role.actsAsApplication) return;
+    throw new DatabaseStartError(
+      `DATABASE_URL logs in as "${role.name}", which is not a member of ${APPLICATION_DB_ROLE}; ` +
+        `a DBA runs GRANT ${APPLICATION_DB_ROLE} TO "${role.name}" once (docs/deploy.md)`,
+    );
+  }
   const problem = role.superuser
     ? 'is a superuser'
     : role.bypassesRls

@@ -1,24 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import crypto from 'node:crypto';
 
-import type { Role } from '@leasing/contract';
+import { currentRequestContext, SYSTEM_SCOPE, type DbScope } from '../lib/request-context.js';
 
-import { currentRequestContext } from '../lib/request-context.js';
-
-/**
- * Who the database is asked on behalf of: the row-level security policies (migrations
- * 0009_row_level_security, 0017_sign_in_scope) decide from it which rows exist for a query. A
- * signed-in user sees their own data and, as an admin, their employer's; the provider admin and the
- * platform itself (jobs, verified provider callbacks) see everything. A request from someone not
- * signed in sees no personal row (ANONYMOUS) unless its route is a sign-in flow (SIGN_IN: the
- * account tables only).
- */
-export type DbScope =
-  | { role: 'SYSTEM' | 'SIGN_IN' | 'ANONYMOUS' }
-  | { role: Role; userId: string; tenantId: string | null };
-
-export const SYSTEM_SCOPE: DbScope = { role: 'SYSTEM' };
-export const SIGN_IN_SCOPE: DbScope = { role: 'SIGN_IN' };
-export const ANONYMOUS_SCOPE: DbScope = { role: 'ANONYMOUS' };
+// The kinds of asker belong to the request context; the modules reach them here, beside the calls
+// that act on them.
+export { ANONYMOUS_SCOPE, SIGN_IN_SCOPE, SYSTEM_SCOPE, type DbScope } from '../lib/request-context.js';
 
 /**
  * The least a holder of a valid access token may see, used to read their own account before their
@@ -51,16 +38,37 @@ export function runInScope<T>(scope: DbScope, work: () => T): T {
 }
 
 /** The settings the policies read, in the order of {@link SCOPE_SQL}'s parameters. */
-export function scopeParameters(scope: DbScope): [string, string, string] {
-  if (!('userId' in scope)) return [scope.role, '', ''];
-  return [scope.role, scope.tenantId ?? '', scope.userId];
+export type ScopeParameters = [role: string, tenantId: string, userId: string, signature: string];
+
+/**
+ * Signs scopes for the database (migration 0022_signed_scope): the policies believe `app.role`,
+ * `app.tenant_id` and `app.user_id` only with an HMAC-SHA256 over them and the database session's
+ * backend pid, under a key that only the tables' owner can read. A statement of the application
+ * role can still set the three, but not sign them, so a forged scope sees nothing; and a signature
+ * seen in one session is worthless in another.
+ */
+export class ScopeSigner {
+  constructor(private readonly key: Buffer) {}
+
+  parameters(scope: DbScope, backendPid: number): ScopeParameters {
+    const [role, tenantId, userId] = 'userId' in scope ? [scope.role, scope.tenantId ?? '', scope.userId] : [scope.role, '', ''];
+    const signature = crypto
+      .createHmac('sha256', this.key)
+      .update(`${role}|${tenantId}|${userId}|${backendPid}`, 'utf8')
+      .digest('hex');
+    return [role, tenantId, userId, signature];
+  }
 }
+
+/** The statement that reads the signing key: only the tables' owner may (0022_signed_scope). */
+export const SCOPE_KEY_SQL = 'select secret from scope_signing_key';
 
 /**
  * One statement that switches the session to the application role and names the asker. Set at
  * session level on purpose: it is set again before every use of a connection (pool checkout, PGlite
- * query), so nothing carries over from one asker to the next.
+ * query) whose last scope differs, so nothing carries over from one asker to the next.
  */
 export const SCOPE_SQL =
   `select set_config('role', '${APPLICATION_DB_ROLE}', false), set_config('app.role', $1, false), ` +
-  `set_config('app.tenant_id', $2, false), set_config('app.user_id', $3, false)`;
+  `set_config('app.tenant_id', $2, false), set_config('app.user_id', $3, false), ` +
+  `set_config('app.scope_signature', $4, false)`;

@@ -1,38 +1,48 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-import { currentDbScope, SCOPE_SQL, scopeParameters } from './scope.js';
+import { currentDbScope, SCOPE_SQL, type DbScope, type ScopeParameters, type ScopeSigner } from './scope.js';
 
 /**
  * The two database drivers as drizzle sees them, with one addition: before a connection is used, the
- * session is switched to the application role and told who is asking (db/scope.ts), so the row-level
- * security policies apply to every query. Until `enforce()` (after the migrations made the role and
- * the policies) they pass through unchanged.
+ * session is switched to the application role and told, signed, who is asking (db/scope.ts), so the
+ * row-level security policies apply to every query. Until `enforce()` (after the migrations made the
+ * role, the policies and the signing key) they pass through unchanged.
  */
-export interface ScopedDriver {
-  enforce(): void;
+
+/** What identifies a scope on a connection: an unchanged one is not sent again. */
+function scopeKey(scope: DbScope): string {
+  return 'userId' in scope ? `${scope.role}|${scope.tenantId ?? ''}|${scope.userId}` : scope.role;
+}
+
+/** node-postgres keeps the server's backend pid of each connection (from its BackendKeyData). */
+function backendPidOf(client: pg.PoolClient): number {
+  const pid = (client as unknown as { processID: unknown }).processID;
+  if (typeof pid !== 'number') throw new Error('The database connection did not say its backend pid');
+  return pid;
 }
 
 /** What drizzle's node-postgres session uses of a pool: `query`, and `connect` for transactions. */
-export class ScopedPool implements ScopedDriver {
-  private enforcing = false;
+export class ScopedPool {
+  private signer: ScopeSigner | null = null;
   /** The scope each pooled connection was last given, so an unchanged scope costs no round trip. */
-  private readonly applied = new WeakMap<pg.PoolClient, string>();
+  private applied = new WeakMap<pg.PoolClient, string>();
 
   constructor(private readonly pool: pg.Pool) {}
 
-  enforce(): void {
-    this.enforcing = true;
+  enforce(signer: ScopeSigner): void {
+    this.signer = signer;
+    this.applied = new WeakMap();
   }
 
   async connect(): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
-    if (!this.enforcing) return client;
-    const parameters = scopeParameters(currentDbScope());
-    const key = parameters.join('|');
+    if (!this.signer) return client;
+    const scope = currentDbScope();
+    const key = scopeKey(scope);
     if (this.applied.get(client) === key) return client;
     try {
-      await client.query(SCOPE_SQL, parameters);
+      await client.query(SCOPE_SQL, this.signer.parameters(scope, backendPidOf(client)));
     } catch (error) {
       client.release(error instanceof Error ? error : true);
       throw error;
@@ -57,29 +67,31 @@ type PgliteQuery = PGlite['query'];
  * PGlite has one session for everyone: the scope is set and the query run as one step under a lock,
  * so two requests' queries cannot interleave between the two.
  */
-export class ScopedPglite implements ScopedDriver {
-  private enforcing = false;
+export class ScopedPglite {
+  private signing: { signer: ScopeSigner; backendPid: number } | null = null;
   private applied: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly client: PGlite) {}
 
-  enforce(): void {
-    this.enforcing = true;
+  /** `backendPid`: of the one session, read once by the caller. */
+  enforce(signer: ScopeSigner, backendPid: number): void {
+    this.signing = { signer, backendPid };
+    this.applied = null;
   }
 
   query: PgliteQuery = (async (...args: Parameters<PgliteQuery>) => {
-    if (!this.enforcing) return this.client.query(...args);
-    const parameters = scopeParameters(currentDbScope());
+    if (!this.signing) return this.client.query(...args);
+    const scope = currentDbScope();
     return this.exclusive(async () => {
-      await this.apply(parameters, this.client);
+      await this.apply(scope);
       return this.client.query(...args);
     });
   }) as PgliteQuery;
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    if (!this.enforcing) return this.client.transaction(work);
-    const parameters = scopeParameters(currentDbScope());
+    if (!this.signing) return this.client.transaction(work);
+    const parameters = this.parameters(currentDbScope());
     return this.exclusive(async () => {
       try {
         return await this.client.transaction(async (tx) => {
@@ -93,10 +105,15 @@ export class ScopedPglite implements ScopedDriver {
     });
   }
 
-  private async apply(parameters: [string, string, string], target: Pick<PGlite, 'query'>): Promise<void> {
-    const key = parameters.join('|');
+  private parameters(scope: DbScope): ScopeParameters {
+    if (!this.signing) throw new Error('The scope is signed only once enforcing');
+    return this.signing.signer.parameters(scope, this.signing.backendPid);
+  }
+
+  private async apply(scope: DbScope): Promise<void> {
+    const key = scopeKey(scope);
     if (this.applied === key) return;
-    await target.query(SCOPE_SQL, parameters);
+    await this.client.query(SCOPE_SQL, this.parameters(scope));
     this.applied = key;
   }
 

@@ -1,8 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+import type { Role } from '@leasing/contract';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
-import { ANONYMOUS_SCOPE, SIGN_IN_SCOPE, SYSTEM_SCOPE, type DbScope } from '../db/scope.js';
+/**
+ * Who the database is asked on behalf of: the row-level security policies (migrations
+ * 0009_row_level_security, 0017_sign_in_scope, 0022_signed_scope) decide from it which rows exist
+ * for a query. A signed-in user sees their own data and, as an admin, their employer's; the provider
+ * admin and the platform itself (jobs, verified provider callbacks) see everything. A request from
+ * someone not signed in sees no personal row (ANONYMOUS) unless its route is a sign-in flow
+ * (SIGN_IN: the account tables only). This module owns the kinds of asker; db/scope.ts tells the
+ * database which one is asking.
+ */
+export type DbScope =
+  | { role: 'SYSTEM' | 'SIGN_IN' | 'ANONYMOUS' }
+  | { role: Role; userId: string; tenantId: string | null };
+
+export const SYSTEM_SCOPE: DbScope = { role: 'SYSTEM' };
+export const SIGN_IN_SCOPE: DbScope = { role: 'SIGN_IN' };
+export const ANONYMOUS_SCOPE: DbScope = { role: 'ANONYMOUS' };
 
 /**
  * Who is asking, for code far from the HTTP layer (security events): the request id and the client
