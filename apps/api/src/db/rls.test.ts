@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -201,6 +203,74 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
     expect(
       (await rows(SYSTEM_SCOPE, sql`select first_name from users where id = ${foreign.employeeId}`))[0]?.['first_name'],
     ).not.toBe('Gekapert');
+  });
+
+  describe('a scope named by a statement of the application role itself (SQL injection)', () => {
+    type Statements = (session: number) => ReturnType<typeof sql>[];
+    /** Runs the statements in one transaction of `scope` (told its backend pid), then counts `table`. */
+    const countAfter = async (scope: DbScope, statements: Statements, table: string) =>
+      runInScope(scope, () =>
+        db.transaction(async (tx) => {
+          const session = Number(rowsOf(await tx.execute(sql`select pg_backend_pid() as pid`))[0]?.['pid']);
+          for (const statement of statements(session)) await tx.execute(statement);
+          return Number(rowsOf(await tx.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.['n']);
+        }),
+      );
+    const settings = (role: string, tenantId: string, userId: string, signature?: string) =>
+      sql`select set_config('app.role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true),
+                 set_config('app.user_id', ${userId}, true)${
+                   signature === undefined ? sql`` : sql`, set_config('app.scope_signature', ${signature}, true)`
+                 }`;
+    /** The key, as only the tables' owner reads it (the test's session logs in as the owner). */
+    const ownersKey = async (): Promise<Buffer> =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`reset role`);
+        const secret = rowsOf(await tx.execute(sql`select secret from scope_signing_key`))[0]?.['secret'];
+        await tx.execute(sql`select set_config('role', ${APPLICATION_DB_ROLE}, true)`);
+        return Buffer.from(secret as Uint8Array);
+      });
+    const hmac = (key: Buffer, message: string) => crypto.createHmac('sha256', key).update(message).digest('hex');
+
+    it('sees nothing after set_config(app.role, SYSTEM): that scope is not signed', async () => {
+      // Before migration 0022: both orders, every salary and every account.
+      for (const table of ['orders', 'salary_profiles', 'users', 'audit_log', 'outbox', 'tenants']) {
+        const n = await countAfter(employee(), () => [sql`select set_config('app.role', 'SYSTEM', true)`], table);
+        expect({ table, n }).toEqual({ table, n: 0 });
+      }
+      // Nor does the own scope's signature carry over to another person or to the sign-in flows.
+      const otherPerson = () => [settings('EMPLOYEE', foreign.tenantId, foreign.employeeId)];
+      expect(await countAfter(employee(), otherPerson, 'salary_profiles')).toBe(0);
+      expect(await countAfter(employee(), () => [settings('SIGN_IN', '', '')], 'users')).toBe(0);
+    });
+
+    it('refuses a signature under a guessed key or made for another session, and keeps the key from it', async () => {
+      const guessedKey = crypto.randomBytes(32);
+      const guessed: Statements = (session) => [settings('SYSTEM', '', '', hmac(guessedKey, `SYSTEM|||${session}`))];
+      expect(await countAfter(employee(), guessed, 'orders')).toBe(0);
+      const key = await ownersKey();
+      // A signature seen in one database session is worthless in another.
+      const elsewhere: Statements = (session) => [settings('SYSTEM', '', '', hmac(key, `SYSTEM|||${session + 1}`))];
+      expect(await countAfter(employee(), elsewhere, 'orders')).toBe(0);
+      // Control: signed with the key for this very session, the same statements see every order.
+      const signed: Statements = (session) => [settings('SYSTEM', '', '', hmac(key, `SYSTEM|||${session}`))];
+      expect(await countAfter(employee(), signed, 'orders')).toBe(2);
+      // The key is the owner's alone, and the check answers yes or no.
+      expect(await refusal(rows(employee(), sql`select secret from scope_signing_key`))).toMatch(/permission denied/);
+    });
+
+    it('checks the scope once per statement in every policy, not once per row', async () => {
+      const policies = await rows(
+        SYSTEM_SCOPE,
+        sql`select tablename || '.' || policyname as name, coalesce(qual, '') || ' ' || coalesce(with_check, '') as text
+              from pg_policies where schemaname = 'public'`,
+      );
+      expect(policies.length).toBeGreaterThan(15);
+      // `(SELECT … FROM app_scope() s)` checks the signature once; a helper such as app_user_id() once per row.
+      const perRow = policies
+        .filter((p) => /\bapp_\w+\(/.test(String(p['text']).replace(/\bapp_(scope\(\)|user_of_tenant\()/g, '')))
+        .map((p) => p['name']);
+      expect(perRow).toEqual([]);
+    });
   });
 
   it('works as a role that owns nothing and may only append to the audit trail', async () => {
