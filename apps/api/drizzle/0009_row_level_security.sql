@@ -6,7 +6,11 @@
 -- Nothing set means nothing visible. FORCE makes the rules hold for the owner too.
 DO $$
 BEGIN
-  CREATE ROLE leasing_app NOLOGIN;
+  -- A DBA may have made it (docs/deploy.md): then the owner needs no CREATEROLE, which PostgreSQL
+  -- checks before it looks whether the role exists.
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'leasing_app') THEN
+    CREATE ROLE leasing_app NOLOGIN;
+  END IF;
 EXCEPTION
   -- Roles are shared by every database of a server: another database may have made it already,
   -- or be making it in this very moment.
@@ -14,7 +18,18 @@ EXCEPTION
 END
 $$;
 --> statement-breakpoint
-GRANT leasing_app TO CURRENT_USER;
+-- The owner acts as leasing_app when one role does both (no DATABASE_OWNER_URL). Granting that takes
+-- CREATEROLE or the role's admin option; without them a DBA grants it, or the application logs in as
+-- a role of its own and the owner needs no membership (the server checks either at start).
+DO $$
+BEGIN
+  IF NOT pg_has_role(current_user, 'leasing_app', 'MEMBER') THEN
+    GRANT leasing_app TO CURRENT_USER;
+  END IF;
+EXCEPTION
+  WHEN insufficient_privilege THEN NULL;
+END
+$$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO leasing_app;
 --> statement-breakpoint
