@@ -114,7 +114,10 @@ describe.runIf(serverUrl)('the application connecting as a role of its own, set 
     const who = await runInScope(SYSTEM_SCOPE, () =>
       runtime.database.db.execute(sql`select session_user as login, current_user as acting`),
     );
-    expect((who as unknown as { rows: unknown[] }).rows[0]).toEqual({ login: names.login, acting: APPLICATION_DB_ROLE });
+    expect((who as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      login: names.login,
+      acting: APPLICATION_DB_ROLE,
+    });
     const { accessToken } = await loginAs(runtime.app);
     const search = await runtime.app.inject({ method: 'GET', url: '/v1/search', headers: bearer(accessToken) });
     expect(search.statusCode).toBe(200);

@@ -50,8 +50,7 @@ const MIGRATION_LOCK_KEY = 7_362_001;
 
 /** `ownerUrl`: the owner's connection for migrations, when `url` names the application's own login role. */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; ownerUrl?: string | undefined }
-  | { kind: 'pglite'; dataDir: string | null };
+  { kind: 'postgres'; url: string; ownerUrl?: string | undefined } | { kind: 'pglite'; dataDir: string | null };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === 'postgres' ? openPostgres(target.url, target.ownerUrl) : openPglite(target.dataDir);

@@ -124,18 +124,31 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
     // Sign-in finds accounts by address and employers by code, but never a salary, an address or an order.
     expect(await count(SIGN_IN_SCOPE, 'users')).toBe(await count(SYSTEM_SCOPE, 'users'));
     expect(await count(SIGN_IN_SCOPE, 'tenants')).toBe(await count(SYSTEM_SCOPE, 'tenants'));
-    for (const table of ['salary_profiles', 'user_addresses', 'orders', 'user_steps', 'ident_cases', 'simulator_cases']) {
+    for (const table of [
+      'salary_profiles',
+      'user_addresses',
+      'orders',
+      'user_steps',
+      'ident_cases',
+      'simulator_cases',
+    ]) {
       expect({ table, n: await count(SIGN_IN_SCOPE, table) }).toEqual({ table, n: 0 });
     }
     expect(await count(SYSTEM_SCOPE, 'salary_profiles')).toBeGreaterThan(0);
     // Nor may an anonymous request queue a mail or write an account.
     expect(
       await refusal(
-        rows(ANONYMOUS_SCOPE, sql`insert into outbox (kind, recipient, subject, text_body, html_body) values ('test', 'x@example.com', 's', 't', 'h')`),
+        rows(
+          ANONYMOUS_SCOPE,
+          sql`insert into outbox (kind, recipient, subject, text_body, html_body) values ('test', 'x@example.com', 's', 't', 'h')`,
+        ),
       ),
     ).toMatch(/row-level security/);
     expect(
-      await rows(ANONYMOUS_SCOPE, sql`update users set first_name = 'Gekapert' where id = ${home.employeeId} returning id`),
+      await rows(
+        ANONYMOUS_SCOPE,
+        sql`update users set first_name = 'Gekapert' where id = ${home.employeeId} returning id`,
+      ),
     ).toHaveLength(0);
   });
 
@@ -226,7 +239,8 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
       db.transaction(async (tx) => {
         await tx.execute(sql`reset role`);
         const secret = rowsOf(await tx.execute(sql`select secret from scope_signing_key`))[0]?.['secret'];
-        await tx.execute(sql`select set_config('role', ${APPLICATION_DB_ROLE}, true)`);
+        // Back at session level: `reset role` outlives the transaction, and the connection is reused.
+        await tx.execute(sql`select set_config('role', ${APPLICATION_DB_ROLE}, false)`);
         return Buffer.from(secret as Uint8Array);
       });
     const hmac = (key: Buffer, message: string) => crypto.createHmac('sha256', key).update(message).digest('hex');

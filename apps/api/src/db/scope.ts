@@ -51,7 +51,8 @@ export class ScopeSigner {
   constructor(private readonly key: Buffer) {}
 
   parameters(scope: DbScope, backendPid: number): ScopeParameters {
-    const [role, tenantId, userId] = 'userId' in scope ? [scope.role, scope.tenantId ?? '', scope.userId] : [scope.role, '', ''];
+    const [role, tenantId, userId] =
+      'userId' in scope ? [scope.role, scope.tenantId ?? '', scope.userId] : [scope.role, '', ''];
     const signature = crypto
       .createHmac('sha256', this.key)
       .update(`${role}|${tenantId}|${userId}|${backendPid}`, 'utf8')

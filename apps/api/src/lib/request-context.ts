@@ -13,8 +13,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  * database which one is asking.
  */
 export type DbScope =
-  | { role: 'SYSTEM' | 'SIGN_IN' | 'ANONYMOUS' }
-  | { role: Role; userId: string; tenantId: string | null };
+  { role: 'SYSTEM' | 'SIGN_IN' | 'ANONYMOUS' } | { role: Role; userId: string; tenantId: string | null };
 
 export const SYSTEM_SCOPE: DbScope = { role: 'SYSTEM' };
 export const SIGN_IN_SCOPE: DbScope = { role: 'SIGN_IN' };
