@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config/env.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
-import { seedDemoCatalog } from './modules/catalog/demo-catalog.js';
+import { loadDemoData } from './modules/demo/seed.js';
 import { syncStepDefinitions } from './modules/orders/repository.js';
 import { resealLegacySnapshots } from './modules/orders/reseal-snapshots.js';
 import type { Clock } from './lib/clock.js';
@@ -49,9 +48,7 @@ export async function startRuntime(
       await syncStepDefinitions(database.db);
       await resealLegacySnapshots(database.db, cipher);
       if (!config.demoData) return false;
-      const created = await seedDemoData(database.db, cipher);
-      await seedDemoCatalog(database.db, config.demoCatalogSize);
-      return created;
+      return loadDemoData(database.db, cipher, config.demoCatalogSize);
     });
     await Promise.all([warmPasswordHasher(), warmPasswordPolicy()]);
     const app = await buildApp({

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
 import { DatabaseStartError } from './db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE } from './modules/demo/accounts.js';
 import { startRuntime, type Runtime } from './runtime.js';
 
 /** Grace period for in-flight requests on SIGTERM/SIGINT before the process gives up. */

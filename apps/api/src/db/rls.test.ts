@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import type { Database } from './client.js';
-import { DEMO_ACCOUNTS } from './seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import {
   ANONYMOUS_SCOPE,
   APPLICATION_DB_ROLE,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../db/schema-idempotency.js';
 import { users } from '../db/schema.js';
 import { runInScope } from '../db/scope.js';
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { createOrder } from '../modules/orders/create-order.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import { once } from './idempotency.js';

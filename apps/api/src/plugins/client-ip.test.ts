@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/demo/accounts.js';
 import { AUTH_LIMITS } from '../lib/rate-limiter.js';
 import { createTestApp, databaseTargets, type TestApp } from '../test-support/harness.js';
 import { captureLog } from '../test-support/log-capture.js';

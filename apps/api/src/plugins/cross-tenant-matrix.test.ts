@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { orderDocuments, outbox, users, userSteps } from '../db/schema.js';
 import { runAsSystem } from '../db/scope.js';
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { stepOfType } from '../modules/orders/steps.js';
 import { buildTenant } from '../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../config/env.js';
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import { isLoopbackAddress } from './dev-only.js';
 

@@ -2,7 +2,7 @@ import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_REGISTER_CODE } from '../db/seed.js';
+import { DEMO_REGISTER_CODE } from '../modules/demo/accounts.js';
 import { loggableError } from '../lib/loggable-error.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import { findControlCharacter } from './input-hygiene.js';

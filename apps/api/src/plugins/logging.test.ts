@@ -1,7 +1,7 @@
 import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, type TestApp } from '../test-support/harness.js';
 import { latestCode } from '../test-support/mailbox.js';
 import { captureLog } from '../test-support/log-capture.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { bearer, createTestApp, loginAs, type TestApp } from '../test-support/harness.js';
 
 /**

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { PAGE_PICTURE_SLOT } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { bearer, createTestApp, loginAs, type TestApp } from '../test-support/harness.js';
 
 describe('serving the web app on the API port', () => {

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../modules/demo/accounts.js';
 import type { Clock } from '../lib/clock.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 

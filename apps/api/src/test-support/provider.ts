@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { bearer, loginAs } from './harness.js';
 import { latestCode } from './mailbox.js';
 

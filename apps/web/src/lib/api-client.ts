@@ -11,7 +11,7 @@ import {
 
 import { appConfig } from '../config/env';
 import { takeFirstRequest } from './first-requests';
-import { emitAuthFailure } from './auth-events';
+import { emitAuthFailure, type AuthFailureReason } from './auth-events';
 import { authStore as defaultAuthStore, type AuthStore } from './auth-store';
 
 /** Codes of the API (`ErrorCodeSchema`) plus the two failures that happen before an answer can be read. */
@@ -36,8 +36,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Why the user has to sign in again: the refresh failed (401 path) or the server said 403. */
-export type AuthFailureReason = 'session-expired' | 'forbidden';
+export type { AuthFailureReason } from './auth-events';
 
 type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 

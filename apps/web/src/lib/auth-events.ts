@@ -1,4 +1,5 @@
-import type { AuthFailureReason } from './api-client';
+/** Why the user has to sign in again: the refresh failed (401 path) or the server said 403. */
+export type AuthFailureReason = 'session-expired' | 'forbidden';
 
 type AuthFailureListener = (reason: AuthFailureReason) => void;
 

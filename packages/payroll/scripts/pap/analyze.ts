@@ -12,7 +12,7 @@
  * With both, the emitter can prove for each operation whether the scaled integers stay
  * within 2^52 (exact in a JS number) or need BigInt.
  */
-import type { BoolExpr, DecExpr, IntExpr, IrProgram, RelOp, Stmt } from './lower.js';
+import type { BoolExpr, DecExpr, IntExpr, IrProgram, RelOp, Stmt } from './ir.js';
 import { Interval, Rational } from './rational.js';
 
 /** Abstract value: an interval, or null when no bound is known. */

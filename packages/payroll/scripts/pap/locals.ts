@@ -8,7 +8,7 @@
  * becomes its own local variable with its own scale and range, which is exactly how the
  * value flows, so the result is unchanged.
  */
-import type { BoolExpr, DecExpr, IntExpr, IrField, IrProgram, Stmt } from './lower.js';
+import type { BoolExpr, DecExpr, IntExpr, IrField, IrProgram, Stmt } from './ir.js';
 
 type ReadNode = Extract<DecExpr, { k: 'var' }> | Extract<IntExpr, { k: 'ivar' }>;
 

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { tenants, users } from '../../db/schema.js';
-import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE } from '../demo/accounts.js';
 import { COMMON_PASSWORD_COUNT, passwordPolicyError, warmPasswordPolicy } from '../../lib/password-policy.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode, mailbox } from '../../test-support/mailbox.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode, mailbox } from '../../test-support/mailbox.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { tenants, users } from '../../db/schema.js';
-import { DEMO_REGISTER_CODE } from '../../db/seed.js';
+import { DEMO_REGISTER_CODE } from '../demo/accounts.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 
 /**

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { users } from '../../db/schema.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { REFRESH_GRACE_MS, SESSION_MAX_AGE_MS } from './service.js';
 

@@ -3,7 +3,7 @@ import { calculatePayslipComparison } from '@leasing/payroll';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_REGISTER_CODE, DEMO_SALARY_INFO } from '../../db/seed.js';
+import { DEMO_REGISTER_CODE, DEMO_SALARY_INFO } from '../demo/accounts.js';
 import { leasePackages } from '../../db/schema.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode } from '../../test-support/mailbox.js';

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { tenants, users } from '../../db/schema.js';
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { hashPassword } from '../../lib/password.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { saveTenantPolicy } from '../../test-support/policy.js';

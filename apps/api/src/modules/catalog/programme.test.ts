@@ -9,7 +9,7 @@ import {
 import { buildAddress } from '@leasing/contract/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS, DEMO_SALARY_INFO } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_SALARY_INFO } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { saveTenantPolicy } from '../../test-support/policy.js';
 

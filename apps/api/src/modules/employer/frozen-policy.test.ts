@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { auditLog, orders, userSteps } from '../../db/schema.js';
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer } from '../../test-support/order-fixtures.js';
 import { saveTenantPolicy } from '../../test-support/policy.js';

@@ -1,7 +1,7 @@
 import type { ErrorResponse, PayrollExport, TenantEmployee } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder, settleOrder } from '../../test-support/order-fixtures.js';

@@ -1,5 +1,17 @@
+import type { CaseStatus } from './provider.js';
 import { MemoryCaseRepository, type CaseRepository } from './simulator-cases.js';
-import type { CallbackDelivery, FaultMode } from './simulator.js';
+
+export type FaultMode = 'none' | 'error500' | 'timeout' | 'redirect' | 'malformed';
+
+/** One status callback the simulator sent (or tried to) to the app. */
+export interface CallbackDelivery {
+  eventId: string;
+  caseId: string;
+  status: CaseStatus;
+  attempts: number;
+  delivered: boolean;
+  lastError: string | null;
+}
 
 /**
  * The simulator's cases (in `cases`: the database in the app, memory in the simulator's own tests),

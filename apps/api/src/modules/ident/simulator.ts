@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 import type { Clock } from '../../lib/clock.js';
 import { SIGNATURE_HEADER, signCallback } from './callback.js';
-import { CASE_KINDS, type CaseStatus } from './provider.js';
+import { CASE_KINDS } from './provider.js';
 import { caseStatus, type CaseCompletion, type SimulatorCase } from './simulator-cases.js';
 import {
   NOT_FOUND_TEXT,
@@ -20,9 +20,10 @@ import {
   signPdf,
   titleOf,
 } from './simulator-pages.js';
-import { SimulatorStore } from './simulator-store.js';
+import { SimulatorStore, type CallbackDelivery } from './simulator-store.js';
 
 export { SimulatorStore } from './simulator-store.js';
+export type { CallbackDelivery, FaultMode } from './simulator-store.js';
 export { DatabaseCaseRepository, MemoryCaseRepository, type SimulatorCase } from './simulator-cases.js';
 
 /**
@@ -37,16 +38,6 @@ export { DatabaseCaseRepository, MemoryCaseRepository, type SimulatorCase } from
  *
  * Register with `{ prefix: '/simulator' }`; links are built from `publicBaseUrl` plus that prefix.
  */
-export type FaultMode = 'none' | 'error500' | 'timeout' | 'redirect' | 'malformed';
-export interface CallbackDelivery {
-  eventId: string;
-  caseId: string;
-  status: CaseStatus;
-  attempts: number;
-  delivered: boolean;
-  lastError: string | null;
-}
-
 export interface SimulatorOptions {
   apiKey: string;
   callbackSecret: string;

@@ -2,7 +2,7 @@
  * The account mails in German and English. German terms the reader meets elsewhere in the product
  * (the contract, payslips) are quoted in the English text and explained once.
  */
-import type { AccountMail, InEveryLanguage } from './templates.js';
+import type { AccountMail, InEveryLanguage } from './mail-types.js';
 
 type Texts = { readonly [K in AccountMail['kind']]: InEveryLanguage<Extract<AccountMail, { kind: K }>> };
 

@@ -5,33 +5,7 @@
 import type { Language } from '@leasing/contract';
 
 import type { MailFormat } from './mail-format.js';
-import type { InEveryLanguage, OrderMail } from './templates.js';
-
-export type OrderEvent =
-  /** To the employee: the order exists, the employee's steps are next. */
-  | { type: 'CREATED'; car: string }
-  /** To the employee after signing: approved by the programme policy, or the employer approves next. */
-  | { type: 'SIGNED'; car: string; approval: 'AUTOMATIC' | 'BY_EMPLOYER' }
-  /** To the employer's HR admins. */
-  | { type: 'APPROVAL_REQUIRED'; car: string }
-  /** To the employee. */
-  | { type: 'APPROVED'; car: string }
-  /** To the provider's admins. */
-  | { type: 'READY_TO_ORDER'; car: string }
-  /** To the employee. */
-  | { type: 'ORDERED'; car: string }
-  | { type: 'HANDED_OVER'; car: string }
-  | { type: 'DECLINED_BY_EMPLOYER'; car: string; reason: string | null }
-  /** To the employee when the provider declined. */
-  | { type: 'DECLINED'; car: string; reason: string | null }
-  /** To the employer's HR admins when the provider declined. */
-  | { type: 'DECLINED_BY_PROVIDER'; car: string; reason: string | null }
-  | { type: 'EXPIRED'; car: string }
-  | { type: 'BREAKING_CHANGE'; car: string }
-  /** To the employee; ISO dates. */
-  | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
-  /** To the provider's admins; ISO date. */
-  | { type: 'EMPLOYEE_LEAVING'; car: string; employeeName: string; leavingDate: string };
+import type { InEveryLanguage, OrderEvent, OrderMail } from './mail-types.js';
 
 interface OrderText {
   headline: string;

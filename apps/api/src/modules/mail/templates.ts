@@ -8,58 +8,20 @@
 import type { Language } from '@leasing/contract';
 
 import { ACCOUNT_MAILS } from './account-mails.js';
-import { mailFormat, type MailFormat } from './mail-format.js';
-import { ORDER_UPDATE, type OrderEvent } from './order-mails.js';
+import { mailFormat } from './mail-format.js';
+import type { InEveryLanguage, MailContent, MailTemplate, MailText } from './mail-types.js';
+import { ORDER_UPDATE } from './order-mails.js';
 
-export type { OrderEvent } from './order-mails.js';
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-}
-
-/** Who gets a mail, and in which language (the account's `users.language`; German without an account). */
-export interface MailRecipient {
-  email: string;
-  language: Language;
-}
-
-export type AccountMail =
-  | { kind: 'EMAIL_CONFIRM'; firstName: string; link: string }
-  | { kind: 'REGISTER_EXISTING'; firstName: string; resetLink: string }
-  | { kind: 'PASSWORD_RESET'; firstName: string; link: string }
-  | { kind: 'INVITE'; firstName: string; tenantName: string; link: string }
-  | { kind: 'ADMIN_INVITE'; firstName: string; tenantName: string; link: string }
-  | { kind: 'WELCOME'; firstName: string; link: string }
-  | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
-  | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
-  | { kind: 'EMAIL_CHANGED'; firstName: string }
-  | { kind: 'PASSWORD_CHANGED'; firstName: string };
-
-/** A change in an order's life, told to the employee or to the admins (the event says which). */
-export interface OrderMail {
-  kind: 'ORDER_UPDATE';
-  firstName: string;
-  orderId: number;
-  link: string;
-  event: OrderEvent;
-}
-
-export type MailTemplate = AccountMail | OrderMail;
-
-/** What one mail says in one language; the layout adds greeting, link and closing. */
-export interface MailText {
-  subject: string;
-  paragraphs: string[];
-  action?: { link: string; label: string };
-}
-
-/** One mail's text in every language: leaving a language out is a type error. */
-export type InEveryLanguage<Params> = {
-  readonly [L in Language]: (params: Params, format: MailFormat) => MailText;
-};
+export type {
+  AccountMail,
+  InEveryLanguage,
+  MailContent,
+  MailRecipient,
+  MailTemplate,
+  MailText,
+  OrderEvent,
+  OrderMail,
+} from './mail-types.js';
 
 /** Greeting and closing around every mail. */
 const LAYOUT: Record<Language, { hello(firstName: string): string; closing: string; signature: string }> = {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { orderPolicies } from '../../db/schema-employer.js';
 import { auditLog, orderDocuments, orders, userSteps } from '../../db/schema.js';
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { mailbox, type MailboxEntry } from '../../test-support/mailbox.js';
 import { approveAutomatically } from './auto-approval.js';

@@ -1,7 +1,7 @@
 import { CONTRACT_ENGLISH_NOTICE } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { typicalInput } from '../../test-support/contract-inputs.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';

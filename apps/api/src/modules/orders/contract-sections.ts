@@ -2,7 +2,7 @@
  * The sections of the transfer contract, one function each (parties, vehicle, package, conversion,
  * kilometres, use, damage, termination, privacy, final provisions). Pure text, no PDF.
  */
-import type { ContractBlock, ContractFact, ContractSection, TransferContractInput } from './contract-content.js';
+import type { ContractBlock, ContractFact, ContractSection, TransferContractInput } from './contract-types.js';
 import {
   cleanText,
   DASH,

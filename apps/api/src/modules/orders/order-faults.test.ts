@@ -2,7 +2,7 @@ import type { Order, Vehicle, VehicleSummary } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { identCases, users } from '../../db/schema.js';
 import { loadOrCreateSecret } from '../../lib/secrets.js';
 import { signCallback } from '../ident/callback.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { orders } from '../../db/schema.js';
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { createFieldCipher } from '../../runtime.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';

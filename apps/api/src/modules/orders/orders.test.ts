@@ -3,7 +3,7 @@ import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { identCases, userSteps } from '../../db/schema.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { STEP } from '../../test-support/order-fixtures.js';

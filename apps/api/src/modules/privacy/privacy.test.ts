@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SALARY_INFO } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SALARY_INFO } from '../demo/accounts.js';
 import { createFieldCipher } from '../../runtime.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import { mfaChallenges, oneTimeCodes, orders, outbox, refreshTokens, users } from '../../db/schema.js';
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import {

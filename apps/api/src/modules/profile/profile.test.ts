@@ -2,7 +2,7 @@ import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE, DEMO_SALARY_INFO } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE, DEMO_SALARY_INFO } from '../demo/accounts.js';
 import { auditLog, salaryProfiles, users } from '../../db/schema.js';
 import { DecryptionError } from '../../lib/field-encryption.js';
 import { createFieldCipher } from '../../runtime.js';

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { auditLog, users } from '../../db/schema.js';
-import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE } from '../demo/accounts.js';
 import { createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode, mailbox } from '../../test-support/mailbox.js';
 import { beispielAg, caller, newEmployee, registerAndConfirm, tokensOfDemoRoles } from '../../test-support/provider.js';

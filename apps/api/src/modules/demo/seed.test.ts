@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { verifyPassword } from '../lib/password.js';
-import { createTestApp, type TestApp } from '../test-support/harness.js';
-import { salaryProfiles, users } from './schema.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed.js';
+import { salaryProfiles, users } from '../../db/schema.js';
+import { verifyPassword } from '../../lib/password.js';
+import { createTestApp, type TestApp } from '../../test-support/harness.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
 /** Security checklist 3: demo data is stored like real data, each secret with its own salt. */
 describe('demo data', () => {

@@ -1,0 +1,83 @@
+/**
+ * The shapes of every mail: what a template takes, what one language's text says, what a rendered
+ * mail is. The text tables (`account-mails.ts`, `order-mails.ts`) and the renderer (`templates.ts`)
+ * all build on these, so none of them needs another's module for its types.
+ */
+import type { Language } from '@leasing/contract';
+
+import type { MailFormat } from './mail-format.js';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+/** Who gets a mail, and in which language (the account's `users.language`; German without an account). */
+export interface MailRecipient {
+  email: string;
+  language: Language;
+}
+
+export type AccountMail =
+  | { kind: 'EMAIL_CONFIRM'; firstName: string; link: string }
+  | { kind: 'REGISTER_EXISTING'; firstName: string; resetLink: string }
+  | { kind: 'PASSWORD_RESET'; firstName: string; link: string }
+  | { kind: 'INVITE'; firstName: string; tenantName: string; link: string }
+  | { kind: 'ADMIN_INVITE'; firstName: string; tenantName: string; link: string }
+  | { kind: 'WELCOME'; firstName: string; link: string }
+  | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
+  | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
+  | { kind: 'EMAIL_CHANGED'; firstName: string }
+  | { kind: 'PASSWORD_CHANGED'; firstName: string };
+
+/** What happened in an order's life; `car` is the vehicle's title ("Volkswagen ID.4"). */
+export type OrderEvent =
+  /** To the employee: the order exists, the employee's steps are next. */
+  | { type: 'CREATED'; car: string }
+  /** To the employee after signing: approved by the programme policy, or the employer approves next. */
+  | { type: 'SIGNED'; car: string; approval: 'AUTOMATIC' | 'BY_EMPLOYER' }
+  /** To the employer's HR admins. */
+  | { type: 'APPROVAL_REQUIRED'; car: string }
+  /** To the employee. */
+  | { type: 'APPROVED'; car: string }
+  /** To the provider's admins. */
+  | { type: 'READY_TO_ORDER'; car: string }
+  /** To the employee. */
+  | { type: 'ORDERED'; car: string }
+  | { type: 'HANDED_OVER'; car: string }
+  | { type: 'DECLINED_BY_EMPLOYER'; car: string; reason: string | null }
+  /** To the employee when the provider declined. */
+  | { type: 'DECLINED'; car: string; reason: string | null }
+  /** To the employer's HR admins when the provider declined. */
+  | { type: 'DECLINED_BY_PROVIDER'; car: string; reason: string | null }
+  | { type: 'EXPIRED'; car: string }
+  | { type: 'BREAKING_CHANGE'; car: string }
+  /** To the employee; ISO dates. */
+  | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
+  /** To the provider's admins; ISO date. */
+  | { type: 'EMPLOYEE_LEAVING'; car: string; employeeName: string; leavingDate: string };
+
+/** A change in an order's life, told to the employee or to the admins (the event says which). */
+export interface OrderMail {
+  kind: 'ORDER_UPDATE';
+  firstName: string;
+  orderId: number;
+  link: string;
+  event: OrderEvent;
+}
+
+export type MailTemplate = AccountMail | OrderMail;
+
+/** What one mail says in one language; the layout adds greeting, link and closing. */
+export interface MailText {
+  subject: string;
+  paragraphs: string[];
+  action?: { link: string; label: string };
+}
+
+/** One mail's text in every language: leaving a language out is a type error. */
+export type InEveryLanguage<Params> = {
+  readonly [L in Language]: (params: Params, format: MailFormat) => MailText;
+};
