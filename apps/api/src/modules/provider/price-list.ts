@@ -10,7 +10,7 @@ import { decodeUploadedText } from '../../lib/uploaded-text.js';
 import { loadSnapshot } from '../catalog/catalog-snapshot.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 import { applyPlan } from './price-list-apply.js';
-import { exportCsv, parsePriceList } from './price-list-csv.js';
+import { exportCsv, neutralizedFile, parsePriceList } from './price-list-csv.js';
 import { diffPriceList, type DiffMode, type PriceListPlan } from './price-list-diff.js';
 
 /** Uploads larger than this are refused before parsing (the demo catalogue's list is about 300 KB). */
@@ -309,7 +309,7 @@ export async function versionFile(
     .from(priceListVersions)
     .where(eq(priceListVersions.id, versionId));
   if (!row) throw notFound('Version nicht gefunden');
-  return row;
+  return { fileName: row.fileName, csv: neutralizedFile(row.csv) };
 }
 
 async function versionResponse(db: Database, row: VersionRow, newest: number): Promise<PriceListVersion> {
