@@ -25,6 +25,7 @@ import { redactUrl } from './lib/redact.js';
 import { enterPlatformScope, enterRequestContext } from './lib/request-context.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { JobScheduler } from './lib/scheduled-jobs.js';
+import { hopCountWarning, trustedProxies, type TrustedProxies } from './lib/trusted-proxies.js';
 import { connectRedis, pingRedis } from './lib/redis.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -84,15 +85,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
 
+  const proxies = trustedProxies(config.trustProxy);
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
-    genReqId: requestIdFrom(config.trustProxy !== false),
+    genReqId: requestIdFrom(proxies),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
-    // Behind a proxy, only the configured hops may name the client (TRUST_PROXY); otherwise
+    // Behind a proxy, only the configured proxies may name the client (TRUST_PROXY); otherwise
     // X-Forwarded-For is ignored and request.ip is the socket's peer.
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: proxies.fastifyOption,
   }).withTypeProvider<ZodTypeProvider>();
+  const proxyWarning = hopCountWarning(config.trustProxy, config.host);
+  if (proxyWarning) app.log.warn(proxyWarning);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -298,22 +302,20 @@ function loggerOptions(config: AppConfig): Exclude<FastifyServerOptions['logger'
   };
 }
 
-/** A hop count trusts that many proxies nearest to us (the same rule Fastify applies to a number). */
-function trustProxyOption(
-  value: AppConfig['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  return typeof value === 'number' ? (_address, hop) => hop < value : value;
-}
-
 /**
  * A request id of our own, or the one the reverse proxy assigned (deploy/nginx.conf sets it on every
- * request) when TRUST_PROXY says one is in front. A client's own header is ignored otherwise: it could
- * give its requests someone else's id and muddle the security events. Even a proxy's id is accepted
- * only when it looks like one, so logs cannot be forged through it.
+ * request) when the socket's peer is a proxy TRUST_PROXY trusts. A client's own header is ignored
+ * otherwise, also when it reaches the port directly past the proxy: it could give its requests
+ * someone else's id and muddle the security events. Even a proxy's id is accepted only when it looks
+ * like one, so logs cannot be forged through it.
  */
-function requestIdFrom(fromProxy: boolean) {
-  return (request: { headers: Record<string, string | string[] | undefined> }): string => {
+function requestIdFrom(proxies: TrustedProxies) {
+  return (request: {
+    headers: Record<string, string | string[] | undefined>;
+    socket?: { remoteAddress?: string | undefined };
+  }): string => {
     const incoming = request.headers['x-request-id'];
+    const fromProxy = proxies.mayNameRequest(request.socket?.remoteAddress);
     if (fromProxy && typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming)) return incoming;
     return crypto.randomUUID();
   };

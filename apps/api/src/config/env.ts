@@ -3,6 +3,8 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import type { TrustProxySetting } from '../lib/trusted-proxies.js';
+
 /**
  * Configuration from the environment, parsed once at start-up. A bad value stops the start with
  * one line naming the variable (see `formatConfigError`), never with a stack trace.
@@ -17,8 +19,10 @@ const EnvSchema = z.object({
   /** Interface to listen on. Default: loopback outside production, every interface in production. */
   HOST: z.string().min(1).optional(),
   /**
-   * Which proxies in front of the app to believe about the client address (X-Forwarded-For): a hop
-   * count (`1` = one nginx) or a comma-separated list of addresses/CIDRs. Unset: the header is ignored.
+   * Which proxies in front of the app to believe about the client address (X-Forwarded-For) and the
+   * request id (X-Request-Id): a comma-separated list of their addresses/CIDRs (recommended), or a hop
+   * count (`1` = one nginx), which believes any peer (a warning at start when HOST is not private,
+   * lib/trusted-proxies.ts). Unset: both headers are ignored.
    */
   TRUST_PROXY: z
     .string()
@@ -104,8 +108,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Fastify's `trustProxy`: a hop count or a list of trusted proxy addresses; false ignores the header. */
-  trustProxy: number | string[] | false;
+  /** The proxies' addresses/CIDRs or a hop count (lib/trusted-proxies.ts); false ignores the headers. */
+  trustProxy: TrustProxySetting;
   dataDir: string;
   databaseUrl: string | undefined;
   databaseOwnerUrl: string | undefined;

@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { AppError } from '../lib/errors.js';
+import { FORBIDDEN_IN_TEXT } from '../lib/uploaded-text.js';
 
 /**
- * Control characters have no place in this product's input: NUL breaks PostgreSQL text (a 500 whose
- * log would carry the request's values), the others forge log lines, mail headers or PDF text. Tab,
- * line feed and carriage return are allowed in bodies (multi-line text such as a decline reason),
- * never in the path or the query string.
+ * Control characters have no place in this product's input (lib/uploaded-text.ts says why). Tab, line
+ * feed and carriage return are allowed in bodies (multi-line text such as a decline reason), never in
+ * the path or the query string. Uploaded files arrive as bytes and are checked where they are read,
+ * with row and column (decodeUploadedText).
  */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_IN_BODY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const FORBIDDEN_IN_BODY = FORBIDDEN_IN_TEXT;
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_IN_URL = /[\u0000-\u001F\u007F]/;
 const MAX_DEPTH = 32;
@@ -18,6 +18,8 @@ const MAX_DEPTH = 32;
 export function findControlCharacter(value: unknown, forbidden: RegExp, path = '', depth = 0): string | null {
   if (typeof value === 'string') return forbidden.test(value) ? path || 'value' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  // An upload's bytes (a 10 MB photo or price list): walking them key by key would take seconds.
+  if (value instanceof Uint8Array) return null;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
     if (forbidden.test(key)) return childPath;

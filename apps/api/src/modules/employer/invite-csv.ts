@@ -1,3 +1,5 @@
+import { decodeUploadedText } from '../../lib/uploaded-text.js';
+
 /**
  * Reads an invite list as HR keeps it: a header line and one person per line, separated by
  * semicolons (German Excel) or commas, optionally quoted (RFC 4180), UTF-8 with or without BOM.
@@ -28,8 +30,9 @@ export interface CsvInviteRow {
 
 export type CsvInviteParse = { ok: true; rows: CsvInviteRow[] } | { ok: false; message: string };
 
-export function parseInviteCsv(text: string): CsvInviteParse {
-  const records = splitRecords(text.replace(/^\uFEFF/, ''));
+/** A NUL byte, a control character or bytes that are not UTF-8 are a 400 naming row and column. */
+export function parseInviteCsv(bytes: Buffer): CsvInviteParse {
+  const records = splitRecords(decodeUploadedText(bytes).replace(/^\uFEFF/, ''));
   const header = records[0];
   if (!header) return { ok: false, message: 'Die Datei ist leer.' };
   const separator = header.text.includes(';') ? ';' : ',';

