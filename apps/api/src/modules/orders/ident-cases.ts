@@ -38,9 +38,11 @@ export async function startCase(
   if (actor.role !== 'EMPLOYEE') throw forbidden();
   const step = stepById(stepId);
   if (!step) throw notFound('Schritt nicht gefunden');
+  const notCurrent = () => conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  // Refused before the system's check runs: a refused request changes nothing.
+  if (step.stepType !== STEP_FOR[kind] || order.status !== step.stepType) throw notCurrent();
   const current = await detectBreakingChange(deps, order);
-  if (step.stepType !== STEP_FOR[kind] || current.status !== step.stepType)
-    throw conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  if (current.status !== step.stepType) throw notCurrent();
   for (let attempt = 0; attempt < 50; attempt++) {
     const open = await repo.openCase(deps.db, orderId, stepId);
     if (open?.status === 'PENDING' && open.link && open.expiresAt && open.expiresAt > deps.clock.now())
