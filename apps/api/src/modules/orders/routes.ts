@@ -16,7 +16,7 @@ import { z } from 'zod';
 
 import { consume, ORDER_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/authenticate.js';
-import { once, parseIdempotencyKey, type RecordAnswer } from '../../lib/idempotency.js';
+import { once, parseIdempotencyKey, requestFingerprint, type RecordAnswer } from '../../lib/idempotency.js';
 import * as orders from './service.js';
 import type { StepAction } from './steps.js';
 
@@ -64,7 +64,11 @@ export function orderRoutes(
         // order's own transaction.
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
         const answer = key
-          ? await once(deps, { userId: user.id, key, operation: 'order.create' }, create)
+          ? await once(
+              deps,
+              { userId: user.id, key, operation: 'order.create', fingerprint: requestFingerprint(request.body) },
+              create,
+            )
           : await create();
         return reply.code(201).send(answer);
       },
