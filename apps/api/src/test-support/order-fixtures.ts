@@ -1,13 +1,15 @@
 import type { StepType, Vehicle, VehicleSummary } from '@leasing/contract';
+import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 import type { Database } from '../db/client.js';
-import { identCases, orderDocuments, orders, outbox, userSteps } from '../db/schema.js';
+import { identCases, orderDocuments, orders, outbox, users, userSteps } from '../db/schema.js';
 import { simulatorCases } from '../db/schema-simulator.js';
 import { runAsSystem } from '../db/scope.js';
 import { stepOfType } from '../modules/orders/steps.js';
-import { bearer } from './harness.js';
+import { hashPassword } from '../lib/password.js';
+import { bearer, loginAs } from './harness.js';
 
 /** Orders for tests: placed through the API, their later states set directly. */
 
@@ -148,4 +150,44 @@ export async function finishCase(
       expiresAt: new Date(now.getTime() + 3600_000),
     }),
   );
+}
+
+/**
+ * A second employee of the employer of `ownerEmail` (intra-tenant tests), signed in, with an address
+ * and salary profile of their own.
+ */
+export async function colleagueOf(
+  app: FastifyInstance,
+  db: Database,
+  ownerEmail: string,
+  options: { prefix: string; now: Date },
+): Promise<{ email: string; accessToken: string }> {
+  const email = `${options.prefix}.kollegin@example.com`;
+  const password = 'Kollegen-Passwort-1';
+  const passwordHash = await hashPassword(password);
+  await runAsSystem(async () => {
+    const [owner] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, ownerEmail));
+    await db.insert(users).values({
+      tenantId: owner?.tenantId ?? null,
+      email,
+      passwordHash,
+      role: 'EMPLOYEE',
+      firstName: 'Karla',
+      lastName: 'Kollegin',
+      emailConfirmedAt: options.now,
+      createdAt: options.now,
+    });
+  });
+  const { accessToken } = await loginAs(app, email, password);
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/v1/user/info',
+    headers: bearer(accessToken),
+    payload: {
+      addressDto: buildAddress({ firstName: 'Karla', lastName: 'Kollegin', street: 'Nebenstraße' }),
+      salaryInfo: buildSalaryInfo(),
+    },
+  });
+  if (saved.statusCode !== 200) throw new Error(`colleague profile not saved: ${saved.body}`);
+  return { email, accessToken };
 }

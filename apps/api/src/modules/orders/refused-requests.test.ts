@@ -4,12 +4,13 @@ import type { StepType } from '@leasing/contract';
 import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { auditLog, outbox, users } from '../../db/schema.js';
+import { auditLog, outbox, salaryProfiles, users } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { DEMO_ACCOUNTS } from '../../db/seed.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import {
+  colleagueOf,
   finishCase,
   orderState,
   pickOffer,
@@ -18,6 +19,7 @@ import {
   type OfferChoice,
 } from '../../test-support/order-fixtures.js';
 import { STEP_DEFINITIONS, stepById, transitionFor } from './steps.js';
+import { hasChanged, runOrderChecks } from './system-transitions.js';
 
 /**
  * Security checklist 16 and 27: a request that is refused changes nothing. The system's own checks
@@ -57,24 +59,14 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase() as Method, path })));
 
     const other = await buildTenant(t.app, db(), { prefix: 'fremd', now: t.clock.now() });
-    const colleague = await buildTenant(t.app, db(), { prefix: 'kollegin', now: t.clock.now() });
-    await runAsSystem(async () => {
-      const [owner] = await db()
-        .select({ tenantId: users.tenantId })
-        .from(users)
-        .where(eq(users.email, DEMO_ACCOUNTS.employee));
-      await db()
-        .update(users)
-        .set({ tenantId: owner?.tenantId ?? null })
-        .where(eq(users.email, colleague.employee.email));
+    const colleague = await colleagueOf(t.app, db(), DEMO_ACCOUNTS.employee, {
+      prefix: 'kollegin',
+      now: t.clock.now(),
     });
     outsiders.push(
       { label: 'the employer’s HR admin', token: tokens.hr },
       { label: 'the provider admin', token: tokens.provider },
-      {
-        label: 'a colleague of the same employer',
-        token: (await loginAs(t.app, colleague.employee.email, 'Fabrik-Passwort-1')).accessToken,
-      },
+      { label: 'a colleague of the same employer', token: colleague.accessToken },
       { label: 'another employer’s employee', token: other.employee.accessToken },
       { label: 'another employer’s HR admin', token: other.admin.accessToken },
     );
@@ -241,4 +233,21 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
     }
     expect((await orderState(db(), orderId)).order?.status).toBe('LEASING_ACTIVE');
   }, 240_000);
+
+  // Last: it takes the demo employee's profile away.
+  it('reads a missing salary profile as no change (decision 0028), and a new version as one', async () => {
+    expect(hasChanged(3, null)).toBe(false);
+    expect(hasChanged(3, 3)).toBe(false);
+    expect(hasChanged(3, 4)).toBe(true);
+    const orderId = await placeOrder(t.app, tokens.employee, offer);
+    await runAsSystem(async () => {
+      const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.employee));
+      await db()
+        .delete(salaryProfiles)
+        .where(eq(salaryProfiles.userId, owner?.id ?? ''));
+    });
+    const before = await orderState(db(), orderId);
+    expect(await runOrderChecks(t.app.orderDeps)).toEqual({ expired: 0, changed: 0 });
+    expect(await orderState(db(), orderId)).toEqual(before);
+  });
 });
