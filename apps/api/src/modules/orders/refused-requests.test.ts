@@ -105,6 +105,13 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
   });
 
   it('leaves it as it was after every route and step verb from everyone but its owner', async () => {
+    expect(orderOperations.map((op) => `${op.method} ${op.path}`)).toEqual(
+      expect.arrayContaining([
+        'DELETE /v1/order/{orderId}',
+        'PUT /v1/order/{orderId}/step/{stepId}/accept',
+        'PUT /v1/provider/orders/{orderId}/delivery-window',
+      ]),
+    );
     const orderId = await placeOrder(t.app, tokens.employee, offer);
     const before = await orderState(db(), orderId);
     const userStepIds = [before.order?.currentUserStepId ?? '', crypto.randomUUID()];
@@ -117,7 +124,10 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
       for (const op of orderOperations) {
         for (const url of urls(op.path).map((u) => u.replace('{documentId}', documentId))) {
           for (const userStepId of op.method === 'PUT' ? userStepIds : ['']) {
-            const body = { orderId, userStepId, agreed: true, reason: 'Prüfung', handoverDate: '2026-12-01' };
+            // A body each route accepts, so the request reaches the checks of who may do what.
+            const body = op.path.endsWith('/delivery-window')
+              ? { from: '2027-01-04', to: '2027-02-01' }
+              : { orderId, userStepId, agreed: true, reason: 'Prüfung', handoverDate: '2026-12-01' };
             const answer = await t.app.inject({
               method: op.method,
               url,
@@ -126,6 +136,7 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
             });
             const label = `${caller.label}: ${op.method} ${url}`;
             expect(answer.statusCode, label).toBeLessThan(500);
+            expect(answer.statusCode, `${label}: ${answer.body}`).not.toBe(400);
             if (op.method !== 'GET') expect(answer.statusCode, label).toBeGreaterThanOrEqual(400);
           }
         }
