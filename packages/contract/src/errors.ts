@@ -12,6 +12,7 @@ export const ErrorCodes = [
   'POLICY_REFUSED',
   'PRICE_LIST_INVALID',
   'LEAVING_DATE_REFUSED',
+  'IDEMPOTENCY_KEY_REUSED',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -38,6 +39,8 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
   PRICE_LIST_INVALID: 422,
   /** A leaving date the payroll cannot follow (before a lease's handover, or too far back); `errors` says why. */
   LEAVING_DATE_REFUSED: 422,
+  /** An Idempotency-Key used again with another request body (the first request's fingerprint differs). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -5,7 +5,8 @@ import { users } from './schema.js';
 /**
  * `Idempotency-Key` of a write per user: the first request's answer, replayed to repeats within 24 h
  * on any instance (lib/idempotency.ts). A key is written with its answer in the transaction that
- * makes the answer (the order), so a row always has its answer; the retention job removes keys
+ * makes the answer (the order), so a row always has its answer, and with the fingerprint of the
+ * request it answers (a reused key with another body is refused); the retention job removes keys
  * past the 24 hours (`created_at`).
  */
 export const idempotencyKeys = pgTable(
@@ -16,6 +17,11 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     operation: text('operation').notNull(),
+    /**
+     * SHA-256 of the request body (lib/idempotency.ts `requestFingerprint`): the same key with another
+     * body is refused. Null only for keys written before it was stored (migration 0023).
+     */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     answer: jsonb('answer').notNull(),
   },

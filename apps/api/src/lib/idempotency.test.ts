@@ -8,7 +8,7 @@ import { runInScope } from '../db/scope.js';
 import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { createOrder } from '../modules/orders/create-order.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
-import { once } from './idempotency.js';
+import { once, requestFingerprint } from './idempotency.js';
 
 describe.each(databaseTargets())('Idempotency-Key on POST /v1/order on %s', (target) => {
   let t: TestApp;
@@ -68,6 +68,34 @@ describe.each(databaseTargets())('Idempotency-Key on POST /v1/order on %s', (tar
     expect((await order('erst-falsch')).statusCode).toBe(201);
   });
 
+  it('refuses a key used again with another body (422), and still answers the same body with the first order', async () => {
+    const first = await order('andere-farbe');
+    expect(first.statusCode).toBe(201);
+    const before = await count();
+    const other = { ...payload, delivery: payload.delivery === 'HOME' ? 'DEALER' : 'HOME' };
+    const reused = await order('andere-farbe', other);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      status: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: expect.stringMatching(/anderem Inhalt/),
+      errors: [{ field: 'Idempotency-Key', message: 'reused with a different request body' }],
+    });
+    // The same request with its fields in another order is the same request.
+    const reordered = Object.fromEntries(Object.entries(payload).reverse());
+    expect((await order('andere-farbe', reordered)).json()).toEqual(first.json());
+    expect(await count()).toBe(before);
+  });
+
+  it('fingerprints a body independently of field order and spacing, and apart from any other body', () => {
+    expect(requestFingerprint({ a: 1, b: { c: [1, 2], d: 'x' } })).toBe(
+      requestFingerprint(JSON.parse('{ "b": {"d":"x", "c":[1,2]}, "a": 1 }')),
+    );
+    expect(requestFingerprint({ a: 1 })).not.toBe(requestFingerprint({ a: '1' }));
+    expect(requestFingerprint({ a: [1, 2] })).not.toBe(requestFingerprint({ a: [2, 1] }));
+    expect(requestFingerprint({ a: 1, b: undefined })).toBe(requestFingerprint({ a: 1 }));
+  });
+
   describe('with the key written in the order transaction', () => {
     let employee: { id: string; role: 'EMPLOYEE'; tenantId: string | null };
     const db = () => t.runtime.database.db;
@@ -84,7 +112,7 @@ describe.each(databaseTargets())('Idempotency-Key on POST /v1/order on %s', (tar
       runInScope({ role: 'EMPLOYEE', userId: employee.id, tenantId: employee.tenantId }, () =>
         once<{ orderId: number }>(
           t.app.orderDeps,
-          { userId: employee.id, key, operation: 'order.create' },
+          { userId: employee.id, key, operation: 'order.create', fingerprint: requestFingerprint(payload) },
           async (record) => ({
             orderId: await createOrder(
               t.app.orderDeps,
@@ -132,7 +160,7 @@ describe.each(databaseTargets())('Idempotency-Key on POST /v1/order on %s', (tar
         runInScope({ role: 'EMPLOYEE', userId: employee.id, tenantId: employee.tenantId }, () =>
           once<{ orderId: number; note?: string }>(
             t.app.orderDeps,
-            { userId: employee.id, key: 'kaputt', operation: 'order.create' },
+            { userId: employee.id, key: 'kaputt', operation: 'order.create', fingerprint: requestFingerprint(payload) },
             async (record) => ({
               orderId: await createOrder(
                 t.app.orderDeps,
@@ -198,8 +226,10 @@ describe.each(databaseTargets())('Idempotency-Key on POST /v1/order on %s', (tar
     it('refuses the key for another operation', async () => {
       const { orderId } = (await order('einmalig')).json<{ orderId: number }>();
       await expect(
-        once(t.app.orderDeps, { userId: employee.id, key: 'einmalig', operation: 'other.thing' }, () =>
-          Promise.resolve(1),
+        once(
+          t.app.orderDeps,
+          { userId: employee.id, key: 'einmalig', operation: 'other.thing', fingerprint: requestFingerprint(payload) },
+          () => Promise.resolve(1),
         ),
       ).rejects.toMatchObject({ code: 'CONFLICT' });
       expect((await order('einmalig')).json()).toEqual({ orderId });

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+
 import { and, eq, gte, lt } from 'drizzle-orm';
 
 import type { Database } from '../db/client.js';
@@ -23,6 +25,35 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
 }
 
 /**
+ * What a key is bound to besides its answer: the SHA-256 of the request body as JSON with its keys
+ * sorted, so the same request is recognised however a client orders or spaces its fields, and a
+ * different one is told apart (IETF draft httpapi-idempotency-key-header, "request fingerprint").
+ */
+export function requestFingerprint(body: unknown): string {
+  return crypto.createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The answer to a key used again with another request body (422, like the IETF draft advises). */
+function keyReused(): AppError {
+  return new AppError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'Dieser Idempotency-Key wurde schon für eine Anfrage mit anderem Inhalt verwendet. Bitte verwenden Sie für eine neue Anfrage einen neuen Schlüssel.',
+    { errors: [{ field: 'Idempotency-Key', message: 'reused with a different request body' }] },
+  );
+}
+
+/**
  * Writes the key with its answer. The work calls it inside the transaction that makes the answer
  * (for an order: right after inserting the order row), and lets an error from it end that transaction.
  */
@@ -34,7 +65,8 @@ class KeyTaken extends Error {}
 /**
  * Runs `work` once per user and key: a repeat within 24 h gets the first answer, on any instance,
  * also while the first is still running (it waits for it). The same key for another operation is
- * refused.
+ * refused (409), and so is the same key with another request body (422): the stored fingerprint
+ * differs, and answering the first order to a different request would hide that it was not made.
  *
  * Why it holds: there is no separate claim. The key row is inserted, answer included, by `record`
  * inside the work's own transaction, so the order and its key's answer commit together or not at
@@ -50,7 +82,7 @@ class KeyTaken extends Error {}
  */
 export async function once<T>(
   deps: { db: Database; clock: Clock },
-  scope: { userId: string; key: string; operation: string },
+  scope: { userId: string; key: string; operation: string; fingerprint: string },
   work: (record: RecordAnswer<T>) => Promise<T>,
 ): Promise<T> {
   const { db, clock } = deps;
@@ -67,13 +99,20 @@ export async function once<T>(
       if (earlier.operation !== scope.operation) {
         throw new AppError('CONFLICT', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
       }
+      // Keys written before fingerprints were stored (null) answer as before, for their last 24 h.
+      if (earlier.requestHash !== null && earlier.requestHash !== scope.fingerprint) throw keyReused();
       return earlier.answer as T;
     }
     let recorded = false;
     try {
       const answer = await work(async (tx, value) => {
         const now = clock.now();
-        const row = { operation: scope.operation, createdAt: now, answer: value as object };
+        const row = {
+          operation: scope.operation,
+          requestHash: scope.fingerprint,
+          createdAt: now,
+          answer: value as object,
+        };
         const [written] = await tx
           .insert(idempotencyKeys)
           .values({ userId: scope.userId, key: scope.key, ...row })

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { stepOfType } from '../modules/orders/steps.js';
 import { buildTenant } from '../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
-import { pickOffer, placeOrder, settleOrder } from '../test-support/order-fixtures.js';
+import { colleagueOf, pickOffer, placeOrder, settleOrder } from '../test-support/order-fixtures.js';
 
 /**
  * Security checklists 11 and 12, generated from the route table (the OpenAPI document), so a route
@@ -38,6 +38,7 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
   };
   const callers: { label: string; role: string; token: string }[] = [];
   let ownerToken: string;
+  let colleagueToken: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -74,17 +75,10 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
       { label: "another employer's employee", role: 'EMPLOYEE', token: other.employee.accessToken },
       { label: "another employer's HR admin", role: 'TENANT_ADMIN', token: other.admin.accessToken },
     );
-    // A colleague of the same employer (checklist 12): registered through the demo code like anyone.
-    const colleague = await buildTenant(t.app, db, { prefix: 'kollege', now: t.clock.now() });
-    const homeTenantId = await homeTenantOf(t);
-    await runAsSystem(() =>
-      db.update(users).set({ tenantId: homeTenantId }).where(eq(users.email, colleague.employee.email)),
-    );
-    callers.push({
-      label: 'a colleague of the same employer',
-      role: 'EMPLOYEE',
-      token: (await loginAs(t.app, colleague.employee.email, 'Fabrik-Passwort-1')).accessToken,
-    });
+    // A colleague of the same employer (checklist 12).
+    colleagueToken = (await colleagueOf(t.app, db, DEMO_ACCOUNTS.employee, { prefix: 'kollege', now: t.clock.now() }))
+      .accessToken;
+    callers.push({ label: 'a colleague of the same employer', role: 'EMPLOYEE', token: colleagueToken });
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -138,6 +132,27 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
     expect(await snapshot()).toEqual(before);
   }, 120_000);
 
+  it("shows a colleague of the same employer none of the owner's profile, data or payroll row", async () => {
+    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const owner = (await get('/v1/user/info', ownerToken)).json<{ addressDto: { lastName: string; street: string } }>();
+    const own = await get('/v1/user/info', colleagueToken);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).not.toEqual(owner);
+    const exported = await get('/v1/user/export', colleagueToken);
+    expect(exported.statusCode, exported.body).toBe(200);
+    for (const theirs of [DEMO_ACCOUNTS.employee, owner.addressDto.lastName, owner.addressDto.street, real.id])
+      expect(exported.body).not.toContain(theirs);
+    expect(exported.json<{ orders: unknown[] }>().orders).toEqual([]);
+    // The payroll lists every employee's conversion: an employee reaches no row of it, in any form.
+    const month = t.clock.now().toISOString().slice(0, 7);
+    for (const url of [
+      `/v1/tenant/payroll/${month}`,
+      `/v1/tenant/payroll/${month}.csv`,
+      `/v1/tenant/payroll/${month}/datev`,
+    ])
+      expect((await get(url, colleagueToken)).statusCode, url).toBe(403);
+  });
+
   /** The owner's view of the order and the mails queued: what a leaking write would change. */
   async function snapshot() {
     const workflow = await t.app.inject({
@@ -149,11 +164,3 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
     return { workflow: workflow.body, mails: mails?.n };
   }
 });
-
-async function homeTenantOf(t: TestApp): Promise<string | null> {
-  const db = t.runtime.database.db;
-  const [row] = await runAsSystem(() =>
-    db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, DEMO_ACCOUNTS.employee)),
-  );
-  return row?.tenantId ?? null;
-}

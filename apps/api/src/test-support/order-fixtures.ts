@@ -1,11 +1,15 @@
 import type { StepType, Vehicle, VehicleSummary } from '@leasing/contract';
-import { eq } from 'drizzle-orm';
+import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
+import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 import type { Database } from '../db/client.js';
-import { identCases, orderDocuments, orders, userSteps } from '../db/schema.js';
+import { identCases, orderDocuments, orders, outbox, users, userSteps } from '../db/schema.js';
+import { simulatorCases } from '../db/schema-simulator.js';
+import { runAsSystem } from '../db/scope.js';
 import { stepOfType } from '../modules/orders/steps.js';
-import { bearer } from './harness.js';
+import { hashPassword } from '../lib/password.js';
+import { bearer, loginAs } from './harness.js';
 
 /** Orders for tests: placed through the API, their later states set directly. */
 
@@ -102,3 +106,88 @@ export const STEP = {
   admin: stepOfType('ADMIN_CONFIRM').id,
   active: stepOfType('LEASING_ACTIVE').id,
 };
+
+/**
+ * Everything a request could change about an order, read as the platform: the order row, its status
+ * records, its documents (with their bytes), its provider cases, and how many mails and provider
+ * cases exist at all. Two equal states mean nothing happened to the order.
+ */
+export function orderState(db: Database, orderId: number) {
+  return runAsSystem(async () => {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const steps = await db.select().from(userSteps).where(eq(userSteps.orderId, orderId)).orderBy(asc(userSteps.seq));
+    const documents = await db
+      .select()
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId))
+      .orderBy(asc(orderDocuments.createdAt));
+    const cases = await db.select().from(identCases).where(eq(identCases.orderId, orderId));
+    const [mails] = await db.select({ n: count() }).from(outbox);
+    const [providerCases] = await db.select({ n: count() }).from(simulatorCases);
+    return { order, steps, documents, cases, mails: mails?.n, providerCases: providerCases?.n };
+  });
+}
+
+/** The provider's case of a step, finished as the provider reports it (without going through it). */
+export async function finishCase(
+  db: Database,
+  orderId: number,
+  kind: 'IDENT' | 'SIGN',
+  status: 'SUCCEEDED' | 'PENDING' = 'SUCCEEDED',
+  providerCaseId = `case-${kind}-${orderId}`,
+): Promise<void> {
+  const now = new Date();
+  await runAsSystem(() =>
+    db.insert(identCases).values({
+      orderId,
+      stepId: stepOfType(kind === 'IDENT' ? 'NECT_DRIVERS_LICENCE' : 'NECT_SIGN').id,
+      kind,
+      providerCaseId,
+      link: `https://provider.example/${kind.toLowerCase()}/${orderId}`,
+      status,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    }),
+  );
+}
+
+/**
+ * A second employee of the employer of `ownerEmail` (intra-tenant tests), signed in, with an address
+ * and salary profile of their own.
+ */
+export async function colleagueOf(
+  app: FastifyInstance,
+  db: Database,
+  ownerEmail: string,
+  options: { prefix: string; now: Date },
+): Promise<{ email: string; accessToken: string }> {
+  const email = `${options.prefix}.kollegin@example.com`;
+  const password = 'Kollegen-Passwort-1';
+  const passwordHash = await hashPassword(password);
+  await runAsSystem(async () => {
+    const [owner] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, ownerEmail));
+    await db.insert(users).values({
+      tenantId: owner?.tenantId ?? null,
+      email,
+      passwordHash,
+      role: 'EMPLOYEE',
+      firstName: 'Karla',
+      lastName: 'Kollegin',
+      emailConfirmedAt: options.now,
+      createdAt: options.now,
+    });
+  });
+  const { accessToken } = await loginAs(app, email, password);
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/v1/user/info',
+    headers: bearer(accessToken),
+    payload: {
+      addressDto: buildAddress({ firstName: 'Karla', lastName: 'Kollegin', street: 'Nebenstraße' }),
+      salaryInfo: buildSalaryInfo(),
+    },
+  });
+  if (saved.statusCode !== 200) throw new Error(`colleague profile not saved: ${saved.body}`);
+  return { email, accessToken };
+}

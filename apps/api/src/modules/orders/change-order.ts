@@ -45,6 +45,13 @@ function isDeletableStatus(status: string): boolean {
   return (UNSIGNED_STEPS as readonly string[]).includes(status) || status === 'EXPIRED' || status === 'BREAKING_CHANGE';
 }
 
+const BROKEN_MESSAGE =
+  'Die Bestellung wurde abgebrochen, weil sich Ihre Daten oder die Angebotskonditionen geändert haben.';
+
+function isCurrentStep(order: repo.OrderRow, stepType: StepType, userStepId: string): boolean {
+  return order.currentUserStepId !== null && order.currentUserStepId === userStepId && order.status === stepType;
+}
+
 /**
  * `PUT /v1/order/{orderId}/step/{stepId}/execute|accept|decline`. Only the role the step is enabled
  * for, only on the current step with its current status record; one conditional update decides.
@@ -72,14 +79,14 @@ export async function stepAction(
     });
     throw forbidden();
   }
-  const current = await detectBreakingChange(deps, order);
-  if (current.status === 'BREAKING_CHANGE')
-    throw conflict(
-      'Die Bestellung wurde abgebrochen, weil sich Ihre Daten oder die Angebotskonditionen geändert haben.',
-    );
-  if (!current.currentUserStepId || current.currentUserStepId !== body.userStepId || current.status !== step.stepType) {
+  // A request for a step that is not the current one is refused before anything else runs: a
+  // refused request changes nothing, not even by triggering the system's checks.
+  if (!isCurrentStep(order, step.stepType, body.userStepId)) {
+    if (order.status === 'BREAKING_CHANGE') throw conflict(BROKEN_MESSAGE);
     throw conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
   }
+  const current = await detectBreakingChange(deps, order);
+  if (current.status === 'BREAKING_CHANGE') throw conflict(BROKEN_MESSAGE);
   const transition = transitionFor(step.stepType, params.action);
   if (!transition) throw conflict('Diese Aktion ist in diesem Schritt nicht möglich.');
   await checkPreconditions(deps, current, step.stepType, params.action, body);

@@ -22,6 +22,9 @@ import { detectBreakingChange } from './system-transitions.js';
 export type CaseKind = 'IDENT' | 'SIGN';
 const STEP_FOR: Record<CaseKind, StepType> = { IDENT: 'NECT_DRIVERS_LICENCE', SIGN: 'NECT_SIGN' };
 
+/** How a provider case names the order it belongs to (opaque to the provider, checked on every read). */
+const caseReference = (orderId: number) => `order-${orderId}`;
+
 /**
  * `PUT .../nect-ident` and `.../nect-sign`: the link to the provider. While a case is open the same
  * link comes back (a partial unique index allows one open case per order and step), so double clicks
@@ -38,9 +41,11 @@ export async function startCase(
   if (actor.role !== 'EMPLOYEE') throw forbidden();
   const step = stepById(stepId);
   if (!step) throw notFound('Schritt nicht gefunden');
+  const notCurrent = () => conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  // Refused before the system's check runs: a refused request changes nothing.
+  if (step.stepType !== STEP_FOR[kind] || order.status !== step.stepType) throw notCurrent();
   const current = await detectBreakingChange(deps, order);
-  if (step.stepType !== STEP_FOR[kind] || current.status !== step.stepType)
-    throw conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  if (current.status !== step.stepType) throw notCurrent();
   for (let attempt = 0; attempt < 50; attempt++) {
     const open = await repo.openCase(deps.db, orderId, stepId);
     if (open?.status === 'PENDING' && open.link && open.expiresAt && open.expiresAt > deps.clock.now())
@@ -87,9 +92,9 @@ async function createProviderCase(
     const provider = deps.provider();
     const started =
       kind === 'IDENT'
-        ? await provider.startIdent({ reference: `order-${order.id}`, callbackUrl, returnUrl })
+        ? await provider.startIdent({ reference: caseReference(order.id), callbackUrl, returnUrl })
         : await provider.startSign({
-            reference: `order-${order.id}`,
+            reference: caseReference(order.id),
             callbackUrl,
             returnUrl,
             document: { fileName: contractFileName(order.id, false), pdf: await renderContract(deps, order, null) },
@@ -197,6 +202,12 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
     throw error;
   }
   if (remote.status === 'PENDING') return;
+  // The provider's case must be the one we opened for this order and step: a case id that names
+  // another order's case, or a case of another kind, changes nothing here.
+  if (remote.reference !== caseReference(row.orderId) || remote.kind !== row.kind) {
+    deps.events.emit('authz.denied', { actor: null, target: `ident-case:${row.id}`, severity: 'high' });
+    return;
+  }
   const now = deps.clock.now();
   const order = await repo.findOrder(deps.db, row.orderId);
   const signs =

@@ -16,7 +16,7 @@ import { z } from 'zod';
 
 import { consume, ORDER_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/authenticate.js';
-import { once, parseIdempotencyKey, type RecordAnswer } from '../../lib/idempotency.js';
+import { once, parseIdempotencyKey, requestFingerprint, type RecordAnswer } from '../../lib/idempotency.js';
 import * as orders from './service.js';
 import type { StepAction } from './steps.js';
 
@@ -64,7 +64,11 @@ export function orderRoutes(
         // order's own transaction.
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
         const answer = key
-          ? await once(deps, { userId: user.id, key, operation: 'order.create' }, create)
+          ? await once(
+              deps,
+              { userId: user.id, key, operation: 'order.create', fingerprint: requestFingerprint(request.body) },
+              create,
+            )
           : await create();
         return reply.code(201).send(answer);
       },
@@ -177,13 +181,13 @@ export function orderRoutes(
         preHandler: limit('pdf'),
         schema: {
           tags: ['orders'],
-          summary: 'The transfer contract as PDF (inline preview)',
+          summary: 'The transfer contract as PDF (download; the signed one once it exists)',
           security,
           params: OrderIdParamsSchema,
         },
       },
       async (request, reply) =>
-        sendPdf(reply, await orders.contractPreview(deps, requireUser(request), request.params.orderId), 'inline'),
+        sendPdf(reply, await orders.contractPreview(deps, requireUser(request), request.params.orderId)),
     );
 
     app.get(
@@ -201,7 +205,6 @@ export function orderRoutes(
         sendPdf(
           reply,
           await orders.contractDocument(deps, requireUser(request), request.params.orderId, request.params.documentId),
-          'attachment',
         ),
     );
 
@@ -220,21 +223,34 @@ export function orderRoutes(
   };
 }
 
-/** PDFs: server-made file name, never cached, never sniffed. */
-function sendPdf(
-  reply: FastifyReply,
-  doc: { pdf: Uint8Array; fileName: string },
-  disposition: 'inline' | 'attachment',
-) {
+/**
+ * PDFs: always a download (`attachment`, security checklist: no document opens in our origin), under a
+ * server-made name that is safe in the header whatever it contains: an ASCII fallback of letters,
+ * digits, `.`, `-` and `_` only, and the exact name percent-encoded (RFC 6266, RFC 8187).
+ * Never cached, never sniffed.
+ */
+function sendPdf(reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }) {
   return reply
     .type('application/pdf')
-    .header(
-      'content-disposition',
-      `${disposition}; filename="${doc.fileName}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
-    )
+    .header('content-disposition', attachmentDisposition(doc.fileName))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(Buffer.from(doc.pdf));
+}
+
+export function attachmentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^\w.-]/g, '_')
+      .replace(/^\.+/, '_') || 'Dokument.pdf';
+  // RFC 8187 attr-char: what encodeURIComponent leaves as it is, less ' ( ) * !
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 /** The provider's callback: unauthenticated, verified by its HMAC signature over the raw body. */

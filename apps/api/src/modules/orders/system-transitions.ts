@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { OrderDeps } from './deps.js';
 import { notifyTransition } from './notify.js';
@@ -16,21 +17,40 @@ import { terminate, UNSIGNED_STEPS } from './steps.js';
 /**
  * Before the signature the order stands on the data it was made with: when the employee's salary
  * profile or the package's terms changed since, the order moves to BREAKING_CHANGE.
+ *
+ * A check of the platform, not of the person whose request happens to trigger it (the employee's
+ * step, an admin opening the order, the scheduled job): it reads and writes in the system's scope,
+ * so an asker who may not see the employee's profile cannot make it look changed.
  */
-export async function detectBreakingChange(deps: OrderDeps, order: repo.OrderRow): Promise<repo.OrderRow> {
-  if (!UNSIGNED_STEPS.includes(order.status as StepType) || !order.currentUserStepId) return order;
-  const currentVersion = await profileVersionOf(deps.db, order.userId);
-  const snapshot = await deps.catalog.get();
-  const pkg = snapshot.packagesById.get(order.leasePackageId);
+export function detectBreakingChange(deps: OrderDeps, order: repo.OrderRow): Promise<repo.OrderRow> {
+  return runAsSystem(async () => {
+    if (!UNSIGNED_STEPS.includes(order.status as StepType) || !order.currentUserStepId) return order;
+    const profileChanged = hasChanged(order.profileVersion, await profileVersionOf(deps.db, order.userId));
+    if (!profileChanged && !(await termsChanged(deps, order))) return order;
+    await endBySystem(deps, order, 'BREAKING_CHANGE');
+    return (await repo.findOrder(deps.db, order.id)) ?? order;
+  });
+}
+
+/**
+ * Whether the salary profile moved on from the version the order was made with. A profile that is
+ * not there is no change (decision 0028): it is never deleted while its owner has an unsigned order
+ * (erasure removes those orders with it), so its absence says the read could not see it, not that
+ * the employee changed anything; cancelling on it would end a valid order and mail its owner. The
+ * expiry check still ends such an order in time.
+ */
+export function hasChanged(orderVersion: number, current: number | null): boolean {
+  return current !== null && current !== orderVersion;
+}
+
+async function termsChanged(deps: OrderDeps, order: repo.OrderRow): Promise<boolean> {
+  const pkg = (await deps.catalog.get()).packagesById.get(order.leasePackageId);
   const terms = order.terms as OrderTerms;
-  const termsChanged =
+  return (
     !pkg ||
     pkg.pkg.totalMonthlyGrossCostCents !== terms.totalMonthlyGrossCostCents ||
-    pkg.vehicle.listPriceGrossCents !== terms.vehicle.listPriceGrossCents;
-  const profileChanged = currentVersion !== order.profileVersion;
-  if (!termsChanged && !profileChanged) return order;
-  await endBySystem(deps, order, 'BREAKING_CHANGE');
-  return (await repo.findOrder(deps.db, order.id)) ?? order;
+    pkg.vehicle.listPriceGrossCents !== terms.vehicle.listPriceGrossCents
+  );
 }
 
 async function profileVersionOf(db: Database, userId: string): Promise<number | null> {
@@ -75,7 +95,11 @@ async function endBySystem(
 }
 
 /** The scheduled check: expire orders not signed in time, end orders whose basis changed. */
-export async function runOrderChecks(deps: OrderDeps): Promise<{ expired: number; changed: number }> {
+export function runOrderChecks(deps: OrderDeps): Promise<{ expired: number; changed: number }> {
+  return runAsSystem(() => checkAllOrders(deps));
+}
+
+async function checkAllOrders(deps: OrderDeps): Promise<{ expired: number; changed: number }> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.expiryDays * 24 * 3600_000);
   let expired = 0;
   for (const order of await repo.unsignedOrdersCreatedBefore(deps.db, cutoff)) {
@@ -89,6 +113,8 @@ export async function runOrderChecks(deps: OrderDeps): Promise<{ expired: number
 }
 
 /** Called after an employee saved the salary profile. */
-export async function onProfileChanged(deps: OrderDeps, userId: string): Promise<void> {
-  for (const order of await repo.unsignedOrders(deps.db, { userId })) await detectBreakingChange(deps, order);
+export function onProfileChanged(deps: OrderDeps, userId: string): Promise<void> {
+  return runAsSystem(async () => {
+    for (const order of await repo.unsignedOrders(deps.db, { userId })) await detectBreakingChange(deps, order);
+  });
 }
