@@ -36,7 +36,12 @@ export type AccountMail =
   | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
   | { kind: 'EMAIL_CHANGED'; firstName: string }
-  | { kind: 'PASSWORD_CHANGED'; firstName: string };
+  | { kind: 'PASSWORD_CHANGED'; firstName: string }
+  | { kind: 'MFA_ENROL_CODE'; firstName: string; code: string }
+  | { kind: 'MFA_ENABLED'; firstName: string }
+  | { kind: 'MFA_RECOVERY_CODE_USED'; firstName: string; remaining: number }
+  | { kind: 'MFA_DISABLED'; firstName: string }
+  | { kind: 'MFA_RESET'; firstName: string };
 
 /** A change in an order's life, told to the employee or to the admins (the event says which). */
 export interface OrderMail {
