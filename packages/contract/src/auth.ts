@@ -93,7 +93,7 @@ export const MfaStatusSchema = z.object({
   enabled: z.boolean(),
   /** Admins must use a second factor. */
   required: z.boolean(),
-  /** Until when an admin may still work without one (null once enrolled or for employees). */
+  /** Until when an admin may still work without one (null once enrolled, for employees, and when no grace is left). */
   graceEndsAt: z.nullable(z.string()),
 });
 export type MfaStatus = z.infer<typeof MfaStatusSchema>;

@@ -182,7 +182,7 @@ export const ACCOUNT_MAILS: Texts = {
       subject: `Ihr Zugang als Personalverantwortliche(r) von ${m.tenantName}`,
       paragraphs: [
         `für ${m.tenantName} wurde ein Zugang zum E-Auto-Leasing per Gehaltsumwandlung eingerichtet. Damit geben Sie die Bestellungen Ihrer Beschäftigten frei und laden Beschäftigte ein.`,
-        'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage). Bei der ersten Anmeldung richten Sie die Zwei-Faktor-Anmeldung ein.',
+        'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage). Gleich danach richten Sie die Zwei-Faktor-Anmeldung mit einer Authenticator-App ein.',
       ],
       action: { link: m.link, label: SET_PASSWORD_DE },
     }),
@@ -190,7 +190,7 @@ export const ACCOUNT_MAILS: Texts = {
       subject: `Your HR account for ${m.tenantName}`,
       paragraphs: [
         `An account for E-Auto-Leasing through salary conversion has been set up for ${m.tenantName}. With it you approve your employees' orders and invite employees.`,
-        'Set your password with this link (valid for 7 days). When you first sign in, you will set up two-factor authentication.',
+        'Set your password with this link (valid for 7 days). Right after that, you set up two-factor authentication with an authenticator app.',
       ],
       action: { link: m.link, label: SET_PASSWORD_EN },
     }),

@@ -87,12 +87,13 @@ export async function confirm(
   code: string,
   requestId: string,
 ): Promise<MfaConfirmResponse> {
-  await consume(deps.limiter, `mfa:user:${userId}`, MFA_LIMITS.confirmPerUser);
   const user = await authRepo.findUserById(deps.db, userId);
   const secret = user ? secretOf(deps, user) : null;
   if (!user || !secret || user.mfaEnabledAt) {
     throw new AppError('CONFLICT', 'Bitte starten Sie die Einrichtung erneut.');
   }
+  // Counted only with a pending secret, which only the mailbox's owner can have started.
+  await consume(deps.limiter, `mfa:user:${userId}`, MFA_LIMITS.confirmPerUser);
   const now = deps.clock.now();
   const step = await verifyTotp(secret, code, now, null);
   if (step === null) throw invalidCode();
@@ -158,7 +159,9 @@ export async function status(deps: MfaDeps, userId: string): Promise<MfaStatus> 
   const user = await authRepo.findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Anmeldung erforderlich');
   const policy = mfaPolicy(user, deps.clock.now());
-  return { enabled: policy.enabled, required: policy.required, graceEndsAt: policy.graceEndsAt?.toISOString() ?? null };
+  // An admin without grace (past it, or after an invitation or a reset) is told to enrol now.
+  const graceEndsAt = policy.blocked ? null : (policy.graceEndsAt?.toISOString() ?? null);
+  return { enabled: policy.enabled, required: policy.required, graceEndsAt };
 }
 
 function invalidCode(): AppError {
