@@ -47,11 +47,6 @@ async function rateOf(card: Locator): Promise<number> {
   return Number(text.replace(/[^\d]/g, ''));
 }
 
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Abmelden' }).first().click();
-  await expect(page).toHaveURL(/\/login/);
-}
-
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
@@ -105,12 +100,11 @@ test('the provider onboards an employer and publishes a price list the employee 
     await hr.getByLabel(/^Neues Passwort/).fill(hrPassword);
     await hr.getByLabel(/^Passwort wiederholen/).fill(hrPassword);
     await hr.getByRole('button', { name: 'Passwort speichern' }).click();
-    await expect(hr).toHaveURL(/\/welcome$/);
-    await checkScreen(hr, 'welcome');
-    await signOut(hr);
 
-    // The first sign-in of a new admin leads to the second factor's enrolment first.
-    await signIn(hr, hrEmail, hrPassword, { landing: /\/profile\/security/ });
+    // Accepting the invitation goes on to the second factor's enrolment: the link proved the mailbox.
+    await expect(hr).toHaveURL(/\/profile\/security$/);
+    await expect(hr.getByText(/Ihr Passwort ist gespeichert/)).toBeVisible();
+    await checkScreen(hr, 'invitation, enrolment');
     await hr.getByLabel(/^Aktuelles Passwort/).fill(hrPassword);
     await hr.getByRole('button', { name: 'Einrichtung starten' }).click();
     const secret = normalise(await hr.locator('code').first().textContent()).replace(/\s/g, '');

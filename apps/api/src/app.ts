@@ -168,7 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(authRoutes(authDeps));
   await app.register(meRoutes({ db, authenticate }));
-  await app.register(mfaRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
+  await app.register(
+    mfaRoutes({ ...authDeps, cipher: options.cipher, authenticate, mailSent: () => mailWorker.kick() }),
+  );
   await app.register(
     accountRoutes({
       ...authDeps,

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-import { LanguageSchema } from './auth.js';
+import { AuthDataSchema, LanguageSchema } from './auth.js';
 import { PASSWORD_MAX_LENGTH } from './limits.js';
 import { PasswordSchema } from './passwords.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
@@ -81,6 +81,21 @@ export const PasswordResetRequestSchema = z.strictObject({
   password: PasswordSchema,
 });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/**
+ * Answer of setting a password with a mailed code (spec 7: stored as authData). An admin without a
+ * second factor also gets `mfaEnrollmentRequired` and `mfaEnrolmentCode`: the link proved the mailbox,
+ * so the enrolment follows at once without another mail (ADR 0025).
+ */
+export const PasswordSetResponseSchema = z.union([
+  z.extend(AuthDataSchema, {
+    authenticated: z.literal(true),
+    mfaEnrollmentRequired: z.optional(z.boolean()),
+    mfaEnrolmentCode: z.optional(z.string()),
+  }),
+  z.object({ authenticated: z.literal(false) }),
+]);
+export type PasswordSetResponse = z.infer<typeof PasswordSetResponseSchema>;
 
 export const CodeParamsSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });
 

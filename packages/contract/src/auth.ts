@@ -49,12 +49,21 @@ export const MfaLoginRequestSchema = z.strictObject({
 });
 export type MfaLoginRequest = z.infer<typeof MfaLoginRequestSchema>;
 
-/** Enrolment, step 1: the password again (step-up), then a fresh secret to scan. */
+/**
+ * Enrolment, step 1: the password again (step-up) and the proof of the mailbox (ADR 0025), then a
+ * fresh secret to scan. Without `mailCode` the answer is 202 and the code goes to the account's
+ * address; the invitation's acceptance answers one as `mfaEnrolmentCode`.
+ */
 export const MfaSetupRequestSchema = z.strictObject({
   password: z
     .string({ error: 'Password is required' })
     .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+  mailCode: z.optional(z.string().check(z.trim(), z.maxLength(16), z.regex(/^[\d ]*$/, 'invalid'))),
 });
+export type MfaSetupRequest = z.infer<typeof MfaSetupRequestSchema>;
+/** Enrolment, step 1 without the mailbox proof yet: the code is on its way to the account's address. */
+export const MfaSetupMailedResponseSchema = z.object({ mailCodeSent: z.literal(true) });
+export type MfaSetupMailedResponse = z.infer<typeof MfaSetupMailedResponseSchema>;
 export const MfaSetupResponseSchema = z.object({
   /** Base32, for typing into an authenticator app by hand. */
   secret: z.string(),
@@ -77,11 +86,14 @@ export const MfaDisableRequestSchema = z.strictObject({
   code: MfaCodeSchema,
 });
 
+/** `POST /v1/provider/tenants/{tenantId}/admins/{userId}/mfa/reset`: one HR admin of one employer. */
+export const TenantAdminParamsSchema = z.object({ tenantId: z.uuid(), userId: z.uuid() });
+
 export const MfaStatusSchema = z.object({
   enabled: z.boolean(),
   /** Admins must use a second factor. */
   required: z.boolean(),
-  /** Until when an admin may still work without one (null once enrolled or for employees). */
+  /** Until when an admin may still work without one (null once enrolled, for employees, and when no grace is left). */
   graceEndsAt: z.nullable(z.string()),
 });
 export type MfaStatus = z.infer<typeof MfaStatusSchema>;

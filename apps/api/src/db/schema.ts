@@ -202,8 +202,9 @@ export const salaryProfiles = pgTable('salary_profiles', {
 });
 
 /**
- * One-time codes sent by e-mail (confirm address, reset password, invite, welcome, change address).
- * Only the SHA-256 of a code is stored; a code is single use and expires.
+ * One-time codes sent by e-mail (confirm address, reset password, invite, welcome, change address,
+ * the mailbox proof for enrolling a second factor). Only the SHA-256 of a code is stored; a code is
+ * single use and expires.
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -213,7 +214,7 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['EMAIL_CONFIRM', 'PASSWORD_RESET', 'INVITE', 'WELCOME', 'EMAIL_CHANGE'],
+      enum: ['EMAIL_CONFIRM', 'PASSWORD_RESET', 'INVITE', 'WELCOME', 'EMAIL_CHANGE', 'MFA_ENROL'],
     }).notNull(),
     codeHash: text('code_hash').notNull().unique(),
     /** For EMAIL_CHANGE: the address that replaces the current one once confirmed. */

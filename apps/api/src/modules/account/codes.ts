@@ -15,6 +15,8 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   INVITE: 7 * 24 * 3600_000,
   WELCOME: 7 * 24 * 3600_000,
   EMAIL_CHANGE: 24 * 3600_000,
+  // Typed from the mail into the enrolment screen right away (ADR 0025).
+  MFA_ENROL: 15 * 60_000,
 };
 
 const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
@@ -25,15 +27,51 @@ export async function createCode(
   input: { userId: string; purpose: CodePurpose; newEmail?: string; now: Date },
 ): Promise<string> {
   const code = crypto.randomBytes(24).toString('base64url');
+  await storeCode(db, input, hashCode(code));
+  return code;
+}
+
+/**
+ * A short code to type (eight digits) instead of a link. Its digest includes the user, so the same
+ * digits may be out for two people at once, and a code only ever redeems for its own account
+ * (`redeemTypedCode`). Few digits need a budget of attempts: the caller counts them.
+ */
+export async function createTypedCode(
+  db: Database,
+  input: { userId: string; purpose: CodePurpose; now: Date },
+): Promise<string> {
+  const code = String(crypto.randomInt(0, 100_000_000)).padStart(8, '0');
+  await storeCode(db, input, hashCode(typedCodeKey(input.userId, code)));
+  return code;
+}
+
+export async function redeemTypedCode(
+  db: Database,
+  userId: string,
+  code: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<boolean> {
+  const digits = code.replace(/\s/g, '');
+  if (!/^\d{8}$/.test(digits)) return false;
+  return (await redeemCode(db, typedCodeKey(userId, digits), [purpose], now)) !== null;
+}
+
+const typedCodeKey = (userId: string, code: string) => `${userId}:${code}`;
+
+async function storeCode(
+  db: Database,
+  input: { userId: string; purpose: CodePurpose; newEmail?: string; now: Date },
+  codeHash: string,
+): Promise<void> {
   await db.insert(oneTimeCodes).values({
     userId: input.userId,
     purpose: input.purpose,
-    codeHash: hashCode(code),
+    codeHash,
     newEmail: input.newEmail ?? null,
     createdAt: input.now,
     expiresAt: new Date(input.now.getTime() + CODE_LIFETIME_MS[input.purpose]),
   });
-  return code;
 }
 
 /**

@@ -1,11 +1,11 @@
 import {
   AcceptedResponseSchema,
-  AuthResponseSchema,
   CodeParamsSchema,
   EmailChangeRequestSchema,
   InviteRequestSchema,
   PasswordResetMailParamsSchema,
   PasswordResetRequestSchema,
+  PasswordSetResponseSchema,
   RegisterCodeParamsSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
@@ -85,9 +85,10 @@ export function accountRoutes(
       {
         schema: {
           tags: ['account'],
-          summary: 'Set a new password with a reset, invite or welcome code',
+          summary:
+            'Set a new password with a reset, invite or welcome code; an admin without a second factor also gets the code for its enrolment',
           body: PasswordResetRequestSchema,
-          response: { 200: AuthResponseSchema },
+          response: { 200: PasswordSetResponseSchema },
         },
       },
       async (request) => account.resetPassword(deps, request.body, ctxOf(request)),

@@ -1,4 +1,4 @@
-import type { AuthResponse, InviteRequest, PasswordResetRequest, RegisterRequest } from '@leasing/contract';
+import type { InviteRequest, PasswordResetRequest, PasswordSetResponse, RegisterRequest } from '@leasing/contract';
 import { EmailSchema } from '@leasing/contract';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 
@@ -14,6 +14,9 @@ import { AUTH_LIMITS } from '../../lib/rate-limiter.js';
 import * as authRepo from '../auth/repository.js';
 import { startSession, type AuthDeps } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { issueEnrolmentCode } from '../mfa/enrolment.js';
+import { graceAlreadyOver, mfaPolicy } from '../mfa/policy.js';
+import { endGracePeriod } from '../mfa/repository.js';
 import { countRegisterCodeUse, findRegistrationTenant } from '../provider/register-codes.js';
 import { createCode, invalidateOpenCodes, redeemCode } from './codes.js';
 import { confirmPassword } from './step-up.js';
@@ -206,17 +209,20 @@ async function sendPasswordReset(deps: AccountDeps, email: string): Promise<void
 
 /**
  * Sets a password with a reset, invite or welcome code. Every other session of the user ends; the
- * answer is a fresh session (spec 7: the response is stored as authData).
+ * answer is a fresh session (spec 7: the response is stored as authData). For an admin without a
+ * second factor the mailed link was also the proof of the mailbox the enrolment needs, so the answer
+ * carries an enrolment code, and an accepted invitation ends the grace period: the enrolment is part
+ * of accepting it, and the password alone never gives the new admin more than the enrolment (ADR 0025).
  */
 export async function resetPassword(
   deps: AccountDeps,
   input: PasswordResetRequest,
   ctx: RequestContext,
-): Promise<AuthResponse> {
+): Promise<PasswordSetResponse> {
   await throttle(deps, `code:ip:${ctx.ip}`, AUTH_LIMITS.codePerIp);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  const user = await deps.db.transaction(async (tx) => {
+  const { user, enrolmentCode } = await deps.db.transaction(async (tx) => {
     const row = await redeemCode(tx, input.code, ['PASSWORD_RESET', 'INVITE', 'WELCOME'], now);
     if (!row) throw CODE_INVALID();
     const found = await authRepo.findUserById(tx, row.userId);
@@ -231,10 +237,14 @@ export async function resetPassword(
     await authRepo.revokeAllForUser(tx, found.id, now);
     await enqueueMail(tx, found, { kind: 'PASSWORD_CHANGED', firstName: found.firstName }, now);
     await audit(tx, found, 'account.password_set', ['password'], ctx, now);
-    return found;
+    if (!mfaPolicy(found, now).required || found.mfaEnabledAt) return { user: found, enrolmentCode: null };
+    if (row.purpose === 'INVITE') await endGracePeriod(tx, found.id, graceAlreadyOver(now));
+    return { user: found, enrolmentCode: await issueEnrolmentCode(tx, found.id, now) };
   });
   deps.mailSent();
-  return startSession(deps, user);
+  const session = await startSession(deps, user);
+  if (!session.authenticated || !enrolmentCode) return session;
+  return { ...session, mfaEnrollmentRequired: true, mfaEnrolmentCode: enrolmentCode };
 }
 
 /**

@@ -6,6 +6,101 @@ import type { AccountMail, InEveryLanguage } from './mail-types.js';
 
 type Texts = { readonly [K in AccountMail['kind']]: InEveryLanguage<Extract<AccountMail, { kind: K }>> };
 
+const NOT_YOU_DE = 'Wenn Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und wenden Sie sich an den Support.';
+const NOT_YOU_EN = 'If that was not you, please change your password at once and contact support.';
+
+/**
+ * Every change of the second factor is told to the account's address (ADR 0025): the owner learns of
+ * an enrolment, a used recovery code, switching off or a reset they did not make.
+ */
+const SECOND_FACTOR_MAILS: Pick<
+  Texts,
+  'MFA_ENROL_CODE' | 'MFA_ENABLED' | 'MFA_RECOVERY_CODE_USED' | 'MFA_DISABLED' | 'MFA_RESET'
+> = {
+  MFA_ENROL_CODE: {
+    de: (m) => ({
+      subject: 'Ihr Code zur Einrichtung der Zwei-Faktor-Anmeldung',
+      paragraphs: [
+        `für Ihr Konto wird gerade die Zwei-Faktor-Anmeldung eingerichtet. Ihr Code lautet: ${m.code}`,
+        'Der Code ist 15 Minuten gültig und kann einmal verwendet werden.',
+        NOT_YOU_DE,
+      ],
+    }),
+    en: (m) => ({
+      subject: 'Your code to set up two-factor authentication',
+      paragraphs: [
+        `Two-factor authentication is being set up for your account. Your code is: ${m.code}`,
+        'The code is valid for 15 minutes and can be used once.',
+        NOT_YOU_EN,
+      ],
+    }),
+  },
+  MFA_ENABLED: {
+    de: () => ({
+      subject: 'Zwei-Faktor-Anmeldung eingerichtet',
+      paragraphs: [
+        'für Ihr Konto wurde soeben die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingerichtet. Ab jetzt brauchen Sie bei der Anmeldung einen Code aus dieser App.',
+        NOT_YOU_DE,
+      ],
+    }),
+    en: () => ({
+      subject: 'Two-factor authentication set up',
+      paragraphs: [
+        'Two-factor authentication with an authenticator app has just been set up for your account. From now on, signing in needs a code from that app.',
+        NOT_YOU_EN,
+      ],
+    }),
+  },
+  MFA_RECOVERY_CODE_USED: {
+    de: (m) => ({
+      subject: 'Anmeldung mit einem Wiederherstellungscode',
+      paragraphs: [
+        `bei einer Anmeldung in Ihr Konto wurde soeben ein Wiederherstellungscode verwendet. Sie haben noch ${m.remaining} unbenutzte Codes.`,
+        NOT_YOU_DE,
+      ],
+    }),
+    en: (m) => ({
+      subject: 'Sign-in with a recovery code',
+      paragraphs: [
+        `A recovery code has just been used to sign in to your account. You have ${m.remaining} unused codes left.`,
+        NOT_YOU_EN,
+      ],
+    }),
+  },
+  MFA_DISABLED: {
+    de: () => ({
+      subject: 'Zwei-Faktor-Anmeldung ausgeschaltet',
+      paragraphs: [
+        'die Zwei-Faktor-Anmeldung Ihres Kontos wurde soeben ausgeschaltet. Für die Anmeldung genügt jetzt wieder Ihr Passwort.',
+        NOT_YOU_DE,
+      ],
+    }),
+    en: () => ({
+      subject: 'Two-factor authentication switched off',
+      paragraphs: [
+        'Two-factor authentication has just been switched off for your account. Your password alone now signs you in.',
+        NOT_YOU_EN,
+      ],
+    }),
+  },
+  MFA_RESET: {
+    de: () => ({
+      subject: 'Ihre Zwei-Faktor-Anmeldung wurde zurückgesetzt',
+      paragraphs: [
+        'der Anbieter hat die Zwei-Faktor-Anmeldung Ihres Kontos zurückgesetzt; alle Sitzungen wurden abgemeldet. Bei der nächsten Anmeldung richten Sie sie neu ein, mit einem Code, den wir Ihnen dann an diese Adresse senden.',
+        'Wenn Sie das nicht veranlasst haben, wenden Sie sich bitte sofort an den Support.',
+      ],
+    }),
+    en: () => ({
+      subject: 'Your two-factor authentication has been reset',
+      paragraphs: [
+        'The provider has reset the two-factor authentication of your account; all sessions have been signed out. When you next sign in, you set it up again, with a code we then send to this address.',
+        'If you did not ask for this, please contact support at once.',
+      ],
+    }),
+  },
+};
+
 const SET_PASSWORD_DE = 'Passwort festlegen';
 const SET_PASSWORD_EN = 'Set password';
 
@@ -87,7 +182,7 @@ export const ACCOUNT_MAILS: Texts = {
       subject: `Ihr Zugang als Personalverantwortliche(r) von ${m.tenantName}`,
       paragraphs: [
         `für ${m.tenantName} wurde ein Zugang zum E-Auto-Leasing per Gehaltsumwandlung eingerichtet. Damit geben Sie die Bestellungen Ihrer Beschäftigten frei und laden Beschäftigte ein.`,
-        'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage). Bei der ersten Anmeldung richten Sie die Zwei-Faktor-Anmeldung ein.',
+        'Legen Sie mit diesem Link Ihr Passwort fest (gültig 7 Tage). Gleich danach richten Sie die Zwei-Faktor-Anmeldung mit einer Authenticator-App ein.',
       ],
       action: { link: m.link, label: SET_PASSWORD_DE },
     }),
@@ -95,7 +190,7 @@ export const ACCOUNT_MAILS: Texts = {
       subject: `Your HR account for ${m.tenantName}`,
       paragraphs: [
         `An account for E-Auto-Leasing through salary conversion has been set up for ${m.tenantName}. With it you approve your employees' orders and invite employees.`,
-        'Set your password with this link (valid for 7 days). When you first sign in, you will set up two-factor authentication.',
+        'Set your password with this link (valid for 7 days). Right after that, you set up two-factor authentication with an authenticator app.',
       ],
       action: { link: m.link, label: SET_PASSWORD_EN },
     }),
@@ -178,4 +273,5 @@ export const ACCOUNT_MAILS: Texts = {
       ],
     }),
   },
+  ...SECOND_FACTOR_MAILS,
 };

@@ -30,7 +30,12 @@ export type AccountMail =
   | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
   | { kind: 'EMAIL_CHANGED'; firstName: string }
-  | { kind: 'PASSWORD_CHANGED'; firstName: string };
+  | { kind: 'PASSWORD_CHANGED'; firstName: string }
+  | { kind: 'MFA_ENROL_CODE'; firstName: string; code: string }
+  | { kind: 'MFA_ENABLED'; firstName: string }
+  | { kind: 'MFA_RECOVERY_CODE_USED'; firstName: string; remaining: number }
+  | { kind: 'MFA_DISABLED'; firstName: string }
+  | { kind: 'MFA_RESET'; firstName: string };
 
 /** What happened in an order's life; `car` is the vehicle's title ("Volkswagen ID.4"). */
 export type OrderEvent =

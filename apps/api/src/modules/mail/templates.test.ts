@@ -18,6 +18,11 @@ const ACCOUNT: { [K in AccountMail['kind']]: Extract<AccountMail, { kind: K }> }
   EMAIL_CHANGE_NOTICE: { kind: 'EMAIL_CHANGE_NOTICE', firstName: 'Alex' },
   EMAIL_CHANGED: { kind: 'EMAIL_CHANGED', firstName: 'Alex' },
   PASSWORD_CHANGED: { kind: 'PASSWORD_CHANGED', firstName: 'Alex' },
+  MFA_ENROL_CODE: { kind: 'MFA_ENROL_CODE', firstName: 'Alex', code: '04711296' },
+  MFA_ENABLED: { kind: 'MFA_ENABLED', firstName: 'Alex' },
+  MFA_RECOVERY_CODE_USED: { kind: 'MFA_RECOVERY_CODE_USED', firstName: 'Alex', remaining: 7 },
+  MFA_DISABLED: { kind: 'MFA_DISABLED', firstName: 'Alex' },
+  MFA_RESET: { kind: 'MFA_RESET', firstName: 'Alex' },
 };
 const car = 'Volkswagen ID.4';
 const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } = {

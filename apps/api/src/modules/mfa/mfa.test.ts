@@ -6,6 +6,9 @@ import { users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { mailbox } from '../../test-support/mailbox.js';
+import { mailedEnrolmentCode, subjectsTo } from '../../test-support/mfa.js';
+import { MFA_LIMITS } from './budget.js';
 import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MS } from './repository.js';
 import { MFA_GRACE_MS } from './policy.js';
 
@@ -92,7 +95,10 @@ describe.each(databaseTargets())('second factor on %s', (target) => {
     const wrongPassword = await call('POST', '/v1/user/mfa/setup', accessToken, { password: 'Falsch-Falsch-1' });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json()).toMatchObject({ errors: [{ field: 'password' }] });
-    const setup = await call('POST', '/v1/user/mfa/setup', accessToken, { password: DEMO_PASSWORD });
+    // The password alone mails the code that proves the mailbox; with it comes the secret.
+    expect((await call('POST', '/v1/user/mfa/setup', accessToken, { password: DEMO_PASSWORD })).statusCode).toBe(202);
+    const mailCode = await mailedEnrolmentCode(t.app, DEMO_ACCOUNTS.employee);
+    const setup = await call('POST', '/v1/user/mfa/setup', accessToken, { password: DEMO_PASSWORD, mailCode });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUri, qrCode } = setup.json<{ secret: string; otpauthUri: string; qrCode: string }>();
     expect(otpauthUri).toContain(`secret=${secret}`);
@@ -109,11 +115,15 @@ describe.each(databaseTargets())('second factor on %s', (target) => {
     const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
     expect(new Set(recoveryCodes).size).toBe(10);
     expect((await call('GET', '/v1/user/mfa', accessToken)).json()).toMatchObject({ enabled: true, required: false });
+    expect((await subjectsTo(t.app, DEMO_ACCOUNTS.employee))[0]).toBe('Zwei-Faktor-Anmeldung eingerichtet');
 
     const challenge = await login(DEMO_ACCOUNTS.employee);
     expect(challenge.mfaRequired).toBe(true);
     const recovery = recoveryCodes[0] ?? '';
     expect((await second(challenge.mfaToken, recovery.toUpperCase())).json()).toMatchObject({ authenticated: true });
+    const told = (await mailbox(t.app)).find((m) => m.to === DEMO_ACCOUNTS.employee);
+    expect(told?.subject).toBe('Anmeldung mit einem Wiederherstellungscode');
+    expect(told?.text).toContain('noch 9 unbenutzte Codes');
     const again = await login(DEMO_ACCOUNTS.employee);
     expect((await second(again.mfaToken, recovery)).json()).toEqual({ authenticated: false });
 
@@ -123,6 +133,7 @@ describe.each(databaseTargets())('second factor on %s', (target) => {
       code: await codeAt(secret),
     });
     expect(off.statusCode).toBe(204);
+    expect((await subjectsTo(t.app, DEMO_ACCOUNTS.employee))[0]).toBe('Zwei-Faktor-Anmeldung ausgeschaltet');
     expect(await login(DEMO_ACCOUNTS.employee)).toMatchObject({ authenticated: true });
   });
 
@@ -151,22 +162,61 @@ describe.each(databaseTargets())('second factor on %s', (target) => {
     expect(closed.json()).toMatchObject({ code: 'MFA_ENROLLMENT_REQUIRED' });
     // Enrolment itself stays open.
     expect((await call('GET', '/v1/user/mfa', token)).json()).toMatchObject({ enabled: false, required: true });
-    const setup = await call('POST', '/v1/user/mfa/setup', token, { password: 'Fabrik-Passwort-1' });
+    expect((await call('POST', '/v1/user/mfa/setup', token, { password: 'Fabrik-Passwort-1' })).statusCode).toBe(202);
+    const mailCode = await mailedEnrolmentCode(t.app, tenant.admin.email);
+    const setup = await call('POST', '/v1/user/mfa/setup', token, { password: 'Fabrik-Passwort-1', mailCode });
     const { secret } = setup.json<{ secret: string }>();
     nextStep();
     expect((await call('POST', '/v1/user/mfa/confirm', token, { code: await codeAt(secret) })).statusCode).toBe(200);
     expect((await call('GET', '/v1/admin/orders', token)).statusCode).toBe(200);
   });
 
-  it('limits second-factor attempts per user with 429', async () => {
+  it("keeps each login attempt's own budget: another attempt's wrong codes do not lock the owner out", async () => {
     nextStep();
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const challenge = await login(DEMO_ACCOUNTS.providerAdmin);
-      for (let j = 0; j < 3; j++) statuses.push((await second(challenge.mfaToken, `99999${j}`)).statusCode);
+    // Someone with the password spends three login attempts on wrong codes (15 wrong codes)...
+    for (let i = 0; i < 3; i++) {
+      const theirs = await login(DEMO_ACCOUNTS.providerAdmin);
+      for (let j = 0; j < CHALLENGE_MAX_ATTEMPTS; j++) await second(theirs.mfaToken, `99999${j}`);
     }
+    // ...and the owner's own attempt still takes the right code.
+    const mine = await login(DEMO_ACCOUNTS.providerAdmin);
+    const answer = await second(mine.mfaToken, await codeAt(DEMO_TOTP_SECRET));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ authenticated: true });
+    t.clock.advance(MFA_LIMITS.accountCeiling.windowMs);
+  });
+
+  it('stops guessing across attempts at a per-account ceiling that ends and lets recovery codes through', async () => {
+    const tenant = await buildTenant(t.app, t.runtime.database.db, { prefix: 'decke' });
+    const { accessToken } = await loginAs(t.app, tenant.employee.email, 'Fabrik-Passwort-1');
+    await call('POST', '/v1/user/mfa/setup', accessToken, { password: 'Fabrik-Passwort-1' });
+    const mailCode = await mailedEnrolmentCode(t.app, tenant.employee.email);
+    const { secret } = (
+      await call('POST', '/v1/user/mfa/setup', accessToken, { password: 'Fabrik-Passwort-1', mailCode })
+    ).json<{ secret: string }>();
+    nextStep();
+    const { recoveryCodes } = (
+      await call('POST', '/v1/user/mfa/confirm', accessToken, { code: await codeAt(secret) })
+    ).json<{ recoveryCodes: string[] }>();
+
+    const statuses: number[] = [];
+    for (let i = 0; i * CHALLENGE_MAX_ATTEMPTS <= MFA_LIMITS.accountCeiling.limit; i++) {
+      const challenge = await login(tenant.employee.email, 'Fabrik-Passwort-1');
+      for (let j = 0; j < CHALLENGE_MAX_ATTEMPTS; j++) {
+        statuses.push((await second(challenge.mfaToken, `0${i}${j}999`)).statusCode);
+      }
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MFA_LIMITS.accountCeiling.limit);
     expect(statuses).toContain(429);
-    t.clock.advance(16 * 60_000);
+    nextStep();
+    const blocked = await login(tenant.employee.email, 'Fabrik-Passwort-1');
+    expect((await second(blocked.mfaToken, await codeAt(secret))).statusCode).toBe(429);
+    // A recovery code still signs the owner in while the ceiling is spent...
+    expect((await second(blocked.mfaToken, recoveryCodes[0] ?? '')).json()).toMatchObject({ authenticated: true });
+    // ...and the ceiling ends with its window.
+    t.clock.advance(MFA_LIMITS.accountCeiling.windowMs);
+    const later = await login(tenant.employee.email, 'Fabrik-Passwort-1');
+    expect((await second(later.mfaToken, await codeAt(secret))).json()).toMatchObject({ authenticated: true });
   });
 
   it('gives every demo account a hash with its own salt', async () => {

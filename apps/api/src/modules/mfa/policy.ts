@@ -28,3 +28,12 @@ export function mfaPolicy(user: MfaSubject, now: Date): MfaPolicy {
   const graceEndsAt = new Date(user.roleGrantedAt.getTime() + MFA_GRACE_MS);
   return { enabled, required, graceEndsAt, blocked: now.getTime() >= graceEndsAt.getTime() };
 }
+
+/**
+ * The `roleGrantedAt` of an admin who gets no grace period: one who accepted an invitation (the
+ * enrolment is part of the acceptance) or whose factor the provider reset. From now on the admin's
+ * session reaches only the enrolment, and the enrolment needs the proof of the mailbox (ADR 0025).
+ */
+export function graceAlreadyOver(now: Date): Date {
+  return new Date(now.getTime() - MFA_GRACE_MS);
+}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
@@ -95,35 +95,46 @@ export async function storePendingSecret(db: Database, userId: string, secret: E
     .where(eq(users.id, userId));
 }
 
-/** Turns the pending secret on and replaces the recovery codes, in one transaction. */
+/** Turns the pending secret on and replaces the recovery codes; call it inside a transaction. */
 export async function enable(
-  db: Database,
+  tx: Database,
   userId: string,
   step: number,
   recoveryCodes: string[],
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ mfaEnabledAt: now, mfaLastStep: step }).where(eq(users.id, userId));
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await tx
-      .insert(mfaRecoveryCodes)
-      .values(recoveryCodes.map((code) => ({ userId, codeHash: digest(code), createdAt: now })));
-  });
+  await tx.update(users).set({ mfaEnabledAt: now, mfaLastStep: step }).where(eq(users.id, userId));
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await tx
+    .insert(mfaRecoveryCodes)
+    .values(recoveryCodes.map((code) => ({ userId, codeHash: digest(code), createdAt: now })));
 }
 
-export async function disable(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        mfaSecretKeyId: null,
-        mfaSecretIv: null,
-        mfaSecretCiphertext: null,
-        mfaEnabledAt: null,
-        mfaLastStep: null,
-      })
-      .where(eq(users.id, userId));
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-  });
+/** Removes the factor, a pending secret and the recovery codes; call it inside a transaction. */
+export async function disable(tx: Database, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      mfaSecretKeyId: null,
+      mfaSecretIv: null,
+      mfaSecretCiphertext: null,
+      mfaEnabledAt: null,
+      mfaLastStep: null,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+}
+
+/** How many recovery codes the user has left (told in the mail after one was used). */
+export async function unusedRecoveryCodes(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** No grace period for this admin from now on (see `graceAlreadyOver`). */
+export async function endGracePeriod(db: Database, userId: string, roleGrantedAt: Date): Promise<void> {
+  await db.update(users).set({ roleGrantedAt }).where(eq(users.id, userId));
 }

@@ -4,6 +4,7 @@ import {
   MfaConfirmResponseSchema,
   MfaDisableRequestSchema,
   MfaLoginRequestSchema,
+  MfaSetupMailedResponseSchema,
   MfaSetupRequestSchema,
   MfaSetupResponseSchema,
   MfaStatusSchema,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 
 import { enterSignInScope } from '../../lib/request-context.js';
 import { requireUser } from '../../plugins/authenticate.js';
+import { setup } from './enrolment.js';
 import * as mfa from './service.js';
 
 export function mfaRoutes(deps: mfa.MfaDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
@@ -56,13 +58,17 @@ export function mfaRoutes(deps: mfa.MfaDeps & { authenticate: onRequestAsyncHook
         ...secured,
         schema: {
           tags: ['auth'],
-          summary: 'Start enrolment (needs the password): secret, otpauth URI and QR code',
+          summary:
+            'Start enrolment: the password and the code mailed to the account (without it: 202, the code is mailed); answers secret, otpauth URI and QR code',
           security,
           body: MfaSetupRequestSchema,
-          response: { 200: MfaSetupResponseSchema },
+          response: { 200: MfaSetupResponseSchema, 202: MfaSetupMailedResponseSchema },
         },
       },
-      async (request) => mfa.setup(deps, requireUser(request).id, request.body.password),
+      async (request, reply) => {
+        const answer = await setup(deps, requireUser(request).id, request.body);
+        return reply.code('mailCodeSent' in answer ? 202 : 200).send(answer);
+      },
     );
 
     app.post(

@@ -1,25 +1,25 @@
-import type { AuthResponse, MfaConfirmResponse, MfaLoginRequest, MfaSetupResponse, MfaStatus } from '@leasing/contract';
+import type { AuthResponse, MfaConfirmResponse, MfaLoginRequest, MfaStatus } from '@leasing/contract';
 
+import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import { consume } from '../../lib/rate-limiter.js';
+import { invalidateOpenCodes } from '../account/codes.js';
 import { confirmPassword } from '../account/step-up.js';
 import * as authRepo from '../auth/repository.js';
 import { startSession, type AuthDeps } from '../auth/service.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { MFA_LIMITS, refundCeiling, takeCeiling } from './budget.js';
 import { mfaPolicy } from './policy.js';
 import * as repo from './repository.js';
-import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, verifyTotp } from './totp.js';
+import { newRecoveryCodes, verifyTotp } from './totp.js';
 
 export interface MfaDeps extends AuthDeps {
   cipher: FieldCipher;
+  /** Wakes the mail worker after a commit: every change of the factor is mailed to the owner. */
+  mailSent(): void;
 }
-
-/** Second-factor attempts: per user (a stolen password) and per client (many users at once). */
-const MFA_LIMITS = {
-  perUser: { limit: 10, windowMs: 15 * 60_000 },
-  perIp: { limit: 30, windowMs: 15 * 60_000 },
-} as const;
 
 const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
@@ -31,42 +31,53 @@ function secretOf(deps: MfaDeps, user: authRepo.UserRow): string | null {
   );
 }
 
-/** `POST /v1/auth/mfa`: the second half of a login, with a TOTP code or a recovery code. */
+/**
+ * `POST /v1/auth/mfa`: the second half of a login, with a TOTP code or a recovery code. The budget is
+ * the login attempt's own (the challenge's five codes) under a per-account ceiling (`budget.ts`).
+ */
 export async function completeLogin(deps: MfaDeps, input: MfaLoginRequest, ip: string): Promise<AuthResponse> {
   await consume(deps.limiter, `mfa:ip:${ip}`, MFA_LIMITS.perIp);
   const now = deps.clock.now();
   const userId = await repo.attemptChallenge(deps.db, input.mfaToken, now);
   if (!userId) return NOT_AUTHENTICATED;
-  await consume(deps.limiter, `mfa:user:${userId}`, MFA_LIMITS.perUser);
   const user = await authRepo.findUserById(deps.db, userId);
   const secret = user && !user.disabledAt && user.mfaEnabledAt ? secretOf(deps, user) : null;
   if (!user || !secret) return NOT_AUTHENTICATED;
-  if (!(await secondFactorValid(deps, user, secret, input.code))) {
+  const counted = await takeCeiling(deps.limiter, user.id, input.code);
+  const factor = await secondFactorUsed(deps, user, secret, input.code);
+  if (!factor) {
     deps.events.emit('auth.mfa_failed', { actor: user.id, tenant: user.tenantId });
     return NOT_AUTHENTICATED;
   }
+  if (counted) await refundCeiling(deps.limiter, user.id);
   if (!(await repo.finishChallenge(deps.db, input.mfaToken, now))) return NOT_AUTHENTICATED;
+  if (factor === 'recovery') await mailRecoveryCodeUsed(deps, user);
   deps.events.emit('auth.login_succeeded', { actor: user.id, tenant: user.tenantId });
   return startSession(deps, user);
 }
 
-async function secondFactorValid(deps: MfaDeps, user: authRepo.UserRow, secret: string, code: string) {
+/** Which factor the code was, once accepted: a TOTP step (never twice) or an unused recovery code. */
+async function secondFactorUsed(
+  deps: MfaDeps,
+  user: authRepo.UserRow,
+  secret: string,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
   const now = deps.clock.now();
   const step = await verifyTotp(secret, code, now, user.mfaLastStep);
-  if (step !== null) return repo.claimTimeStep(deps.db, user.id, step);
-  return repo.useRecoveryCode(deps.db, user.id, code, now);
+  if (step !== null) return (await repo.claimTimeStep(deps.db, user.id, step)) ? 'totp' : null;
+  return (await repo.useRecoveryCode(deps.db, user.id, code, now)) ? 'recovery' : null;
 }
 
-/** Enrolment, step 1 (after the password again): a new secret, pending until a code confirms it. */
-export async function setup(deps: MfaDeps, userId: string, password: string): Promise<MfaSetupResponse> {
-  await confirmPassword(deps, userId, password);
-  const user = await authRepo.findUserById(deps.db, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Anmeldung erforderlich');
-  if (user.mfaEnabledAt) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.');
-  const secret = newTotpSecret();
-  await repo.storePendingSecret(deps.db, userId, deps.cipher.encrypt(secret, repo.mfaSecretAad(userId)));
-  const uri = otpauthUri(secret, user.email);
-  return { secret, otpauthUri: uri, qrCode: await qrCodeDataUrl(uri) };
+async function mailRecoveryCodeUsed(deps: MfaDeps, user: authRepo.UserRow): Promise<void> {
+  const remaining = await repo.unusedRecoveryCodes(deps.db, user.id);
+  await enqueueMail(
+    deps.db,
+    user,
+    { kind: 'MFA_RECOVERY_CODE_USED', firstName: user.firstName, remaining },
+    deps.clock.now(),
+  );
+  deps.mailSent();
 }
 
 /** Enrolment, step 2: the first code switches the factor on and yields ten recovery codes, shown once. */
@@ -76,27 +87,24 @@ export async function confirm(
   code: string,
   requestId: string,
 ): Promise<MfaConfirmResponse> {
-  await consume(deps.limiter, `mfa:user:${userId}`, MFA_LIMITS.perUser);
   const user = await authRepo.findUserById(deps.db, userId);
   const secret = user ? secretOf(deps, user) : null;
   if (!user || !secret || user.mfaEnabledAt) {
     throw new AppError('CONFLICT', 'Bitte starten Sie die Einrichtung erneut.');
   }
+  // Counted only with a pending secret, which only the mailbox's owner can have started.
+  await consume(deps.limiter, `mfa:user:${userId}`, MFA_LIMITS.confirmPerUser);
   const now = deps.clock.now();
   const step = await verifyTotp(secret, code, now, null);
   if (step === null) throw invalidCode();
   const recoveryCodes = newRecoveryCodes();
-  await repo.enable(deps.db, userId, step, recoveryCodes, now);
-  await recordAudit(deps.db, {
-    actorUserId: userId,
-    tenantId: user.tenantId,
-    action: 'mfa.enabled',
-    subjectType: 'user',
-    subjectId: userId,
-    fields: ['mfaSecret', 'recoveryCodes'],
-    requestId,
-    at: now,
+  await deps.db.transaction(async (tx) => {
+    await repo.enable(tx, userId, step, recoveryCodes, now);
+    await invalidateOpenCodes(tx, userId, 'MFA_ENROL', now);
+    await auditFactor(tx, user, 'mfa.enabled', requestId, now);
+    await enqueueMail(tx, user, { kind: 'MFA_ENABLED', firstName: user.firstName }, now);
   });
+  deps.mailSent();
   deps.events.emit('auth.mfa_enabled', { actor: userId, tenant: user.tenantId });
   return { recoveryCodes };
 }
@@ -115,26 +123,45 @@ export async function disable(
   if (mfaPolicy(user, deps.clock.now()).required) {
     throw new AppError('FORBIDDEN', 'Für Administratoren ist die Zwei-Faktor-Anmeldung Pflicht.');
   }
-  if (!(await secondFactorValid(deps, user, secret, input.code))) throw invalidCode();
-  await repo.disable(deps.db, userId);
-  await recordAudit(deps.db, {
-    actorUserId: userId,
-    tenantId: user.tenantId,
-    action: 'mfa.disabled',
+  if (!(await secondFactorUsed(deps, user, secret, input.code))) throw invalidCode();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await repo.disable(tx, userId);
+    await auditFactor(tx, user, 'mfa.disabled', requestId, now);
+    await enqueueMail(tx, user, { kind: 'MFA_DISABLED', firstName: user.firstName }, now);
+  });
+  deps.mailSent();
+  deps.events.emit('auth.mfa_disabled', { actor: userId, tenant: user.tenantId });
+}
+
+/** One audit line per change of the factor: which fields, never their values. */
+export function auditFactor(
+  tx: Database,
+  subject: { id: string; tenantId: string | null },
+  action: string,
+  requestId: string,
+  at: Date,
+  actorUserId: string = subject.id,
+): Promise<void> {
+  return recordAudit(tx, {
+    actorUserId,
+    tenantId: subject.tenantId,
+    action,
     subjectType: 'user',
-    subjectId: userId,
+    subjectId: subject.id,
     fields: ['mfaSecret', 'recoveryCodes'],
     requestId,
-    at: deps.clock.now(),
+    at,
   });
-  deps.events.emit('auth.mfa_disabled', { actor: userId, tenant: user.tenantId });
 }
 
 export async function status(deps: MfaDeps, userId: string): Promise<MfaStatus> {
   const user = await authRepo.findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Anmeldung erforderlich');
   const policy = mfaPolicy(user, deps.clock.now());
-  return { enabled: policy.enabled, required: policy.required, graceEndsAt: policy.graceEndsAt?.toISOString() ?? null };
+  // An admin without grace (past it, or after an invitation or a reset) is told to enrol now.
+  const graceEndsAt = policy.blocked ? null : (policy.graceEndsAt?.toISOString() ?? null);
+  return { enabled: policy.enabled, required: policy.required, graceEndsAt };
 }
 
 function invalidCode(): AppError {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runAsSystem } from '../../db/scope.js';
-import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support/harness.js';
 import { orderState, pickOffer, placeOrder, settleOrder } from '../../test-support/order-fixtures.js';
 import { attachmentDisposition } from './routes.js';

@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { adminMfaResetRoutes } from './admin-mfa-reset.js';
 import { dashboard } from './dashboard.js';
 import { orderTimeline, providerOrders, setDeliveryWindow } from './pipeline.js';
 import { createRegisterCode, revokeRegisterCode } from './register-codes.js';
@@ -239,5 +240,6 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
     );
 
     await app.register(catalogBackOfficeRoutes(deps));
+    await app.register(adminMfaResetRoutes(deps));
   };
 }

@@ -12,6 +12,7 @@ import { auditLog, users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE } from '../demo/accounts.js';
 import { createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode, mailbox } from '../../test-support/mailbox.js';
+import { enrolWith } from '../../test-support/mfa.js';
 import { beispielAg, caller, newEmployee, registerAndConfirm, tokensOfDemoRoles } from '../../test-support/provider.js';
 
 describe.each(databaseTargets())('provider: employers on %s', (target) => {
@@ -76,20 +77,25 @@ describe.each(databaseTargets())('provider: employers on %s', (target) => {
 
   it("lets the HR admin set a password from the mail and see only the own employer's people", async () => {
     const code = await latestCode(t.app, 'hanna.reuter@beispiel.example', '/invite/');
-    const set = await call<{ authenticated: boolean }>('PUT', '/v1/confirm/password/reset', undefined, {
-      code,
-      password: 'Beispiel-Passwort-42',
-    });
-    expect(set.status).toBe(200);
-    const login = await call<{ authenticated: boolean; mfaEnrollmentRequired?: boolean }>(
-      'POST',
-      '/v1/auth/login',
+    const set = await call<{ authenticated: boolean; accessToken: string; mfaEnrolmentCode?: string }>(
+      'PUT',
+      '/v1/confirm/password/reset',
       undefined,
-      { username: 'hanna.reuter@beispiel.example', password: 'Beispiel-Passwort-42' },
+      { code, password: 'Beispiel-Passwort-42' },
     );
-    // A new admin works for 14 days before the second factor is required.
-    expect(login.body).toMatchObject({ authenticated: true, mfaEnrollmentRequired: true });
-    hrAdmin = (await loginAs(t.app, 'hanna.reuter@beispiel.example', 'Beispiel-Passwort-42')).accessToken;
+    expect(set.status).toBe(200);
+    // A new admin enrols the second factor while accepting the invitation (ADR 0025).
+    expect(set.body).toMatchObject({ authenticated: true, mfaEnrollmentRequired: true });
+    const { secret } = await enrolWith(
+      t.app,
+      set.body.accessToken,
+      'Beispiel-Passwort-42',
+      set.body.mfaEnrolmentCode ?? '',
+      t.clock.now(),
+    );
+    t.clock.advance(30_000);
+    hrAdmin = (await loginAs(t.app, 'hanna.reuter@beispiel.example', 'Beispiel-Passwort-42', { totpSecret: secret }))
+      .accessToken;
     const [person] = await t.app.orderDeps.db
       .select()
       .from(users)

@@ -35,6 +35,9 @@ export const SET_PASSWORD_TARGET: Record<SetPasswordVariant, string> = {
   reset: '/search',
 };
 
+/** The enrolment of the second factor, where a new admin continues (ADR 0025). */
+export const MFA_ENROLMENT_PATH = '/profile/security';
+
 /**
  * Set-password screen (spec 2.1, 5, 8): one form for invite, welcome and reset codes. The answer is a
  * fresh session, stored as authData; the previous session (if any) is dropped first, with its cache.
@@ -69,6 +72,11 @@ export function SetPasswordForm({ variant, code }: { variant: SetPasswordVariant
       clearAuthData();
       setAuthData({ accessToken: result.accessToken, refreshToken: result.refreshToken });
       notify.success(t('setPassword.success'), toast);
+      // A new admin enrols the second factor right away: the link just proved the mailbox.
+      if (result.mfaEnrolmentCode) {
+        await navigate(MFA_ENROLMENT_PATH, { replace: true, state: { mfaEnrolmentCode: result.mfaEnrolmentCode } });
+        return;
+      }
       await navigate(SET_PASSWORD_TARGET[variant], { replace: true });
     } catch (error) {
       // The server's own rules (a common password, one containing the name): shown under the field.

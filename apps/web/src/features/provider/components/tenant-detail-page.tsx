@@ -16,6 +16,7 @@ import { useSetTenantEnabled } from '../api/set-tenant-enabled';
 import { ConfirmButton } from './confirm-button';
 import { LoadError } from './load-error';
 import { RegisterCodeModal } from './register-code-modal';
+import { TenantAdmins } from './tenant-admins';
 import { TenantFormModal } from './tenant-form-modal';
 import { TenantPolicyCard } from './tenant-policy-card';
 
@@ -202,25 +203,7 @@ export function TenantDetailPage({ tenantId }: { tenantId: string }) {
         </Card>
       </Group>
 
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          {t('tenant.admins')}
-        </Title>
-        {data.admins.length === 0 ? <Text>{t('tenant.noAdmins')}</Text> : null}
-        {data.admins.map((admin) => (
-          <Group key={admin.id} gap="sm">
-            <Text fw={600}>
-              {admin.firstName} {admin.lastName}
-            </Text>
-            <Text c="dimmed" style={BREAK_ANYWHERE}>
-              {admin.email}
-            </Text>
-            <Badge variant="light" color={admin.active ? 'ev' : 'yellow'}>
-              {admin.active ? t('tenant.adminActive') : t('tenant.adminInvited')}
-            </Badge>
-          </Group>
-        ))}
-      </Stack>
+      <TenantAdmins tenant={data} />
 
       <Stack gap="xs">
         <Group justify="space-between">

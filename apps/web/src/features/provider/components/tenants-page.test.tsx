@@ -170,6 +170,34 @@ describe('/provider/tenants', () => {
     );
   });
 
+  it("resets an active HR admin's second factor only after confirmation", async () => {
+    const admin = { ...CREATED.admins[0]!, active: true };
+    const invited = { ...admin, id: '8e3d7f4b-5c0a-4c88-8d86-7f4e6c5d3d04', firstName: 'Ida', active: false };
+    const calls = stubProvider('PROVIDER_ADMIN', (call) => {
+      if (call.path === `/v1/provider/tenants/${CREATED.id}`)
+        return jsonResponse(200, { ...CREATED, admins: [admin, invited] });
+      if (call.path.endsWith('/mfa/reset')) return new Response(null, { status: 204 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt(`/provider/tenants/${CREATED.id}`);
+    const button = await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung von Hanna Reuter zurücksetzen' });
+    // Someone who has not accepted the invitation has no factor to reset.
+    expect(screen.queryByRole('button', { name: /von Ida Reuter zurücksetzen/ })).not.toBeInTheDocument();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Bitte bestätigen' });
+    expect(within(dialog).getByText(/Alle Sitzungen enden sofort/)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/mfa/reset'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/mfa/reset'))).toMatchObject({
+        method: 'POST',
+        path: `/v1/provider/tenants/${CREATED.id}/admins/${admin.id}/mfa/reset`,
+      }),
+    );
+    expect(await screen.findByText(/ist zurückgesetzt; Hanna Reuter wurde per E-Mail informiert/)).toBeInTheDocument();
+  });
+
   it("shows the employer's programme policy read only, as its HR admins saved it", async () => {
     const policy: TenantPolicyResponse = {
       ...DEFAULT_TENANT_POLICY,

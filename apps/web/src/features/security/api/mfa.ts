@@ -1,10 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { z } from 'zod/mini';
+
 import {
   MfaConfirmResponseSchema,
+  MfaSetupMailedResponseSchema,
   MfaSetupResponseSchema,
   MfaStatusSchema,
   type MfaConfirmResponse,
+  type MfaSetupMailedResponse,
+  type MfaSetupRequest,
   type MfaSetupResponse,
   type MfaStatus,
 } from '@leasing/contract';
@@ -24,11 +29,16 @@ export function useMfaStatus() {
   return useQuery(mfaStatusQueryOptions());
 }
 
-/** `POST /v1/user/mfa/setup` (password again): a new secret with its QR code. */
+const MfaSetupAnswerSchema = z.union([MfaSetupResponseSchema, MfaSetupMailedResponseSchema]);
+
+/**
+ * `POST /v1/user/mfa/setup`: the password again and the code from the mail give a new secret with its
+ * QR code; the password alone has the code mailed (`mailCodeSent`).
+ */
 export function useMfaSetup() {
   return useMutation({
-    mutationFn: (password: string): Promise<MfaSetupResponse> =>
-      apiClient.request('/v1/user/mfa/setup', { method: 'POST', body: { password }, schema: MfaSetupResponseSchema }),
+    mutationFn: (body: MfaSetupRequest): Promise<MfaSetupResponse | MfaSetupMailedResponse> =>
+      apiClient.request('/v1/user/mfa/setup', { method: 'POST', body, schema: MfaSetupAnswerSchema }),
   });
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import type { MfaSetupResponse, Role } from '@leasing/contract';
 
@@ -100,22 +100,49 @@ function MfaSection() {
   );
 }
 
+/** The code a just-accepted invitation handed over (router state): its link proved the mailbox. */
+function useEnrolmentCodeFromInvitation(): string {
+  const state: unknown = useLocation().state;
+  const code = state && typeof state === 'object' && 'mfaEnrolmentCode' in state ? state.mfaEnrolmentCode : null;
+  return typeof code === 'string' ? code : '';
+}
+
+/**
+ * Enrolment. Step 1 proves the password and the mailbox (ADR 0025): the password alone has a code
+ * mailed, which comes back here with it; after an invitation the code is already at hand. Step 2
+ * scans the secret and confirms its first code.
+ */
 function EnrolForm({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const { t } = useTranslation('security');
   const notify = useNotify();
   const setup = useMfaSetup();
   const confirm = useMfaConfirm();
+  const fromInvitation = useEnrolmentCodeFromInvitation();
+  // A spent invitation code (a reload after the enrolment started) falls back to a mailed one.
+  const [invitationSpent, setInvitationSpent] = useState(false);
+  const invitationCode = invitationSpent ? '' : fromInvitation;
   const [password, setPassword] = useState('');
+  const [mailCode, setMailCode] = useState('');
+  const [mailSent, setMailSent] = useState(false);
   const [code, setCode] = useState('');
   const [secret, setSecret] = useState<MfaSetupResponse | null>(null);
 
   const start = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
+    const proof = invitationCode || mailCode.trim();
     try {
-      setSecret(await setup.mutateAsync(password));
+      const answer = await setup.mutateAsync(proof ? { password, mailCode: proof } : { password });
+      if ('mailCodeSent' in answer) {
+        setMailSent(true);
+        return;
+      }
+      setSecret(answer);
       setPassword('');
     } catch (error) {
-      if (!fieldError(error, 'password')) notify.error(t('error'));
+      if (invitationCode && fieldError(error, 'mailCode')) {
+        setInvitationSpent(true);
+        notify.error(t('mailCodeWrong'));
+      } else if (!fieldError(error, 'password') && !fieldError(error, 'mailCode')) notify.error(t('error'));
     }
   };
   const finish = async (event: FormEvent): Promise<void> => {
@@ -129,10 +156,11 @@ function EnrolForm({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   };
 
   if (!secret) {
+    const askingForCode = mailSent && !invitationCode;
     return (
       <form noValidate onSubmit={(event) => void start(event)}>
         <Stack gap="md">
-          <Text>{t('enrol.step1')}</Text>
+          <Text>{invitationCode ? t('enrol.step1Invitation') : t('enrol.step1')}</Text>
           <PasswordInput
             label={t('enrol.password')}
             autoComplete="current-password"
@@ -141,9 +169,26 @@ function EnrolForm({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={fieldError(setup.error, 'password') ? t('passwordWrong') : undefined}
           />
+          {askingForCode ? (
+            <TextInput
+              label={t('enrol.mailCode')}
+              description={t('enrol.mailCodeSent')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={9}
+              required
+              value={mailCode}
+              onChange={(event) => setMailCode(event.currentTarget.value)}
+              error={fieldError(setup.error, 'mailCode') ? t('mailCodeWrong') : undefined}
+            />
+          ) : null}
           <Group>
-            <Button type="submit" loading={setup.isPending} disabled={password.length === 0}>
-              {t('enrol.start')}
+            <Button
+              type="submit"
+              loading={setup.isPending}
+              disabled={password.length === 0 || (askingForCode && !/^\d{4} ?\d{4}$/.test(mailCode.trim()))}
+            >
+              {askingForCode || invitationCode ? t('enrol.start') : t('enrol.sendCode')}
             </Button>
           </Group>
         </Stack>
