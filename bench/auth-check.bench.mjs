@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import pg from 'pg';
-
+import { createPostgresDatabase, redact } from './support/postgres.mjs';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { refreshTokens } from '../apps/api/src/db/schema.ts';
@@ -22,14 +21,14 @@ const FAMILY_ROWS = 2880;
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const pgDatabase = await createPostgresDatabase(serverUrl);
+const pgDatabase = await createPostgresDatabase(serverUrl, `leasing_bench_auth_${process.pid}`);
 if (pgDatabase) {
   try {
     await benchTarget('PostgreSQL', { kind: 'postgres', url: pgDatabase.url });
   } finally {
     await pgDatabase.drop();
   }
-} else console.log(`PostgreSQL: skipped (no server at ${serverUrl.replace(/\/\/[^@]*@/, '//***@')})`);
+} else console.log(`PostgreSQL: skipped (no server at ${redact(serverUrl)})`);
 await benchTarget('PGlite', { kind: 'pglite', dataDir: null });
 
 async function benchTarget(name, target) {
@@ -110,29 +109,4 @@ function report(label, { latencies, failures, seconds }) {
     `  ${label.padEnd(36)} p50 ${pct(50).toFixed(2)} ms  p95 ${pct(95).toFixed(2)} ms  p99 ${pct(99).toFixed(2)} ms  ` +
       `${Math.round(latencies.length / seconds)} req/s  (${latencies.length} requests, ${failures} not 200)`,
   );
-}
-
-async function createPostgresDatabase(url) {
-  const name = `leasing_bench_auth_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch {
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }

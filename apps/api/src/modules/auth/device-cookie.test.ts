@@ -76,6 +76,27 @@ describe.each(databaseTargets())('device cookies on %s', (target) => {
     expect(wrong.cookies).toEqual([]);
   });
 
+  it('takes JSON only: no form or text/plain post from another site reaches the password check', async () => {
+    const device = await knownDevice(DEMO_ACCOUNTS.employee, someAddress());
+    const body = JSON.stringify({ username: DEMO_ACCOUNTS.employee, password: DEMO_PASSWORD });
+    for (const [contentType, payload] of [
+      ['text/plain', body],
+      ['application/x-www-form-urlencoded', `username=${DEMO_ACCOUNTS.employee}&password=${DEMO_PASSWORD}`],
+      ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="username"\r\n\r\na\r\n--x--`],
+    ]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        headers: { 'content-type': contentType ?? '' },
+        cookies: { [DEVICE_COOKIE_NAME]: device },
+        payload,
+      });
+      expect(answer.statusCode, contentType).toBe(400);
+      expect(answer.json(), contentType).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(answer.cookies, contentType).toEqual([]);
+    }
+  });
+
   it('gives one after the password step of an account with a second factor, too', async () => {
     const answer = await login(DEMO_ACCOUNTS.tenantAdmin, DEMO_PASSWORD, someAddress());
     expect(answer.json()).toMatchObject({ mfaRequired: true });

@@ -12,6 +12,9 @@ export function authRoutes(deps: auth.AuthDeps & { secureCookies: boolean }): Fa
   return async (app) => {
     // Cookies are read and written by these routes alone (the device cookie of the password step).
     await app.register(cookie);
+    // JSON only: another site's form or `text/plain` post (what a browser sends cross-site without
+    // asking us first) is refused (400) before any password is looked at (decision 0026).
+    app.removeContentTypeParser('text/plain');
     app.addHook('onRequest', enterSignInScope);
     // Auth answers carry tokens: never cached by browsers or proxies.
     app.addHook('onSend', async (_request, reply) => {
