@@ -2,13 +2,16 @@
 // (`app.inject`, no sockets), 10 requests in flight, on a real PostgreSQL server (BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL / the local server) and on the embedded PGlite. The check reads the user, the cache
 // versions and whether the token's session is still open in one query; the figures show what that
-// query costs, with a session that has rotated many times (a long refresh family) as the worst case.
+// query costs, with a session that has rotated many times (a long refresh family) as the worst case,
+// and prints the plan of that probe with its buffer reads (a figure the machine's load does not move).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { createPostgresDatabase, redact } from './support/postgres.mjs';
+import { sql } from 'drizzle-orm';
+
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { refreshTokens } from '../apps/api/src/db/schema.ts';
@@ -55,8 +58,12 @@ async function benchTarget(name, target) {
     const headers = { authorization: `Bearer ${accessToken}` };
     console.log(`\n${name}`);
     report('GET /v1/me, fresh session', await load(app, headers));
-    await lengthenFamily(database.db, refreshToken);
+    const session = await lengthenFamily(database.db, refreshToken);
     report(`GET /v1/me, family of ${FAMILY_ROWS + 1} rows`, await load(app, headers));
+    // Load-independent: what the session probe reads, for the open session and once it is revoked.
+    await explainProbe(database.db, session);
+    await app.inject({ method: 'POST', url: '/v1/auth/logout', payload: { refreshToken } });
+    await explainProbe(database.db, session, 'after logout');
   } finally {
     await runtime.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -78,6 +85,18 @@ async function lengthenFamily(db, refreshToken) {
     createdAt: new Date(),
   }));
   for (let i = 0; i < values.length; i += 500) await db.insert(refreshTokens).values(values.slice(i, i + 500));
+  await db.execute(sql`analyze refresh_tokens`);
+  return own;
+}
+
+/** The plan of the per-request session probe (the `exists` of `findRequestUser`), with its buffer reads. */
+async function explainProbe(db, session, label = 'open session') {
+  const result = await db.execute(sql`explain (analyze, buffers, costs off, timing off, summary off)
+    select exists (select 1 from refresh_tokens
+      where family_id = ${session.familyId}::uuid and user_id = ${session.userId}::uuid
+        and revoked_at is null and family_expires_at > now())`);
+  const lines = (result.rows ?? result).map((row) => Object.values(row)[0]);
+  console.log(`  session probe, ${label}:\n${lines.map((line) => `    ${line}`).join('\n')}`);
 }
 
 async function load(app, headers) {
