@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import autocannon from 'autocannon';
-import pg from 'pg';
+
+import { createPostgresDatabase, redact } from './support/postgres.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 1000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -22,7 +23,7 @@ const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const targets = [];
-const pgDatabase = await createPostgresDatabase(serverUrl);
+const pgDatabase = await createPostgresDatabase(serverUrl, `leasing_bench_${process.pid}`);
 // Instances on a shared server need explicit secrets (the server refuses to generate its own there).
 const sharedSecrets = {
   JWT_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -158,35 +159,6 @@ async function login(base) {
   const body = await response.json();
   if (!body.authenticated) throw new Error('login failed');
   return body.accessToken;
-}
-
-async function createPostgresDatabase(url) {
-  const name = `leasing_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch {
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-function redact(url) {
-  return url.replace(/\/\/[^@]*@/, '//***@');
 }
 
 function freePort() {

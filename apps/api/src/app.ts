@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(redis ? { extraChecks: { redis: () => pingRedis(redis) } } : {}),
     }),
   );
-  await app.register(authRoutes(authDeps));
+  await app.register(authRoutes({ ...authDeps, secureCookies: config.publicUrl.startsWith('https:') }));
   await app.register(meRoutes({ db, authenticate }));
   await app.register(
     mfaRoutes({ ...authDeps, cipher: options.cipher, authenticate, mailSent: () => mailWorker.kick() }),

@@ -148,7 +148,12 @@ export const refreshTokens = pgTable(
     replacedById: uuid('replaced_by_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    // The open families only: the per-request "is this session still open" probe (decision 0026).
+    index('refresh_tokens_open_family_idx').on(t.familyId).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /** Append-only audit trail: who changed or read what (field names, never values). */

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, TestClock, type TestApp } from '../test-support/harness.js';
-import { AUTH_LIMITS, consume, RateLimiter } from './rate-limiter.js';
+import { AUTH_LIMITS, consume, loginThrottle, RateLimiter } from './rate-limiter.js';
 import { connectRedis } from './redis.js';
 
 /** Redis for the shared-budget tests: CI runs one (as it runs PostgreSQL); without it they are skipped. */
@@ -65,6 +65,29 @@ describe.skipIf(!redisUrl)('rate limiter shared through Redis', () => {
     const key = unique('race');
     const waits = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).take(key, rule)));
     expect(waits.filter((wait) => wait === 0)).toHaveLength(rule.limit);
+  });
+
+  it("counts a known device's login budget and its loss of trust on every instance", async () => {
+    // Early in a day: the day's count of the device does not roll over during the test.
+    const clock = new TestClock(new Date('2026-12-01T01:00:00Z'));
+    const [a, b] = [new RateLimiter(clock, redisA), new RateLimiter(clock, redisB)];
+    const account = `${crypto.randomUUID()}@example.com`;
+    const device = crypto.randomBytes(16).toString('base64url');
+    const fail = async (limiter: RateLimiter) => {
+      const throttle = await loginThrottle(limiter, account, '10.0.0.1', device);
+      return { trusted: throttle.trusted, wait: await throttle.attempt() };
+    };
+    const perWindow = AUTH_LIMITS.loginFailuresPerDevice.limit;
+    for (let i = 0; i < perWindow; i++) expect(await fail(i % 2 ? a : b)).toEqual({ trusted: true, wait: 0 });
+    expect((await fail(a)).wait).toBeGreaterThan(0);
+    expect((await fail(b)).wait).toBeGreaterThan(0);
+    // The next window: the device's budget again, until the day's failures take its trust.
+    clock.advance(AUTH_LIMITS.loginFailuresPerDevice.windowMs);
+    for (let i = perWindow; i < AUTH_LIMITS.loginFailuresPerDeviceDay.limit; i++) {
+      expect((await fail(i % 2 ? a : b)).trusted).toBe(true);
+    }
+    expect((await fail(a)).trusted).toBe(false);
+    expect((await fail(b)).trusted).toBe(false);
   });
 
   it('keeps counting in the process when Redis is unreachable, instead of failing requests', async () => {

@@ -97,6 +97,13 @@ export const AUTH_LIMITS = {
   loginFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
   /** The slower ceiling per account from all clients together (a distributed guess). */
   loginFailuresPerAccount: { limit: 25, windowMs: 60 * 60_000 },
+  /**
+   * Failed logins from a known device (a device cookie for the account) before 429: the device's
+   * own small budget, instead of the three above (decision 0026).
+   */
+  loginFailuresPerDevice: { limit: 5, windowMs: 15 * 60_000 },
+  /** Failed logins from a known device in a day after which it counts as unknown again. */
+  loginFailuresPerDeviceDay: { limit: 10, windowMs: 24 * 60 * 60_000 },
   /** Refreshes per IP. */
   refreshPerIp: { limit: 120, windowMs: 15 * 60_000 },
   /** Reset mails per address and per IP. */
@@ -133,24 +140,44 @@ export async function consume(limiter: RateLimiter, key: string, rule: LimitRule
   }
 }
 
+type LoginBudget = readonly [key: string, rule: LimitRule];
+
+/** A known device's short budget, and its day's count after which it is trusted no longer. */
+function knownDeviceBudgets(device: string): [LoginBudget, LoginBudget] {
+  return [
+    [`login:device:${device}`, AUTH_LIMITS.loginFailuresPerDevice],
+    [`login:device-day:${device}`, AUTH_LIMITS.loginFailuresPerDeviceDay],
+  ];
+}
+
 /**
- * The three login budgets together: per account and client, per client, and per account from
- * everywhere. An attempt is counted against all three before the password is checked, in one atomic
- * step per budget, so a burst of parallel guesses (on one instance or several) cannot slip past the
- * budget together. A refused attempt and a successful one are taken back; a success also clears that
- * client's own counter for the account.
+ * The login budgets of one attempt. From an unknown device, three together: per account and client,
+ * per client, and per account from everywhere. From a known device (a valid device cookie for the
+ * account, decision 0026) only that device's own: failures elsewhere do not lock it out, and its
+ * failures spend nobody else's budget. A known device that keeps failing loses its trust for the
+ * day and counts as unknown again. An attempt is counted against its budgets before the password is
+ * checked, in one atomic step per budget, so a burst of parallel guesses (on one instance or several)
+ * cannot slip past together. A refused attempt and a successful one are taken back; a success also
+ * clears that client's own counter for the account.
  */
-export function loginThrottle(limiter: RateLimiter, username: string, ip: string) {
+export async function loginThrottle(limiter: RateLimiter, username: string, ip: string, device: string | null) {
   const account = username.trim().toLowerCase();
-  const budgets = [
-    [`login:account-ip:${account}|${ip}`, AUTH_LIMITS.loginFailuresPerAccountAndIp],
-    [`login:ip:${ip}`, AUTH_LIMITS.loginFailuresPerIp],
-    [`login:account:${account}`, AUTH_LIMITS.loginFailuresPerAccount],
-  ] as const;
+  const ownBudgets = device ? knownDeviceBudgets(device) : null;
+  const trusted = ownBudgets !== null && (await limiter.retryAfter(...ownBudgets[1])) === 0;
+  const budgets: LoginBudget[] =
+    ownBudgets && trusted
+      ? ownBudgets
+      : [
+          [`login:account-ip:${account}|${ip}`, AUTH_LIMITS.loginFailuresPerAccountAndIp],
+          [`login:ip:${ip}`, AUTH_LIMITS.loginFailuresPerIp],
+          [`login:account:${account}`, AUTH_LIMITS.loginFailuresPerAccount],
+        ];
   const refundAll = async () => {
     await Promise.all(budgets.map(([key, rule]) => limiter.refund(key, rule)));
   };
   return {
+    /** Whether the attempt counts against a known device's own budget. */
+    trusted,
     /** Counts the attempt; answers the seconds to wait (the attempt then does not count), or 0. */
     attempt: async (): Promise<number> => {
       const waits = await Promise.all(budgets.map(([key, rule]) => limiter.take(key, rule)));
@@ -160,7 +187,8 @@ export function loginThrottle(limiter: RateLimiter, username: string, ip: string
     },
     succeeded: async (): Promise<void> => {
       await refundAll();
-      await limiter.reset(budgets[0][0], budgets[0][1]);
+      const [first] = budgets;
+      if (first) await limiter.reset(...first);
     },
   };
 }

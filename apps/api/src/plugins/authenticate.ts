@@ -36,8 +36,9 @@ const OPEN_TO_UNENROLLED_ADMINS = new Set(['/v1/me', '/v1/user/mfa', '/v1/user/m
 
 /**
  * Bearer-token check for every protected route. The role and tenant come from the database, not
- * the token, so a role change or a disabled account takes effect on the next request, and tokens
- * issued before `tokensValidAfter` (logout everywhere, password change) are refused.
+ * the token, so a role change or a disabled account takes effect on the next request; tokens
+ * issued before `tokensValidAfter` (logout everywhere, password change) are refused, and so are the
+ * tokens of a session that has ended (logout, refresh-token reuse, its 30 days), on every instance.
  */
 export function createAuthenticate(deps: { db: Database; tokens: TokenService; clock: Clock }) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -47,8 +48,12 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
     const claims = await deps.tokens.verifyAccessToken(match[1], deps.clock.now());
     if (!claims) throw unauthenticated();
     // Read as the token's holder: their own row and profile version, before their role is known.
-    const user = await runInScope(tokenHolderScope(claims.userId), () => findRequestUser(deps.db, claims.userId));
-    if (!user || user.disabledAt) throw unauthenticated();
+    const now = deps.clock.now();
+    const user = await runInScope(tokenHolderScope(claims.userId), () =>
+      findRequestUser(deps.db, claims.userId, claims.sessionId, now),
+    );
+    // A logged-out, reused or expired session ends its access tokens at once (decision 0026).
+    if (!user || user.disabledAt || !user.sessionOpen) throw unauthenticated();
     // iat has second precision; tokensValidAfter is truncated the same way before comparing.
     const validAfter = user.tokensValidAfter;
     if (validAfter && claims.issuedAt.getTime() < Math.floor(validAfter.getTime() / 1000) * 1000) {
@@ -61,7 +66,7 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
       email: user.email,
       profileVersion: user.profileVersion,
       catalogVersion: user.catalogVersion,
-      mfaBlocked: mfaPolicy(user, deps.clock.now()).blocked,
+      mfaBlocked: mfaPolicy(user, now).blocked,
     };
     // From here on the database shows this caller only what their role may see (row-level security).
     const context = currentRequestContext();

@@ -13,6 +13,7 @@ interface Call {
   method: string;
   authorization: string | null;
   body: unknown;
+  credentials: RequestCredentials | undefined;
 }
 
 type Handler = (call: Call) => Response | Promise<Response>;
@@ -29,6 +30,7 @@ function setup(handler: Handler, initialAuth: typeof OLD | null = OLD) {
       method: init.method ?? 'GET',
       authorization: headers.get('Authorization'),
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      credentials: init.credentials,
     };
     calls.push(call);
     return handler(call);
@@ -55,6 +57,12 @@ describe('api client: requests', () => {
     const result = await client.request('/v1/x', { method: 'POST', body: { a: 1 }, schema: EchoSchema });
     expect(result).toEqual({ url: '/v1/x' });
     expect(calls[0]).toMatchObject({ method: 'POST', authorization: 'Bearer access-1', body: { a: 1 } });
+  });
+
+  it("sends the browser's cookies to the API of its own origin only (the sign-in's device cookie)", async () => {
+    const { client, calls } = setup(() => jsonResponse(200, { url: '/v1/auth/login' }), null);
+    await client.request('/v1/auth/login', { method: 'POST', body: { username: 'a', password: 'b' }, schema: EchoSchema });
+    expect(calls[0]?.credentials).toBe('same-origin');
   });
 
   it('sends a raw body (a CSV file) with its own content type instead of JSON', async () => {

@@ -167,6 +167,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         headers,
         body,
         signal: request.signal,
+        // Cookies go to our own origin only: the sign-in's device cookie (HttpOnly, SameSite=Strict,
+        // decision 0026) must reach POST /v1/auth/login; no other cookie is ever read by the API.
         credentials: 'same-origin',
       });
     } catch (error) {

@@ -28,6 +28,8 @@ export interface RequestUserRow {
   mfaEnabledAt: Date | null;
   profileVersion: number | null;
   catalogVersion: number;
+  /** The token's session (refresh family) is neither revoked nor past its absolute end. */
+  sessionOpen: boolean;
 }
 
 function requestUserQuery(db: Database) {
@@ -47,6 +49,14 @@ function requestUserQuery(db: Database) {
       catalogVersion: sql<
         string | number
       >`(select ${catalogState.version} from ${catalogState} where ${catalogState.id} = 1)`,
+      // Logout, reuse detection and the session's end refuse its access tokens at once, on every
+      // instance: one index probe (refresh_tokens_family_idx) in the query every request makes anyway.
+      // (drizzle writes the columns here unqualified: the user is named by the parameter, not `users.id`.)
+      sessionOpen: sql<boolean>`exists (select 1 from ${refreshTokens}
+        where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid
+          and ${refreshTokens.userId} = ${sql.placeholder('id')}::uuid
+          and ${refreshTokens.revokedAt} is null
+          and ${refreshTokens.familyExpiresAt} > ${sql.placeholder('now')}::timestamptz)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -57,19 +67,28 @@ function requestUserQuery(db: Database) {
 /** Prepared once per database: this query runs on every authenticated request. */
 const preparedRequestUser = new WeakMap<Database, ReturnType<typeof requestUserQuery>>();
 
-/** The signed-in user plus the versions that key the caches, in one round trip. */
-export async function findRequestUser(db: Database, id: string): Promise<RequestUserRow | undefined> {
+/**
+ * The signed-in user, whether the token's session is still open, and the versions that key the
+ * caches, in one round trip.
+ */
+export async function findRequestUser(
+  db: Database,
+  id: string,
+  sessionId: string,
+  now: Date,
+): Promise<RequestUserRow | undefined> {
   let query = preparedRequestUser.get(db);
   if (!query) {
     query = requestUserQuery(db);
     preparedRequestUser.set(db, query);
   }
-  const [row] = await query.execute({ id });
+  const [row] = await query.execute({ id, sessionId, now: now.toISOString() });
   if (!row) return undefined;
   return {
     ...row,
     catalogVersion: Number(row.catalogVersion ?? 0),
     profileVersion: row.profileVersion === null ? null : Number(row.profileVersion),
+    sessionOpen: row.sessionOpen === true,
   };
 }
 

@@ -1,12 +1,20 @@
+import cookie from '@fastify/cookie';
 import { AuthResponseSchema, LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '@leasing/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { enterSignInScope } from '../../lib/request-context.js';
+import { DEVICE_COOKIE_NAME, deviceCookieOptions } from './device-cookie.js';
 import * as auth from './service.js';
 
-export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
+/** `secureCookies`: the public address is HTTPS (a TLS proxy in front), so cookies are Secure. */
+export function authRoutes(deps: auth.AuthDeps & { secureCookies: boolean }): FastifyPluginAsyncZod {
   return async (app) => {
+    // Cookies are read and written by these routes alone (the device cookie of the password step).
+    await app.register(cookie);
+    // JSON only: another site's form or `text/plain` post (what a browser sends cross-site without
+    // asking us first) is refused (400) before any password is looked at (decision 0026).
+    app.removeContentTypeParser('text/plain');
     app.addHook('onRequest', enterSignInScope);
     // Auth answers carry tokens: never cached by browsers or proxies.
     app.addHook('onSend', async (_request, reply) => {
@@ -23,7 +31,14 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
           response: { 200: LoginResponseSchema },
         },
       },
-      async (request) => auth.login(deps, request.body, request.ip),
+      async (request, reply) => {
+        const outcome = await auth.login(deps, request.body, request.ip, request.cookies[DEVICE_COOKIE_NAME]);
+        if (outcome.deviceToken) {
+          const secure = deps.secureCookies || request.protocol === 'https';
+          void reply.setCookie(DEVICE_COOKIE_NAME, outcome.deviceToken, deviceCookieOptions(secure));
+        }
+        return outcome.response;
+      },
     );
 
     app.post(

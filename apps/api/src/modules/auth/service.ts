@@ -31,34 +31,52 @@ export interface AuthDeps {
 
 const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
-export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<LoginResponse> {
-  const throttle = loginThrottle(deps.limiter, input.username, ip);
+export interface LoginOutcome {
+  response: LoginResponse;
+  /** A fresh device cookie for a browser that gave the right password (decision 0026), else null. */
+  deviceToken: string | null;
+}
+
+/**
+ * The password step. `presentedDevice` is the browser's device cookie, if any: valid for this
+ * account, the attempt counts against that device's own budget instead of the account's.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: LoginRequest,
+  ip: string,
+  presentedDevice: string | undefined,
+): Promise<LoginOutcome> {
+  const now = deps.clock.now();
+  const user = await repo.findUserByEmail(deps.db, input.username.trim());
+  const device = deps.tokens.devices.verify(presentedDevice, now);
+  const knownDevice = device && user && device.userId === user.id ? device.nonce : null;
+  const throttle = await loginThrottle(deps.limiter, input.username, ip, knownDevice);
   const wait = await throttle.attempt();
   if (wait > 0) throw tooManyAttempts(wait);
-  const user = await repo.findUserByEmail(deps.db, input.username.trim());
   const usable = user && !user.disabledAt && user.emailConfirmedAt ? user : undefined;
   // Always verify a hash (a dummy one for unknown users) so both answers take the same time.
   const valid = await verifyPassword(usable?.passwordHash, input.password);
   if (!usable || !valid) {
     deps.events.emit('auth.login_failed', { ip, actor: user?.id ?? null, tenant: user?.tenantId ?? null });
-    return NOT_AUTHENTICATED;
+    return { response: NOT_AUTHENTICATED, deviceToken: null };
   }
   await throttle.succeeded();
+  const deviceToken = deps.tokens.devices.issue(usable.id, now);
   if (usable.mfaEnabledAt) {
     // The password was right; the tokens come with the second factor (POST /v1/auth/mfa).
     deps.events.emit('auth.mfa_challenged', { ip, actor: usable.id, tenant: usable.tenantId });
     return {
-      authenticated: false,
-      mfaRequired: true,
-      mfaToken: await openChallenge(deps.db, usable.id, deps.clock.now()),
+      response: { authenticated: false, mfaRequired: true, mfaToken: await openChallenge(deps.db, usable.id, now) },
+      deviceToken,
     };
   }
   deps.events.emit('auth.login_succeeded', { ip, actor: usable.id, tenant: usable.tenantId });
   const session = await startSession(deps, usable);
   // An admin without a second factor is led to the enrolment screen first.
-  return mfaPolicy(usable, deps.clock.now()).required && session.authenticated
-    ? { ...session, mfaEnrollmentRequired: true }
-    : session;
+  const response =
+    mfaPolicy(usable, now).required && session.authenticated ? { ...session, mfaEnrollmentRequired: true } : session;
+  return { response, deviceToken };
 }
 
 /** Opens a new refresh family for a user who just proved who they are. */
@@ -68,8 +86,9 @@ export async function startSession(
 ): Promise<AuthResponse> {
   const now = deps.clock.now();
   const refreshToken = deps.tokens.newRefreshToken();
+  const familyId = crypto.randomUUID();
   await repo.insertRefreshToken(deps.db, {
-    familyId: crypto.randomUUID(),
+    familyId,
     userId: user.id,
     tokenHash: hashRefreshToken(refreshToken),
     familyExpiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
@@ -77,7 +96,7 @@ export async function startSession(
   });
   return {
     authenticated: true,
-    accessToken: await deps.tokens.issueAccessToken(user, now),
+    accessToken: await deps.tokens.issueAccessToken(user, familyId, now),
     refreshToken,
   };
 }
@@ -116,7 +135,7 @@ export async function refresh(deps: AuthDeps, presented: string, ip: string): Pr
   }
   return {
     authenticated: true,
-    accessToken: await deps.tokens.issueAccessToken(user, now),
+    accessToken: await deps.tokens.issueAccessToken(user, row.familyId, now),
     refreshToken: successor,
   };
 }
@@ -134,7 +153,7 @@ async function answerRepeatedRefresh(
   if (withinGrace && next && !next.revokedAt && next.tokenHash === hashRefreshToken(successor)) {
     return {
       authenticated: true,
-      accessToken: await deps.tokens.issueAccessToken(user, now),
+      accessToken: await deps.tokens.issueAccessToken(user, row.familyId, now),
       refreshToken: successor,
     };
   }
