@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/accounts.js';
 import { AUTH_LIMITS } from '../../lib/rate-limiter.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DeviceTokens } from './device-cookie.js';
