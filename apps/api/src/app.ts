@@ -46,7 +46,7 @@ import { privacyRoutes } from './modules/privacy/routes.js';
 import { employerRoutes } from './modules/employer/routes.js';
 import { scheduleRetention } from './modules/privacy/retention.js';
 import { TokenService } from './modules/auth/tokens.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { checkDependencies, healthRoutes } from './modules/health/routes.js';
 import { localeRoutes } from './modules/locales/routes.js';
 import { siteConfigRoutes } from './modules/site-config/routes.js';
 import { meRoutes } from './modules/me/routes.js';
@@ -92,6 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a proxy, only the configured hops may name the client (TRUST_PROXY); otherwise
     // X-Forwarded-For is ignored and request.ip is the socket's peer.
     trustProxy: trustProxyOption(config.trustProxy),
+    // While shutting down, a request that still arrives on an open keep-alive connection is served
+    // (with `Connection: close`) rather than answered 503: the proxy does not retry an app's 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -154,14 +157,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('backgroundTasks', background);
   app.addHook('onClose', async () => background.drain());
 
-  await app.register(
-    healthRoutes({
-      kind: database.kind,
-      version: APP_VERSION,
-      ping: () => database.ping(),
-      ...(redis ? { extraChecks: { redis: () => pingRedis(redis) } } : {}),
-    }),
-  );
+  // Redis is optional for serving (budgets fail open to this process): away, the instance is degraded, not unready.
+  const health = {
+    kind: database.kind,
+    version: APP_VERSION,
+    ping: () => database.ping(),
+    ...(redis ? { optionalChecks: { redis: () => pingRedis(redis) } } : {}),
+  };
+  await app.register(healthRoutes(health));
+  metrics.dependencies(() => checkDependencies(health));
   await app.register(authRoutes(authDeps));
   await app.register(meRoutes({ db, authenticate }));
   await app.register(mfaRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
