@@ -79,6 +79,13 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * How long shutdown waits for the piece of work a worker is in (a mail, a job slot, a background task)
+ * before it leaves it (each is then like an instance that died: the outbox lease, the next job slot or
+ * the scheduled checks take over). Well inside the grace period of src/server.ts.
+ */
+const WORK_GRACE_MS = 3_000;
+
 /** Builds the whole application without listening: the server and the tests share it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -151,11 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailWorker', mailWorker);
   mailWorker.start();
-  app.addHook('onClose', async () => mailWorker.stop());
   const authDeps = { db, tokens, clock, events, limiter };
   const background = new BackgroundTasks(app.log);
   app.decorate('backgroundTasks', background);
-  app.addHook('onClose', async () => background.drain());
 
   // Redis is optional for serving (budgets fail open to this process): away, the instance is degraded, not unready.
   const health = {
@@ -270,7 +275,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('orderDeps', orderDeps);
   if (options.startJobs !== false) scheduleOrderJobs(scheduler, orderDeps);
-  app.addHook('onClose', async () => scheduler.stop());
   if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
   await app.register(
     localeRoutes({
@@ -281,6 +285,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteConfigRoutes(config));
   await registerWebApp(app, config.webDistDir, authenticate, { largestPicture: firstPictureOfPage(catalog) });
+  // After the last request (Fastify closes the server first): the workers stop together, each waiting
+  // for its current piece of work a bounded time, so shutdown fits its grace period (src/server.ts).
+  app.addHook('onClose', async () => {
+    await Promise.all([mailWorker.stop(WORK_GRACE_MS), scheduler.stop(WORK_GRACE_MS), background.stop(WORK_GRACE_MS)]);
+  });
   return app;
 }
 

@@ -5,6 +5,7 @@ import { loggableError } from '../../lib/loggable-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { claimMail, dueMails, markMail } from './outbox.js';
 import { runAsSystem } from '../../db/scope.js';
+import { settleWithin } from '../../lib/settle-within.js';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -87,26 +88,33 @@ export class MailWorker {
       });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * No further mails from this process: the current one is finished (waited for at most `graceMs`,
+   * true when it was), the rest stay in the outbox for the other instances or the next start.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    const finished = this.running ? await settleWithin(this.running, graceMs) : true;
     this.transport?.close();
+    return finished;
   }
 
   async drain(): Promise<number> {
     const { db, clock } = this.options;
     let handled = 0;
-    for (;;) {
+    while (!this.stopped) {
       const now = clock.now();
       const batch = await dueMails(db, now, BATCH_SIZE);
       if (batch.length === 0) return handled;
       for (const mail of batch) {
+        if (this.stopped) break;
         if (!(await claimMail(db, mail.id, mail.attempts, new Date(now.getTime() + CLAIM_LEASE_MS)))) continue;
         await this.deliver(mail.attempts + 1, mail);
         handled++;
       }
     }
+    return handled;
   }
 
   private async deliver(
