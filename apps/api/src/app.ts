@@ -37,10 +37,11 @@ import { ProviderUnavailableError, type IdentProvider } from './modules/ident/pr
 import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
-import { onProfileChanged, type OrderDeps } from './modules/orders/service.js';
+import type { OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
 import { MailWorker } from './modules/mail/worker.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { recheckOrdersAfterSave } from './modules/profile/service.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { employerRoutes } from './modules/employer/routes.js';
@@ -190,7 +191,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       authenticate,
       userInfoConfig: defaultUserInfoConfig,
-      onSaved: (userId) => onProfileChanged(orderDeps, userId),
+      onSaved: (userId) =>
+        background.run('orders.profile-changed', async (signal) => {
+          await recheckOrdersAfterSave(orderDeps, userId, signal);
+        }),
     }),
   );
   await app.register(privacyRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
