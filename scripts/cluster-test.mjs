@@ -1,9 +1,11 @@
 // The product as an operator runs it: three instances of the built server on one PostgreSQL database
-// and one Redis, behind nginx. Checks what only shows with real processes: budgets shared across
-// instances, an order journey to handover spread over all three, a rolling restart under load without a 5xx,
-// kill -9 of an instance mid-load without losing an acknowledged order, PostgreSQL away for 20 s
-// (503s, then recovery without a restart), made-up search filters leaving memory flat, and the
-// documented dump and restore.
+// and one Redis, behind nginx configured from deploy/nginx.conf (only ports and TLS changed). Checks
+// what only shows with real processes: budgets shared across instances, an order journey to handover
+// spread over all three, a rolling restart under load without a 5xx and with every SIGTERM done in its
+// grace period, kill -9 of an instance mid-load without losing an acknowledged order, PostgreSQL away
+// for 15 s (through nginx: static pages and liveness 200, the app's 503 with Retry-After, no 502) and
+// Redis away for 15 s (no 502, every instance ready and degraded), made-up search filters leaving
+// memory flat, and the documented dump and restore.
 // Needs nginx, TEST_DATABASE_URL and TEST_REDIS_URL (CI installs and sets them); skipped otherwise,
 // except under CI, where a missing piece is a failure.
 import assert from 'node:assert/strict';
