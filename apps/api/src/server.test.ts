@@ -9,21 +9,18 @@ import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** Starts the real server entry point from its sources. */
+function spawnServer(env: Record<string, string>) {
+  return spawn(process.execPath, ['--conditions=@leasing/source', '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: path.join(os.tmpdir(), `leasing-cfg-${process.pid}`), ...env },
+  });
+}
+
 /** Starts the real server entry point and collects what it prints until it exits. */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@leasing/source', '--import', 'tsx', 'apps/api/src/server.ts'],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          DATA_DIR: path.join(os.tmpdir(), `leasing-cfg-${process.pid}`),
-          ...env,
-        },
-      },
-    );
+    const child = spawnServer(env);
     let stderr = '';
     let stdout = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -82,23 +79,15 @@ describe('shutdown', () => {
     const smtpPort = (silent.address() as net.AddressInfo).port;
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-shutdown-'));
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@leasing/source', '--import', 'tsx', 'apps/api/src/server.ts'],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DEMO_DATA: 'true',
-          LOG_LEVEL: 'info',
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-          ...SECRETS,
-        },
-      },
-    );
+    const child = spawnServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'info',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ...SECRETS,
+    });
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
