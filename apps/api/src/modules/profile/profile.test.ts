@@ -194,7 +194,8 @@ describe.each(databaseTargets())('a profile save with many open orders on %s', (
   /** Round trips to the database started on behalf of each request, by request id. */
   function countStatementsPerRequest(): Map<string, number> {
     const counts = new Map<string, number>();
-    const client = t.runtime.database.db.$client as unknown as Record<string, unknown>;
+    // The driver drizzle sends every statement and transaction through (db/scoped-drivers.ts).
+    const client = (t.runtime.database.db as unknown as { $client: Record<string, unknown> }).$client;
     for (const method of ['query', 'transaction', 'connect']) {
       const original = client[method];
       if (typeof original !== 'function') continue;
