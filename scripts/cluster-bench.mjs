@@ -12,7 +12,7 @@ export async function benchmark({ startNginx, waitFor, login }, origin, nginxPor
   const figures = [];
   for (const count of [1, 2, 3]) {
     const nginx = startNginx(nginxPort, ports.slice(0, count), `nginx-${count}`);
-    await waitFor(async () => (await fetch(`${origin}/health/ready`)).status === 200, 'nginx in front');
+    await waitFor(async () => (await fetch(`${origin}/health/live`)).status === 200, 'nginx in front');
     const token = await login(origin, 'max.mustermann@example.com', 'Demo-Passwort-1');
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br' };
     await cannon(`${origin}/v1/search`, headers, 3);
@@ -56,7 +56,7 @@ export async function searchAgainstStatic(
   }
   const nginx = startNginx(nginxPort, ports, 'nginx-static');
   try {
-    await waitFor(async () => (await fetch(`${origin}/health/ready`)).status === 200, 'nginx in front');
+    await waitFor(async () => (await fetch(`${origin}/health/live`)).status === 200, 'nginx in front');
     const identity = { 'accept-encoding': 'identity' };
     const served = Buffer.from(await (await fetch(`${origin}/bench-search.json`, { headers: identity })).arrayBuffer());
     assert.ok(served.equals(answer), 'the static copy has the bytes of the search answer');

@@ -1,5 +1,6 @@
-// Faults and operations for the cluster test (scripts/cluster-test.mjs): the database going away and
-// coming back, a client inventing filter values, and the documented backup and restore. Each check talks to the instances directly, past nginx, so
+// Faults and operations for the cluster test (scripts/cluster-test.mjs): PostgreSQL and Redis going
+// away and coming back, a client inventing filter values, and the documented backup and restore. The
+// outages are watched twice: through nginx, as clients see them, and at each instance directly, so
 // every instance is proven on its own.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -7,12 +8,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 
 /**
- * A TCP relay between the instances and PostgreSQL. `cut()` drops every open connection and refuses
- * new ones, which is what the instances see when the server stops; `restore()` lets them through
- * again. The shared PostgreSQL of the machine keeps running for everyone else.
+ * A TCP relay between the instances and a server (PostgreSQL, Redis). `cut()` drops every open
+ * connection and refuses new ones, which is what the instances see when the server stops;
+ * `restore()` lets them through again. The shared servers of the machine keep running for everyone
+ * else.
  */
-export async function startDatabaseRelay(databaseUrl) {
-  const target = new URL(databaseUrl);
+export async function startRelay(serverUrl, defaultPort) {
+  const target = new URL(serverUrl);
   const sockets = new Set();
   let down = false;
   const server = net.createServer((incoming) => {
@@ -20,7 +22,7 @@ export async function startDatabaseRelay(databaseUrl) {
       incoming.destroy();
       return;
     }
-    const outgoing = net.connect(Number(target.port || 5432), target.hostname);
+    const outgoing = net.connect(Number(target.port || defaultPort), target.hostname);
     for (const socket of [incoming, outgoing]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -31,7 +33,7 @@ export async function startDatabaseRelay(databaseUrl) {
     outgoing.on('close', () => incoming.destroy());
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const relayed = new URL(databaseUrl);
+  const relayed = new URL(serverUrl);
   relayed.hostname = '127.0.0.1';
   relayed.port = String(server.address().port);
   return {
@@ -51,10 +53,29 @@ export async function startDatabaseRelay(databaseUrl) {
 }
 
 /**
- * PostgreSQL away for `outageMs`: every instance answers 503 with Retry-After within 5 s, never hangs
- * and never dies; once it is back, every instance serves again without a restart.
+ * What clients ask through nginx during an outage, all at once: a static page, liveness and a
+ * database route several times (enough for nginx to take instances out if it counted the 503s).
  */
-export async function databaseOutage({ relay, token, ports, instances, outageMs = 20_000 }) {
+function edgeProbes(origin, token) {
+  const get = (url, headers = {}) =>
+    timed(() => fetch(`${origin}${url}`, { headers, signal: AbortSignal.timeout(10_000) }));
+  return async () => {
+    const [page, live, ...searches] = await Promise.all([
+      get('/login'),
+      get('/health/live'),
+      ...Array.from({ length: 4 }, () => get('/v1/search', { authorization: `Bearer ${token}` })),
+    ]);
+    return { page, live, searches };
+  };
+}
+
+/**
+ * PostgreSQL away for `outageMs`. Through nginx: the sign-in page and liveness answer 200, the search
+ * 503 with Retry-After, never nginx's own 502, and the search serves again within 5 s after the
+ * database is back. At every instance directly: 503 with Retry-After within 5 s, never a hang or a
+ * death, and service again without a restart.
+ */
+export async function databaseOutage({ relay, origin, token, ports, instances, outageMs = 15_000 }) {
   const search = (port) =>
     timed(() =>
       fetch(`http://127.0.0.1:${port}/v1/search`, {
@@ -62,21 +83,40 @@ export async function databaseOutage({ relay, token, ports, instances, outageMs 
         signal: AbortSignal.timeout(10_000),
       }),
     );
+  const edge = edgeProbes(origin, token);
   relay.cut();
   const answers = [];
+  const atEdge = [];
   const until = Date.now() + outageMs;
   while (Date.now() < until) {
-    answers.push(...(await Promise.all(ports.map(search))));
+    const [direct, viaNginx] = await Promise.all([Promise.all(ports.map(search)), edge()]);
+    answers.push(...direct);
+    atEdge.push(viaNginx);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   relay.restore();
+  const restored = Date.now();
+  const afterwards = [];
+  for (;;) {
+    const viaNginx = await edge();
+    afterwards.push(viaNginx);
+    if (viaNginx.searches.every((search) => search.status === 200)) break;
+    assert.ok(Date.now() - restored < 5_000, 'the search serves again through nginx within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const servedAfterMs = Date.now() - restored;
+
   const slowest = Math.max(...answers.map((a) => a.ms));
   const statuses = countBy(answers.map((a) => a.status));
+  const edgeStatuses = (key) =>
+    countBy([...atEdge, ...afterwards].flatMap((probe) => [probe[key]].flat().map((answer) => answer.status)));
   console.log(
-    `    ${answers.length} answers while away: ${JSON.stringify(statuses)}, slowest ${Math.round(slowest)} ms`,
+    `    ${answers.length} answers at the instances while away: ${JSON.stringify(statuses)}, slowest ${Math.round(slowest)} ms; ` +
+      `through nginx: sign-in page ${JSON.stringify(edgeStatuses('page'))}, liveness ${JSON.stringify(edgeStatuses('live'))}, ` +
+      `search ${JSON.stringify(edgeStatuses('searches'))}, served again ${servedAfterMs} ms after the database returned`,
   );
   assert.ok(answers.length >= ports.length * 10, 'requests were made during the outage');
-  assert.deepEqual(Object.keys(statuses), ['503'], 'every answer during the outage is a 503');
+  assert.deepEqual(Object.keys(statuses), ['503'], 'every answer of an instance during the outage is a 503');
   assert.ok(
     answers.every((a) => Number(a.retryAfter) > 0),
     'every 503 says when to try again',
@@ -86,12 +126,86 @@ export async function databaseOutage({ relay, token, ports, instances, outageMs 
     instances.every((child) => child.exitCode === null),
     'no instance died',
   );
+  for (const probe of [...atEdge, ...afterwards]) {
+    assert.equal(probe.page.status, 200, 'the sign-in page is served through nginx');
+    assert.equal(probe.live.status, 200, 'liveness answers through nginx');
+  }
+  for (const search of atEdge.flatMap((probe) => probe.searches)) {
+    assert.equal(search.status, 503, "the search answers the app's 503 through nginx, never a 502");
+    assert.ok(Number(search.retryAfter) > 0, 'with Retry-After');
+  }
+  for (const search of afterwards.flatMap((probe) => probe.searches)) {
+    assert.ok([200, 503].includes(search.status), `right after the outage: ${search.status}`);
+  }
 
   const recovered = Date.now();
   for (const port of ports) {
     await waitUntil(async () => (await search(port)).status === 200, `instance on ${port} serves again`, 20_000);
   }
-  console.log(`    all instances serve again ${Date.now() - recovered} ms after the database returned`);
+  console.log(`    all instances serve again ${Date.now() - recovered} ms after the search served through nginx`);
+}
+
+/**
+ * Redis away for `outageMs`: budgets fall back to each process, so everything keeps working. Through
+ * nginx: the sign-in page, a sign-in and the search answer 200, never a 502. Every instance stays ready
+ * and says Redis is degraded, then ok again once it is back.
+ */
+export async function redisOutage({ relay, origin, token, ports, outageMs = 15_000 }) {
+  const readiness = (port) =>
+    fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(5_000) }).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }));
+  const signIn = () =>
+    timed(() =>
+      fetch(`${origin}/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'max.mustermann@example.com', password: 'Demo-Passwort-1' }),
+        signal: AbortSignal.timeout(10_000),
+      }),
+    );
+  const edge = edgeProbes(origin, token);
+  relay.cut();
+  const probes = [];
+  const ready = [];
+  const until = Date.now() + outageMs;
+  while (Date.now() < until) {
+    const [viaNginx, login, states] = await Promise.all([edge(), signIn(), Promise.all(ports.map(readiness))]);
+    probes.push({ ...viaNginx, login });
+    ready.push(...states);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  relay.restore();
+  const statuses = (key) => countBy(probes.flatMap((probe) => [probe[key]].flat().map((answer) => answer.status)));
+  console.log(
+    `    through nginx while Redis was away: sign-in page ${JSON.stringify(statuses('page'))}, sign-in ` +
+      `${JSON.stringify(statuses('login'))}, search ${JSON.stringify(statuses('searches'))}; readiness ` +
+      `${JSON.stringify(countBy(ready.map((r) => `${r.status} redis ${r.body.checks.redis}`)))}`,
+  );
+  assert.ok(probes.length >= 5, 'requests were made during the outage');
+  for (const probe of probes) {
+    for (const [key, answers] of Object.entries(probe)) {
+      for (const answer of [answers].flat()) {
+        assert.equal(answer.status, 200, `${key} answers 200 through nginx while Redis is away`);
+      }
+    }
+  }
+  assert.ok(
+    ready.every((r) => r.status === 200),
+    'every instance stays ready',
+  );
+  assert.ok(
+    ready.some((r) => r.body.checks.redis === 'degraded'),
+    'the instances report Redis as degraded',
+  );
+  for (const port of ports) {
+    await waitUntil(
+      async () => (await readiness(port)).body.checks.redis === 'ok',
+      `instance on ${port} reaches Redis again`,
+      20_000,
+    );
+  }
 }
 
 /**

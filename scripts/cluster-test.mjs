@@ -1,9 +1,11 @@
 // The product as an operator runs it: three instances of the built server on one PostgreSQL database
-// and one Redis, behind nginx. Checks what only shows with real processes: budgets shared across
-// instances, an order journey to handover spread over all three, a rolling restart under load without a 5xx,
-// kill -9 of an instance mid-load without losing an acknowledged order, PostgreSQL away for 20 s
-// (503s, then recovery without a restart), made-up search filters leaving memory flat, and the
-// documented dump and restore.
+// and one Redis, behind nginx configured from deploy/nginx.conf (only ports and TLS changed). Checks
+// what only shows with real processes: budgets shared across instances, an order journey to handover
+// spread over all three, a rolling restart under load without a 5xx and with every SIGTERM done in its
+// grace period, kill -9 of an instance mid-load without losing an acknowledged order, PostgreSQL away
+// for 15 s (through nginx: static pages and liveness 200, the app's 503 with Retry-After, no 502) and
+// Redis away for 15 s (no 502, every instance ready and degraded), made-up search filters leaving
+// memory flat, and the documented dump and restore.
 // Needs nginx, TEST_DATABASE_URL and TEST_REDIS_URL (CI installs and sets them); skipped otherwise,
 // except under CI, where a missing piece is a failure.
 import assert from 'node:assert/strict';
@@ -17,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 import { benchmark, searchAgainstStatic } from './cluster-bench.mjs';
-import { backupAndRestore, databaseOutage, madeUpFilters, startDatabaseRelay } from './cluster-faults.mjs';
+import { backupAndRestore, databaseOutage, madeUpFilters, redisOutage, startRelay } from './cluster-faults.mjs';
 import { orderJourney } from './cluster-journey.mjs';
 
 // `--bench` (npm run bench -- cluster): requests per second of the personal search through nginx with
@@ -44,6 +46,7 @@ const databaseName = `leasing_cluster_${crypto.randomBytes(5).toString('hex')}`;
 const children = new Set();
 const results = [];
 let relay = null;
+let redisRelay = null;
 const metricsToken = crypto.randomBytes(24).toString('hex');
 
 async function main() {
@@ -51,7 +54,9 @@ async function main() {
   const url = new URL(databaseUrl);
   url.pathname = `/${databaseName}`;
   // The instances reach PostgreSQL through a relay the test can cut (the database "stops").
-  relay = await startDatabaseRelay(url.toString());
+  relay = await startRelay(url.toString(), 5432);
+  // And Redis through one of its own.
+  redisRelay = await startRelay(redisUrl, 6379);
   const nginxPort = await freePort();
   const origin = `http://127.0.0.1:${nginxPort}`;
   const env = {
@@ -59,7 +64,7 @@ async function main() {
     ...(benchMode ? { DEMO_CATALOG_SIZE: '1000' } : {}),
     NODE_ENV: benchMode ? 'production' : 'test',
     DATABASE_URL: relay.url.toString(),
-    REDIS_URL: redisUrl,
+    REDIS_URL: redisRelay.url.toString(),
     TRUST_PROXY: '1',
     METRICS_TOKEN: metricsToken,
     HOST: '127.0.0.1',
@@ -88,7 +93,13 @@ async function main() {
     return;
   }
   const nginx = startNginx(nginxPort, ports);
-  await waitFor(async () => (await fetch(`${origin}/health/ready`)).status === 200, 'nginx in front');
+  // Through the public edge only liveness answers; readiness is asked at each instance.
+  await waitFor(async () => (await fetch(`${origin}/health/live`)).status === 200, 'nginx in front');
+  await check('readiness and the database check are not served through the public edge', async () => {
+    for (const url of ['/health/ready', '/health', '/metrics']) {
+      assert.equal((await fetch(`${origin}${url}`)).status, 404, url);
+    }
+  });
 
   await check('the login limit per account and client holds across the instances', () => loginLimit(origin));
   const token = await login(origin, 'max.mustermann@example.com', 'Demo-Passwort-1');
@@ -105,8 +116,13 @@ async function main() {
   await check('kill -9 of an instance mid-load loses no acknowledged order', () =>
     killMidLoad(origin, token, env, ports, instances),
   );
-  await check('PostgreSQL away for 20 s: 503 with Retry-After within 5 s, then recovery without a restart', () =>
-    databaseOutage({ relay, token, ports, instances }),
+  await check(
+    'PostgreSQL away for 15 s: through nginx the sign-in page and liveness 200, the search 503 with Retry-After, ' +
+      'no 502, service within 5 s after; every instance 503 within 5 s, then recovery without a restart',
+    () => databaseOutage({ relay, origin, token, ports, instances }),
+  );
+  await check('Redis away for 15 s: no 502 through nginx, sign-in works, every instance stays ready (degraded)', () =>
+    redisOutage({ relay: redisRelay, origin, token, ports }),
   );
   await check('1,200 searches with made-up filters leave memory flat', () =>
     madeUpFilters({ origin, token, instances, ports, metricsToken }),
@@ -165,16 +181,25 @@ async function rollingRestart(origin, token, env, ports, instances) {
   // nginx's fail_timeout so it takes the instance back before the next one stops.
   const failTimeoutMs =
     Number(/fail_timeout=(\d+)s/.exec(fs.readFileSync('deploy/nginx.conf', 'utf8'))?.[1] ?? 10) * 1000;
+  const stops = [];
   for (let i = 0; i < instances.length; i++) {
-    await stopInstance(instances[i], 'SIGTERM');
+    stops.push(await stopInstance(instances[i], 'SIGTERM'));
     instances[i] = await startInstance(env, ports[i], i);
     await new Promise((resolve) => setTimeout(resolve, failTimeoutMs + 1_000));
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
   const counts = await load.stop();
+  console.log(
+    `    ${counts.total} requests during the restart, ${counts.serverErrors} with 5xx; ` +
+      `stopped under load in ${stops.map((stop) => `${stop.ms} ms (exit ${stop.code})`).join(', ')}`,
+  );
   assert.ok(counts.total > 50, `load ran (${counts.total} requests)`);
   assert.equal(counts.serverErrors, 0, `5xx during the rolling restart: ${JSON.stringify(counts)}`);
-  console.log(`    ${counts.total} requests during the restart, ${counts.serverErrors} with 5xx`);
+  for (const stop of stops) {
+    // The grace period of src/server.ts: in-flight work done, connections and pools closed, exit 0.
+    assert.equal(stop.code, 0, 'an instance stopped with SIGTERM after traffic exits 0');
+    assert.ok(stop.ms < 10_000, `and within its 10 s grace period (${stop.ms} ms)`);
+  }
 }
 
 async function killMidLoad(origin, token, env, ports, instances) {
@@ -294,48 +319,19 @@ async function startInstance(env, port, index) {
   return child;
 }
 
+/** Stops an instance; its exit code and how long it took. */
 async function stopInstance(child, signal) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null) return { code: child.exitCode, ms: 0 };
+  const started = Date.now();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
-  await exited;
+  return { code: await exited, ms: Date.now() - started };
 }
 
 function startNginx(port, upstreams, name = 'nginx') {
   const prefix = path.join(workDir, name);
   fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true });
-  const template = fs.readFileSync('deploy/nginx.conf', 'utf8');
-  // The deploy kit's proxy rules as they are; only addresses, TLS and paths change for a test.
-  const location = /location \/ \{[\s\S]*?\n {4}\}/.exec(template)?.[0];
-  assert.ok(location, 'deploy/nginx.conf has a location / block');
-  const serverOptions = /server 127\.0\.0\.1:\d+ ([^;]+);/.exec(template)?.[1];
-  assert.ok(serverOptions, 'deploy/nginx.conf lists its upstream servers');
-  const conf = `
-daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  gzip off;
-  proxy_http_version 1.1;
-  proxy_set_header Connection "";
-  upstream leasing_app {
-${upstreams.map((p) => `    server 127.0.0.1:${p} ${serverOptions};`).join('\n')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    ${location}
-  }
-}
-`;
+  const conf = nginxConfigFor(fs.readFileSync('deploy/nginx.conf', 'utf8'), { port, upstreams, prefix });
   const confFile = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(confFile, conf);
   const test = spawnSync(nginxBinary, ['-t', '-p', prefix, '-c', confFile], { encoding: 'utf8' });
@@ -344,6 +340,40 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} ${serverOptions};`).join('\n')
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
+}
+
+/**
+ * deploy/nginx.conf as it is, with only what a test on one machine must change: the listening port
+ * (plain HTTP on loopback instead of TLS on 443, no redirect server on 80), the instances' ports, and
+ * where nginx keeps its pid, logs and buffers. Every proxy rule, timeout and upstream option stays.
+ */
+function nginxConfigFor(template, { port, upstreams, prefix }) {
+  const replaced = (text, pattern, replacement, what) => {
+    assert.match(text, pattern, `deploy/nginx.conf has ${what}`);
+    return text.replace(pattern, replacement);
+  };
+  const serverLine = /^( {4}server )127\.0\.0\.1:\d+( [^;]*)?;\n/m;
+  const [, indent, options = ''] = serverLine.exec(template) ?? [];
+  assert.ok(indent, 'deploy/nginx.conf lists its upstream servers');
+  let conf = template.replace(new RegExp(serverLine.source, 'gm'), '');
+  conf = replaced(
+    conf,
+    /(upstream leasing_app \{\n(?: *#.*\n)*)/,
+    `$1${upstreams.map((p) => `${indent}127.0.0.1:${p}${options};\n`).join('')}`,
+    'an upstream block',
+  );
+  conf = replaced(conf, /\n {2}server \{\n {4}listen 80;[\s\S]*?\n {2}\}\n/, '\n', 'a redirect server on port 80');
+  conf = replaced(conf, /listen 443 ssl;/, `listen 127.0.0.1:${port};`, 'a TLS listener');
+  conf = conf.replace(/^ *(http2 on|ssl_[a-z_]+ [^;]+);\n/gm, '');
+  conf = replaced(
+    conf,
+    /^http \{\n/m,
+    `http {\n  access_log off;\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((kind) => `  ${kind}_temp_path ${prefix}/${kind};\n`)
+      .join('')}`,
+    'an http block',
+  );
+  return `daemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\n${conf}`;
 }
 
 async function waitFor(condition, what, timeoutMs = 20_000) {
@@ -397,6 +427,7 @@ async function adminQueryIn(statement, params) {
 async function cleanUp() {
   for (const child of children) child.kill('SIGKILL');
   await relay?.close();
+  await redisRelay?.close();
   const nginxLog = path.join(workDir, 'nginx', 'logs', 'error.log');
   if (results.some((r) => !r.ok) && fs.existsSync(nginxLog)) {
     const lines = fs.readFileSync(nginxLog, 'utf8').trim().split('\n');

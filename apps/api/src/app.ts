@@ -38,16 +38,17 @@ import { ProviderUnavailableError, type IdentProvider } from './modules/ident/pr
 import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
-import { onProfileChanged, type OrderDeps } from './modules/orders/service.js';
+import type { OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
 import { MailWorker } from './modules/mail/worker.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { recheckOrdersAfterSave } from './modules/profile/service.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { employerRoutes } from './modules/employer/routes.js';
 import { scheduleRetention } from './modules/privacy/retention.js';
 import { TokenService } from './modules/auth/tokens.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { checkDependencies, healthRoutes } from './modules/health/routes.js';
 import { localeRoutes } from './modules/locales/routes.js';
 import { siteConfigRoutes } from './modules/site-config/routes.js';
 import { meRoutes } from './modules/me/routes.js';
@@ -80,6 +81,13 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * How long shutdown waits for the piece of work a worker is in (a mail, a job slot, a background task)
+ * before it leaves it (each is then like an instance that died: the outbox lease, the next job slot or
+ * the scheduled checks take over). Well inside the grace period of src/server.ts.
+ */
+const WORK_GRACE_MS = 3_000;
+
 /** Builds the whole application without listening: the server and the tests share it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -94,6 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a proxy, only the configured proxies may name the client (TRUST_PROXY); otherwise
     // X-Forwarded-For is ignored and request.ip is the socket's peer.
     trustProxy: proxies.fastifyOption,
+    // While shutting down, a request that still arrives on an open keep-alive connection is served
+    // (with `Connection: close`) rather than answered 503: the proxy does not retry an app's 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const proxyWarning = hopCountWarning(config.trustProxy, config.host);
   if (proxyWarning) app.log.warn(proxyWarning);
@@ -152,20 +163,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailWorker', mailWorker);
   mailWorker.start();
-  app.addHook('onClose', async () => mailWorker.stop());
   const authDeps = { db, tokens, clock, events, limiter };
   const background = new BackgroundTasks(app.log);
   app.decorate('backgroundTasks', background);
-  app.addHook('onClose', async () => background.drain());
 
-  await app.register(
-    healthRoutes({
-      kind: database.kind,
-      version: APP_VERSION,
-      ping: () => database.ping(),
-      ...(redis ? { extraChecks: { redis: () => pingRedis(redis) } } : {}),
-    }),
-  );
+  // Redis is optional for serving (budgets fail open to this process): away, the instance is degraded, not unready.
+  const health = {
+    kind: database.kind,
+    version: APP_VERSION,
+    ping: () => database.ping(),
+    ...(redis ? { optionalChecks: { redis: () => pingRedis(redis) } } : {}),
+  };
+  await app.register(healthRoutes(health));
+  metrics.dependencies(() => checkDependencies(health));
   await app.register(authRoutes({ ...authDeps, secureCookies: config.publicUrl.startsWith('https:') }));
   await app.register(meRoutes({ db, authenticate }));
   await app.register(
@@ -187,7 +197,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       authenticate,
       userInfoConfig: defaultUserInfoConfig,
-      onSaved: (userId) => onProfileChanged(orderDeps, userId),
+      onSaved: (userId) =>
+        background.run('orders.profile-changed', async (signal) => {
+          await recheckOrdersAfterSave(orderDeps, userId, signal);
+        }),
     }),
   );
   await app.register(privacyRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
@@ -272,7 +285,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('orderDeps', orderDeps);
   if (options.startJobs !== false) scheduleOrderJobs(scheduler, orderDeps);
-  app.addHook('onClose', async () => scheduler.stop());
   if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
   await app.register(
     localeRoutes({
@@ -283,6 +295,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteConfigRoutes(config));
   await registerWebApp(app, config.webDistDir, authenticate, { largestPicture: firstPictureOfPage(catalog) });
+  // After the last request (Fastify closes the server first): the workers stop together, each waiting
+  // for its current piece of work a bounded time, so shutdown fits its grace period (src/server.ts).
+  app.addHook('onClose', async () => {
+    await Promise.all([mailWorker.stop(WORK_GRACE_MS), scheduler.stop(WORK_GRACE_MS), background.stop(WORK_GRACE_MS)]);
+  });
   return app;
 }
 

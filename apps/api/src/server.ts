@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
 import { DatabaseStartError } from './db/client.js';
+import { loggableError } from './lib/loggable-error.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE } from './modules/demo/accounts.js';
 import { startRuntime, type Runtime } from './runtime.js';
 
@@ -56,18 +57,33 @@ function announce(config: AppConfig, runtime: Runtime): void {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
+/**
+ * SIGTERM/SIGINT: stop accepting, finish in-flight requests (a request arriving on an open keep-alive
+ * connection is served and the connection closed), stop the workers (each waits for its current piece
+ * of work at most a few seconds, see app.ts), quit Redis and close the pool, then exit 0. Whatever
+ * still runs after the grace period is cut off with exit 1, and the log says so.
+ */
 function installShutdown(runtime: Runtime): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = performance.now();
     runtime.app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      runtime.app.log.error({ graceMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish within its grace period');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    // app.close() stops accepting connections and waits for in-flight requests; then the pool closes.
     runtime.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        runtime.app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        runtime.app.log.error({ err: loggableError(error) }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -17,7 +17,7 @@ export async function connectRedis(url: string, waitMs = 3_000): Promise<Redis> 
   // Errors surface as failed commands (handled there); an unhandled 'error' event would crash the process.
   redis.on('error', () => undefined);
   // Start with a connection when Redis is there; when it is not, start anyway (budgets fall back to
-  // this process and /health/ready says so) rather than refuse to serve.
+  // this process; /health/ready and /metrics report Redis as degraded) rather than refuse to serve.
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
     timer.unref();

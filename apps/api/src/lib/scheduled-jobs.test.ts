@@ -15,8 +15,7 @@ describe.each(databaseTargets())('scheduled jobs on %s', (target) => {
   });
 
   /** Three instances behind one balancer: same database, same clock, each with its own timer. */
-  const instances = () =>
-    [0, 1, 2].map(() => new JobScheduler({ db: t.runtime.database.db, clock: t.clock, log }));
+  const instances = () => [0, 1, 2].map(() => new JobScheduler({ db: t.runtime.database.db, clock: t.clock, log }));
 
   it('runs each slot of a job exactly once across three instances, also when they race', async () => {
     const workers = instances();

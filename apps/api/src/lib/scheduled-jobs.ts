@@ -8,6 +8,7 @@ import { jobRuns } from '../db/schema-jobs.js';
 import { runAsSystem } from '../db/scope.js';
 import type { Clock } from './clock.js';
 import { loggableError } from './loggable-error.js';
+import { settleWithin } from './settle-within.js';
 
 /** How long finished slots are kept (what ran when, for operators), then tidied away. */
 const KEEP_RUNS_MS = 7 * 24 * 3600_000;
@@ -29,6 +30,7 @@ export interface JobOutcome {
 export class JobScheduler {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<unknown>>();
+  private stopped = false;
   /** Identifies this process in `job_runs` (which instance ran what). */
   readonly instance = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
 
@@ -40,6 +42,7 @@ export class JobScheduler {
   /** Runs `work` every `intervalMs` (once per slot across instances), and once right at start. */
   every(name: string, intervalMs: number, work: () => Promise<unknown>): void {
     const tick = () => {
+      if (this.stopped) return;
       const run = this.runSlot(name, intervalMs, work).finally(() => this.running.delete(run));
       this.running.add(run);
     };
@@ -80,9 +83,14 @@ export class JobScheduler {
     });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * No further slots; waits for a running one at most `graceMs` (true when none was left). A slot given
+   * up on is like one whose instance died: not retried, the next slot catches up.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+    this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
-    await Promise.allSettled([...this.running]);
+    return settleWithin(Promise.allSettled([...this.running]), graceMs);
   }
 }

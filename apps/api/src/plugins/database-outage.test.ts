@@ -1,47 +1,12 @@
 import fs from 'node:fs';
-import net from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../db/client.js';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { startRuntime, type Runtime } from '../runtime.js';
+import { CuttableLink } from '../test-support/cuttable-link.js';
 import { bearer, loginAs, openTestDatabase, TestClock, testConfig } from '../test-support/harness.js';
-
-/**
- * A TCP hop between the app and PostgreSQL that the test can cut and restore, like a database
- * restart or failover seen from the app.
- */
-class CuttableLink {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    this.port = typeof address === 'object' && address ? address.port : 0;
-    this.server = server;
-  }
-
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    if (server) await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 describe('recognising an unreachable database', () => {
   it('takes refused and dropped connections and server shutdowns, not faults in our queries', () => {

@@ -4,6 +4,9 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+export type DependencyState = 'ok' | 'degraded' | 'unavailable';
+const DEPENDENCY_STATES: readonly DependencyState[] = ['ok', 'degraded', 'unavailable'];
+
 /**
  * Prometheus metrics (prom-client): request durations by route and status, the process's own figures
  * (event-loop lag, memory, GC), and counters the modules feed (mails, jobs, caches). One registry per
@@ -47,6 +50,26 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * Each dependency's state, asked at scrape time: `dependency_state{dependency, state}` is 1 for the
+   * state it is in (`ok`, `degraded`: optional and away, the instance serves without it; `unavailable`:
+   * required and away) and 0 for the others, so an alert reads `dependency_state{state!="ok"} == 1`.
+   */
+  dependencies(read: () => Promise<Record<string, DependencyState>>): void {
+    new Gauge({
+      name: 'dependency_state',
+      help: 'State of each dependency at scrape time (1 for the current state): ok, degraded or unavailable',
+      labelNames: ['dependency', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const [dependency, current] of Object.entries(await read())) {
+          for (const state of DEPENDENCY_STATES) this.labels(dependency, state).set(state === current ? 1 : 0);
+        }
+      },
+    });
   }
 
   /** A gauge read at scrape time (e.g. the database pool's connections). */

@@ -8,16 +8,19 @@ export interface Received {
 
 /**
  * A real SMTP receiver on a free port (or the given one, to bring a "stopped" server back where it
- * was); `failNext` answers the next messages with the given SMTP codes.
+ * was); `failNext` answers the next messages with the given SMTP codes; `beforeAccept`, when set, runs
+ * once a message is in and before the receiver answers (a fault between delivery and its record).
  */
 export function startReceiver(port = 0): Promise<{
   port: number;
   received: Received[];
   failNext: number[];
+  hooks: { beforeAccept: (() => Promise<void>) | null };
   close(): Promise<void>;
 }> {
   const received: Received[] = [];
   const failNext: number[] = [];
+  const hooks: { beforeAccept: (() => Promise<void>) | null } = { beforeAccept: null };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,7 +37,8 @@ export function startReceiver(port = 0): Promise<{
           return;
         }
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        const accept = hooks.beforeAccept ?? (async () => undefined);
+        void accept().then(() => callback());
       });
     },
   });
@@ -42,7 +46,7 @@ export function startReceiver(port = 0): Promise<{
     server.listen(port, '127.0.0.1', () => {
       const address = server.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ port, received, failNext, close: () => new Promise<void>((r) => server.close(() => r())) });
+      resolve({ port, received, failNext, hooks, close: () => new Promise<void>((r) => server.close(() => r())) });
     });
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
+import { createTestApp, databaseTargets, freePort, type TestApp } from '../../test-support/harness.js';
 
 describe.each(databaseTargets())('health on %s', (target) => {
   let t: TestApp;
@@ -43,7 +43,53 @@ describe.each(databaseTargets())('health on %s', (target) => {
     expect(response.json()).toMatchObject({ status: 'unavailable', database: target });
     const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ checks: { database: 'unavailable' } });
+    expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { database: 'unavailable' } });
     expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Redis away (nothing listens on its port): logins and budgets fail open to this process, so the
+ * instance still takes traffic. Readiness stays 200 and says `degraded`; so does `/metrics`, which
+ * is what an alert watches (docs/deploy.md).
+ */
+describe('readiness with Redis away', () => {
+  let t: TestApp;
+  const token = 'metrics-token-health-0123456789';
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, METRICS_TOKEN: token },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stays ready and reports Redis as degraded, in the body and in the metrics', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'degraded',
+      migrations: 'done',
+      checks: { database: 'ok', redis: 'degraded' },
+    });
+    const scrape = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(scrape.body).toMatch(/^dependency_state\{dependency="redis",state="degraded"\} 1$/m);
+    expect(scrape.body).toMatch(/^dependency_state\{dependency="redis",state="ok"\} 0$/m);
+    expect(scrape.body).toMatch(/^dependency_state\{dependency="database",state="ok"\} 1$/m);
+  });
+
+  it('still signs people in (the budgets count in this process)', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'max.mustermann@example.com', password: 'Demo-Passwort-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ authenticated: true });
   });
 });

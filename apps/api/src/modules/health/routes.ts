@@ -2,13 +2,18 @@ import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { DatabaseKind } from '../../db/client.js';
+import type { DependencyState } from '../../plugins/metrics.js';
 
 export interface HealthDeps {
   kind: DatabaseKind;
   version: string;
   ping(): Promise<void>;
-  /** Further dependencies a ready instance needs (e.g. Redis when configured), by name. */
-  extraChecks?: Record<string, () => Promise<void>>;
+  /**
+   * Dependencies the instance serves without, by name (Redis: the budgets fall back to this process).
+   * One that does not answer makes the instance `degraded`, still ready: taking every instance out
+   * because of them would turn their outage into a full one.
+   */
+  optionalChecks?: Record<string, () => Promise<void>>;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -48,30 +53,49 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['system'],
-          summary: 'Ready for traffic: migrated, database and other dependencies reachable',
+          summary: 'Send me traffic: migrated and the database reachable (optional dependencies reported)',
           response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema },
         },
       },
       async (_request, reply) => {
         // The app is built only after migrations ran, so a running app is a migrated one.
-        const checks = { database: deps.ping, ...deps.extraChecks };
-        const results = await Promise.all(
-          Object.entries(checks).map(async ([name, check]) => {
-            const ok = await withTimeout(check(), PING_TIMEOUT_MS).then(
-              () => true,
-              () => false,
-            );
-            return [name, ok ? 'ok' : 'unavailable'] as const;
-          }),
-        );
-        const ready = results.every(([, state]) => state === 'ok');
+        const checks = await checkDependencies(deps);
+        const states = Object.values(checks);
+        const status: DependencyState = states.includes('unavailable')
+          ? 'unavailable'
+          : states.includes('degraded')
+            ? 'degraded'
+            : 'ok';
         return reply
-          .code(ready ? 200 : 503)
+          .code(status === 'unavailable' ? 503 : 200)
           .header('cache-control', 'no-store')
-          .send({ status: ready ? 'ok' : 'unavailable', migrations: 'done', checks: Object.fromEntries(results) });
+          .send({ status, migrations: 'done', checks });
       },
     );
   };
+}
+
+/**
+ * Every dependency's state, asked at once, each within {@link PING_TIMEOUT_MS}: the database is
+ * required (`unavailable` when away), the optional ones are `degraded` when away. `/metrics` reports
+ * the same answers.
+ */
+export async function checkDependencies(
+  deps: Pick<HealthDeps, 'ping' | 'optionalChecks'>,
+): Promise<Record<string, DependencyState>> {
+  const answers = (checks: Record<string, () => Promise<void>>, away: DependencyState) =>
+    Object.entries(checks).map(async ([name, check]) => {
+      const ok = await withTimeout(check(), PING_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      );
+      return [name, ok ? 'ok' : away] as const;
+    });
+  const results = await Promise.all([
+    ...answers({ database: deps.ping }, 'unavailable'),
+    ...answers(deps.optionalChecks ?? {}, 'degraded'),
+  ]);
+  return Object.fromEntries(results);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

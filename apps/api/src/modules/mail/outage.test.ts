@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
+import { CuttableLink } from '../../test-support/cuttable-link.js';
 import { databaseTargets, freePort, openTestDatabase, TestClock } from '../../test-support/harness.js';
 import { startReceiver } from '../../test-support/smtp-receiver.js';
 import { enqueueMail } from './outbox.js';
@@ -86,4 +88,76 @@ describe.each(databaseTargets())('mail while the SMTP server is down for 30 minu
       await receiver.close();
     }
   });
+});
+
+/**
+ * The database goes away between the SMTP server's acceptance and the record of it (the receiver
+ * cuts it before it answers 250), for a few seconds. The worker keeps the acceptance and records it
+ * once the database is back, inside its claim: when the claim would have expired, no worker sends
+ * the mail again.
+ */
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('mail accepted while the database is cut', () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: DatabaseHandle;
+  let link: CuttableLink;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const clock = new TestClock(new Date('2026-03-02T08:00:00Z'));
+  const log = { warn: () => undefined, error: () => undefined };
+
+  beforeAll(async () => {
+    opened = await openTestDatabase('postgres');
+    await opened.database.migrate();
+    const direct = new URL(opened.url ?? '');
+    link = new CuttableLink({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await link.open();
+    const relayed = new URL(direct);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(link.port);
+    database = await openDatabase({ kind: 'postgres', url: relayed.toString() });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await database.close();
+    await link.cut();
+    await opened.database.close();
+    await opened.dropDatabase();
+  });
+
+  it('sends the mail once and records it when the database is back', async () => {
+    const worker = (name: string) =>
+      new MailWorker({
+        db: database.db,
+        clock,
+        smtpUrl: `smtp://127.0.0.1:${receiver.port}`,
+        from: `E-Auto-Leasing <no-reply@${name}.example>`,
+        log,
+      });
+    const [first, second] = [worker('first'), worker('second')];
+    await enqueueMail(
+      database.db,
+      { email: 'cut@example.com', language: 'de' },
+      { kind: 'WELCOME', firstName: 'Cut', link: 'http://x/cut' },
+      clock.now(),
+    );
+    receiver.hooks.beforeAccept = async () => {
+      receiver.hooks.beforeAccept = null;
+      await link.cut();
+      // Back after a few seconds, while the worker is still trying to record the delivery.
+      setTimeout(() => void link.open(), 3_000);
+    };
+    const handled = await runAsSystem(() => first.drain()).catch((error: unknown) => error);
+    expect(handled).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const [row] = await runAsSystem(() =>
+      database.db.select().from(outbox).where(eq(outbox.recipient, 'cut@example.com')),
+    );
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+
+    // Long after the claim would have expired, another worker finds nothing to send.
+    clock.advance(60 * MINUTE);
+    expect(await runAsSystem(() => second.drain())).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    await Promise.all([first.stop(), second.stop()]);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { loggableError } from '../../lib/loggable-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { claimMail, dueMails, markMail } from './outbox.js';
 import { runAsSystem } from '../../db/scope.js';
+import { settleWithin } from '../../lib/settle-within.js';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -41,6 +42,12 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 /** A claimed mail is retried by another worker if this one dies while sending: longer than the worst send. */
 const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * A mail the SMTP server accepted but whose record failed (the database went away in between) is
+ * recorded again and again for this long, well inside its claim, so no other worker sends it again
+ * meanwhile: a database outage shorter than this sends every mail once.
+ */
+export const RECORD_SENT_WITHIN_MS = CLAIM_LEASE_MS - 60_000;
 
 /** Exponential back-off for transient SMTP failures: 5 s, 10 s, 20 s, … capped at one hour (24 h ≈ 30 tries). */
 export function backoffMs(attempt: number): number {
@@ -87,26 +94,33 @@ export class MailWorker {
       });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * No further mails from this process: the current one is finished (waited for at most `graceMs`,
+   * true when it was), the rest stay in the outbox for the other instances or the next start.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    const finished = this.running ? await settleWithin(this.running, graceMs) : true;
     this.transport?.close();
+    return finished;
   }
 
   async drain(): Promise<number> {
     const { db, clock } = this.options;
     let handled = 0;
-    for (;;) {
+    while (!this.stopped) {
       const now = clock.now();
       const batch = await dueMails(db, now, BATCH_SIZE);
       if (batch.length === 0) return handled;
       for (const mail of batch) {
+        if (this.stopped) break;
         if (!(await claimMail(db, mail.id, mail.attempts, new Date(now.getTime() + CLAIM_LEASE_MS)))) continue;
         await this.deliver(mail.attempts + 1, mail);
         handled++;
       }
     }
+    return handled;
   }
 
   private async deliver(
@@ -130,8 +144,6 @@ export class MailWorker {
         text: mail.textBody,
         html: mail.htmlBody,
       });
-      await markMail(db, id, { status: 'SENT', sentAt: clock.now(), lastError: null });
-      this.options.onSent?.();
     } catch (error) {
       const expired = clock.now().getTime() - mail.createdAt.getTime() >= GIVE_UP_AFTER_MS;
       const permanent = isPermanent(error) || expired;
@@ -144,6 +156,32 @@ export class MailWorker {
         nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempt)),
         lastError: reason,
       });
+      return;
+    }
+    await this.recordSent(id, clock.now());
+    this.options.onSent?.();
+  }
+
+  /**
+   * Records an accepted mail as sent, trying again (back-off up to 5 s) while the database is away,
+   * for at most {@link RECORD_SENT_WITHIN_MS}. Giving up, or a process dying right here, leaves the
+   * mail to be sent again once its claim expires: with the same Message-ID (at-least-once, see
+   * docs/deploy.md).
+   */
+  private async recordSent(id: string, sentAt: Date): Promise<void> {
+    const deadline = performance.now() + RECORD_SENT_WITHIN_MS;
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        await markMail(this.options.db, id, { status: 'SENT', sentAt, lastError: null });
+        return;
+      } catch (error) {
+        if (performance.now() + wait > deadline) throw error;
+        this.options.log.warn(
+          { mailId: id, err: loggableError(error) },
+          'mail accepted by the SMTP server but not yet recorded; trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
   }
 }

@@ -1,13 +1,16 @@
 import { buildAddress, buildSalaryInfo } from '@leasing/contract/test-support';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS, DEMO_REGISTER_CODE, DEMO_SALARY_INFO } from '../demo/accounts.js';
-import { auditLog, salaryProfiles, users } from '../../db/schema.js';
+import { auditLog, orders, salaryProfiles, users } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
 import { DecryptionError } from '../../lib/field-encryption.js';
+import { currentRequestContext } from '../../lib/request-context.js';
 import { createFieldCipher } from '../../runtime.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode } from '../../test-support/mailbox.js';
+import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
 import { readSalaryProfile } from './salary-store.js';
 
 describe.each(databaseTargets())('salary profile on %s', (target) => {
@@ -171,4 +174,92 @@ describe.each(databaseTargets())('salary profile on %s', (target) => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/user/info' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: '/v1/user/info', payload: {} })).statusCode).toBe(401);
   });
+});
+
+/**
+ * A save answers without waiting on work in proportion to the person's open orders: the statements
+ * its request sends are counted (the background's run outside any request) and are as many with 22
+ * open orders as with 2. The orders made on the old data still move to BREAKING_CHANGE, by the
+ * platform (no acting user in the audit log), once the background work is done.
+ */
+describe.each(databaseTargets())('a profile save with many open orders on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Round trips to the database started on behalf of each request, by request id. */
+  function countStatementsPerRequest(): Map<string, number> {
+    const counts = new Map<string, number>();
+    // The driver drizzle sends every statement and transaction through (db/scoped-drivers.ts).
+    const client = (t.runtime.database.db as unknown as { $client: Record<string, unknown> }).$client;
+    for (const method of ['query', 'transaction', 'connect']) {
+      const original = client[method];
+      if (typeof original !== 'function') continue;
+      client[method] = (...args: unknown[]) => {
+        const requestId = currentRequestContext()?.requestId;
+        if (requestId) counts.set(requestId, (counts.get(requestId) ?? 0) + 1);
+        return (original as (...a: unknown[]) => unknown).apply(client, args);
+      };
+    }
+    return counts;
+  }
+
+  async function placeOrders(count: number): Promise<number[]> {
+    const ids: number[] = [];
+    while (ids.length < count) {
+      // 20 new orders per person and quarter hour (ORDER_LIMITS): the clock moves on between batches.
+      t.clock.advance(16 * 60_000);
+      const { accessToken } = await loginAs(t.app);
+      const offer = await pickOffer(t.app, accessToken);
+      for (let i = 0; i < 20 && ids.length < count; i++) ids.push(await placeOrder(t.app, accessToken, offer));
+    }
+    return ids;
+  }
+
+  async function saveWithSalary(grossMonthlySalaryEur: number, counts: Map<string, number>): Promise<number> {
+    const { accessToken } = await loginAs(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/user/info',
+      headers: bearer(accessToken),
+      payload: { addressDto: buildAddress(), salaryInfo: buildSalaryInfo({ grossMonthlySalaryEur }) },
+    });
+    expect(response.statusCode).toBe(200);
+    const statements = counts.get(String(response.headers['x-request-id'])) ?? 0;
+    expect(statements).toBeGreaterThan(0);
+    return statements;
+  }
+
+  const statusesOf = (ids: number[]) =>
+    runAsSystem(async () =>
+      (await t.runtime.database.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, ids))).map(
+        (row) => row.status,
+      ),
+    );
+
+  it('sends as many statements with 22 open orders as with 2, and still moves every order', async () => {
+    const counts = countStatementsPerRequest();
+    const few = await placeOrders(2);
+    const withFew = await saveWithSalary(6_100, counts);
+    await t.app.backgroundTasks.drain();
+    expect(await statusesOf(few)).toEqual(['BREAKING_CHANGE', 'BREAKING_CHANGE']);
+
+    const many = await placeOrders(22);
+    const withMany = await saveWithSalary(6_200, counts);
+    expect(withMany).toBe(withFew);
+    await t.app.backgroundTasks.drain();
+    expect(new Set(await statusesOf(many))).toEqual(new Set(['BREAKING_CHANGE']));
+    const moves = await runAsSystem(() =>
+      t.runtime.database.db
+        .select({ actor: auditLog.actorUserId })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'order.breaking_change'), inArray(auditLog.subjectId, many.map(String)))),
+    );
+    expect(moves).toHaveLength(22);
+    expect(moves.every((move) => move.actor === null)).toBe(true);
+  }, 240_000);
 });
