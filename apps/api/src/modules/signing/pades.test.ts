@@ -2,13 +2,20 @@
  * The PAdES core checked by tools that share no code with it: poppler's `pdfsig` (NSS underneath) and
  * `openssl cms`. The remote signer and the TSA are local functions here; the CSC flow has its own tests.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  extractFirstCms,
+  nssDatabaseTrusting,
+  opensslPrintCms,
+  pdfsig,
+  withOneByteChanged,
+} from '../../test-support/pdfsig.js';
 
 import { OID, buildSignedAttributes, parseCertificate, parseSignedData, sha256 } from './cades.js';
 import { signPdf, signSha256Hash } from './pades.js';
@@ -40,31 +47,11 @@ async function signSample(): Promise<Buffer> {
   });
 }
 
-function pdfsig(file: string, withTrust: boolean): string {
-  const args = withTrust ? ['-nssdir', `sql:${nssDir}`, file] : [file];
-  try {
-    return execFileSync('pdfsig', args, { encoding: 'utf8' });
-  } catch (error) {
-    // pdfsig exits non-zero for invalid signatures; its report is still on stdout.
-    return String((error as { stdout?: string }).stdout ?? '');
-  }
-}
-
-function extractCms(pdf: Buffer): Buffer {
-  const match = /\/Contents <([0-9a-f]+)>/.exec(pdf.toString('latin1'));
-  if (!match?.[1]) throw new Error('no /Contents');
-  return Buffer.from(match[1].replace(/(00)+$/, ''), 'hex');
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'pades-'));
   pki = await createTestPki();
   signer = await issueSignerCertificate(pki, { commonName: 'Erika Müller' });
-  nssDir = path.join(dir, 'nss');
-  execFileSync('mkdir', ['-p', nssDir]);
-  execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
-  writeFileSync(path.join(dir, 'root.pem'), pki.root.certificate.toString('pem'));
-  execFileSync('certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'test-root', '-t', 'CT,C,C', '-i', path.join(dir, 'root.pem')]);
+  nssDir = nssDatabaseTrusting(dir, pki.root.certificate.toString('pem'));
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,7 +79,7 @@ describe('PAdES B-T signature', () => {
   }, 60_000);
 
   it('is valid, covers the whole file and chains to the trusted test root for pdfsig', () => {
-    const report = pdfsig(signedFile, true);
+    const report = pdfsig(signedFile, nssDir);
     expect(report).toContain('Signature is Valid.');
     expect(report).toContain('Certificate is Trusted.');
     expect(report).toContain('Total document signed');
@@ -101,31 +88,22 @@ describe('PAdES B-T signature', () => {
   });
 
   it('is not trusted without the test root', () => {
-    const report = pdfsig(signedFile, false);
+    const report = pdfsig(signedFile);
     expect(report).toContain('Signature is Valid.');
     expect(report).not.toContain('Certificate is Trusted.');
   });
 
   it('reports a digest mismatch after one changed byte', () => {
-    const tampered = Buffer.from(signed);
-    // One digit of the page size, inside the first signed range.
-    const at = tampered.indexOf('/MediaBox [ 0 0 595') + '/MediaBox [ 0 0 '.length;
-    expect(at).toBeGreaterThan(20);
-    tampered[at] = '6'.charCodeAt(0);
     const file = path.join(dir, 'tampered.pdf');
-    writeFileSync(file, tampered);
-    expect(pdfsig(file, true)).toContain('Digest Mismatch');
+    writeFileSync(file, withOneByteChanged(signed));
+    expect(pdfsig(file, nssDir)).toContain('Digest Mismatch');
   });
 
   it('carries an RFC 3161 signature timestamp that openssl finds', () => {
-    const cmsFile = path.join(dir, 'signature.p7s');
-    writeFileSync(cmsFile, extractCms(signed));
-    const printed = execFileSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', cmsFile], {
-      encoding: 'utf8',
-    });
+    const printed = opensslPrintCms(dir, extractFirstCms(signed));
     expect(printed).toMatch(/id-smime-aa-timeStampToken|1\.2\.840\.113549\.1\.9\.16\.2\.14/);
     expect(printed).toMatch(/id-smime-ct-TSTInfo|1\.2\.840\.113549\.1\.9\.16\.1\.4/);
-    const signedData = parseSignedData(extractCms(signed));
+    const signedData = parseSignedData(extractFirstCms(signed));
     expect(signedData.signerInfos[0]?.unsignedAttrs?.attributes[0]?.type).toBe(OID.signatureTimeStampToken);
   });
 });

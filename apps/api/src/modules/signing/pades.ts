@@ -8,7 +8,13 @@ import { constants, privateEncrypt, type KeyObject } from 'node:crypto';
 
 import type * as pkijs from 'pkijs';
 
-import { assembleSignedData, buildSignedAttributes, signatureValueOf, withSignatureTimestamp } from './cades.js';
+import {
+  assembleSignedData,
+  buildSignedAttributes,
+  signatureValueOf,
+  withSignatureTimestamp,
+  type SignedAttributes,
+} from './cades.js';
 import { embedSignature, prepareSignatureField, type SignatureFieldInput } from './pdf-signature-field.js';
 import { acceptTimestampResponse, buildTimestampRequest } from './timestamp.js';
 
@@ -39,7 +45,24 @@ export function signSha256Hash(hash: Buffer, privateKey: KeyObject): Buffer {
   );
 }
 
-/** Builds the B-T CMS for a prepared document digest. */
+/**
+ * Second phase of a signature: the CMS from the signature value the remote signer returned, with a
+ * signature timestamp from the TSA (B-T).
+ */
+export async function completeTimestampedCms(input: {
+  signedAttributes: SignedAttributes;
+  signatureValue: Buffer;
+  signerCertificate: pkijs.Certificate;
+  chain: pkijs.Certificate[];
+  timestampAuthority: TimestampAuthority;
+}): Promise<Buffer> {
+  const cms = assembleSignedData(input);
+  const request = buildTimestampRequest(signatureValueOf(cms));
+  const token = acceptTimestampResponse(await input.timestampAuthority(request.der), request);
+  return withSignatureTimestamp(cms, token);
+}
+
+/** Both phases in one call, for a signer that answers at once. */
 export async function buildTimestampedCms(input: {
   documentDigest: Buffer;
   signerCertificate: pkijs.Certificate;
@@ -52,15 +75,7 @@ export async function buildTimestampedCms(input: {
     signerCertificate: input.signerCertificate,
   });
   const signatureValue = await input.signHash(signedAttributes.hashToSign);
-  const cms = assembleSignedData({
-    signedAttributes,
-    signatureValue,
-    signerCertificate: input.signerCertificate,
-    chain: input.chain,
-  });
-  const request = buildTimestampRequest(signatureValueOf(cms));
-  const token = acceptTimestampResponse(await input.timestampAuthority(request.der), request);
-  return withSignatureTimestamp(cms, token);
+  return completeTimestampedCms({ ...input, signedAttributes, signatureValue });
 }
 
 /** Signs a PDF end to end (PAdES baseline B-T) and returns the signed file. */

@@ -142,12 +142,29 @@ export function issueSignerCertificate(
     pki.issuing,
     [
       new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
-        true,
-      ),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
     ],
     2 * YEAR_MS,
     now,
   );
+}
+
+/** A keyed certificate as stored in DATA_DIR/secrets (PEM certificate, PKCS#8 key). */
+export interface StoredKeyedCertificate {
+  certificate: string;
+  privateKey: string;
+}
+
+export function storeKeyed(keyed: KeyedCertificate): StoredKeyedCertificate {
+  return {
+    certificate: keyed.certificate.toString('pem'),
+    privateKey: keyed.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  };
+}
+
+export async function loadKeyed(stored: StoredKeyedCertificate): Promise<KeyedCertificate> {
+  const privateKey = createPrivateKey(stored.privateKey);
+  const der = privateKey.export({ format: 'der', type: 'pkcs8' });
+  const cryptoKey = await webcrypto.subtle.importKey('pkcs8', der, KEY_ALGORITHM, true, ['sign']);
+  return { certificate: new x509.X509Certificate(stored.certificate), privateKey, cryptoKey };
 }

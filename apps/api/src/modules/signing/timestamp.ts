@@ -7,14 +7,7 @@ import { randomBytes, sign as rsaSign } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
-import {
-  OID,
-  assembleSignedData,
-  buildSignedAttributes,
-  parseCertificate,
-  sha256,
-  toArrayBuffer,
-} from './cades.js';
+import { OID, assembleSignedData, buildSignedAttributes, parseCertificate, sha256, toArrayBuffer } from './cades.js';
 import type { KeyedCertificate } from './test-pki.js';
 
 export interface TimestampRequest {
