@@ -36,6 +36,9 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { createHttpIdentProvider } from './modules/ident/http-provider.js';
 import { ProviderUnavailableError, type IdentProvider } from './modules/ident/provider.js';
 import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
+import { signingSimulatorClient } from './modules/signing/config.js';
+import { trustServicePlugin } from './modules/signing/trust-service.js';
+import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
 import type { OrderDeps } from './modules/orders/service.js';
@@ -238,6 +241,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Cases in the database: any instance serves, completes and reads back any case.
         const store = new SimulatorStore(new DatabaseCaseRepository(db));
         await scope.register(simulatorPlugin({ ...identSecrets, publicBaseUrl: config.publicUrl, clock, store }));
+      },
+      { prefix: '/simulator' },
+    );
+  }
+  // The development CSC v2 trust service (PAdES signing, test PKI), unless a QTSP is configured.
+  if (config.devTools && !config.csc.baseUrl) {
+    const simulatorClient = signingSimulatorClient(config.dataDir);
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRequest', loopbackOnly);
+        const state = lazyTrustServiceState(path.join(config.dataDir, 'secrets'));
+        await scope.register(trustServicePlugin({ state, ...simulatorClient, clock }));
       },
       { prefix: '/simulator' },
     );

@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   IDENT_PROVIDER_API_KEY: z.string().min(16).optional(),
   /** Secret the provider signs callbacks with (HMAC-SHA256). */
   IDENT_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** CSC API v2 root of the remote-signing service (QTSP). Unset outside production: the built-in one. */
+  CSC_BASE_URL: z.string().url().optional(),
+  CSC_CLIENT_ID: z.string().min(1).optional(),
+  CSC_CLIENT_SECRET: z.string().min(16).optional(),
+  /** The RFC 3161 time-stamp authority for signature timestamps. */
+  CSC_TSA_URL: z.string().url().optional(),
   /** Orders not signed within this many days expire. */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Bearer token that opens `GET /metrics` on the app's port (Prometheus). Unset: no metrics there. */
@@ -124,6 +130,7 @@ export interface AppConfig {
   identProviderUrl: string | undefined;
   identProviderApiKey: string | undefined;
   identCallbackSecret: string | undefined;
+  csc: { baseUrl?: string; clientId?: string; clientSecret?: string; tsaUrl?: string };
   orderExpiryDays: number;
   webDistDir: string;
   metricsToken: string | undefined;
@@ -179,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identProviderUrl: e.IDENT_PROVIDER_URL,
     identProviderApiKey: e.IDENT_PROVIDER_API_KEY,
     identCallbackSecret: e.IDENT_CALLBACK_SECRET,
+    csc: {
+      baseUrl: e.CSC_BASE_URL,
+      clientId: e.CSC_CLIENT_ID,
+      clientSecret: e.CSC_CLIENT_SECRET,
+      tsaUrl: e.CSC_TSA_URL,
+    },
     orderExpiryDays: e.ORDER_EXPIRY_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     metricsToken: e.METRICS_TOKEN,

@@ -1,0 +1,56 @@
+/**
+ * The app serves the development trust service outside production and without a configured QTSP, to
+ * loopback clients only; with CSC_BASE_URL set it is absent. Also the choice of the CSC configuration.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
+
+import { resolveCscConfig } from './config.js';
+
+describe.each(databaseTargets())('development trust service in the app (%s)', (target) => {
+  let h: TestApp;
+  afterEach(() => h.close());
+
+  it('publishes its test root and its CSC info to loopback clients only', async () => {
+    h = await createTestApp(target);
+    const root = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '127.0.0.1' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('-----BEGIN CERTIFICATE-----');
+    const info = await h.app.inject({ method: 'POST', url: '/simulator/csc/v2/info', remoteAddress: '127.0.0.1' });
+    expect(info.json()).toMatchObject({ specs: '2.0.0.2', authType: ['oauth2code'] });
+    const outside = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '198.51.100.4' });
+    expect(outside.statusCode).toBe(404);
+  }, 60_000);
+
+  it('is absent when a QTSP is configured', async () => {
+    h = await createTestApp(target, { env: { CSC_BASE_URL: 'https://qtsp.example/csc/v2' } });
+    const root = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '127.0.0.1' });
+    expect(root.statusCode).toBe(404);
+  });
+});
+
+describe('resolveCscConfig', () => {
+  const simulatorClient = { clientId: 'dev', clientSecret: 'dev-secret-0123456789' };
+  const selfUrl = () => 'http://127.0.0.1:4000';
+
+  it('uses a fully configured QTSP', () => {
+    const settings = {
+      baseUrl: 'https://q/csc/v2',
+      clientId: 'c',
+      clientSecret: 's'.repeat(16),
+      tsaUrl: 'https://q/tsa',
+    };
+    expect(resolveCscConfig({ settings, useTrustService: true, selfUrl, simulatorClient })?.()).toEqual(settings);
+  });
+
+  it('falls back to the trust service outside production, and to nothing in production', () => {
+    const dev = resolveCscConfig({ settings: {}, useTrustService: true, selfUrl, simulatorClient })?.();
+    expect(dev).toEqual({
+      baseUrl: 'http://127.0.0.1:4000/simulator/csc/v2',
+      tsaUrl: 'http://127.0.0.1:4000/simulator/tsa',
+      ...simulatorClient,
+    });
+    expect(resolveCscConfig({ settings: {}, useTrustService: false, selfUrl, simulatorClient })).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The development trust service's state in DATA_DIR/secrets: its test PKI, an HMAC key for its
+ * stateless authorization codes and tokens, and one credential (key and certificate) per signer. Files,
+ * not process memory, so every instance sharing DATA_DIR serves the same credentials.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import {
+  createTestPki,
+  issueSignerCertificate,
+  loadKeyed,
+  storeKeyed,
+  type KeyedCertificate,
+  type StoredKeyedCertificate,
+  type TestPki,
+} from './test-pki.js';
+
+interface StoredPki {
+  root: StoredKeyedCertificate;
+  issuing: StoredKeyedCertificate;
+  tsa: StoredKeyedCertificate;
+  tokenKey: string;
+}
+
+export interface TrustServiceState {
+  pki: TestPki;
+  /** HMAC key for authorization codes and access tokens. */
+  tokenKey: Buffer;
+  /** The credential of a signer (created on first use); the id is derived from the signer's name. */
+  credential(signerName: string): Promise<{ id: string; keyed: KeyedCertificate }>;
+  /** The credential by id, or null when it was never created. */
+  credentialById(id: string): Promise<KeyedCertificate | null>;
+}
+
+async function writeAtomically(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, content, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+export function credentialIdFor(signerName: string): string {
+  return `sim-${createHash('sha256').update(signerName.normalize('NFC')).digest('hex').slice(0, 32)}`;
+}
+
+export async function loadTrustServiceState(secretsDir: string): Promise<TrustServiceState> {
+  const dir = path.join(secretsDir, 'trust-service');
+  await mkdir(path.join(dir, 'credentials'), { recursive: true, mode: 0o700 });
+  const pkiFile = path.join(dir, 'pki.json');
+  let stored = await readJson<StoredPki>(pkiFile);
+  if (!stored) {
+    const fresh = await createTestPki();
+    stored = {
+      root: storeKeyed(fresh.root),
+      issuing: storeKeyed(fresh.issuing),
+      tsa: storeKeyed(fresh.tsa),
+      tokenKey: randomBytes(32).toString('hex'),
+    };
+    await writeAtomically(pkiFile, JSON.stringify(stored));
+    // Two instances starting at once: the file that won the rename is the PKI for both.
+    stored = (await readJson<StoredPki>(pkiFile)) ?? stored;
+  }
+  const pki: TestPki = {
+    root: await loadKeyed(stored.root),
+    issuing: await loadKeyed(stored.issuing),
+    tsa: await loadKeyed(stored.tsa),
+  };
+  const credentialFile = (id: string) => path.join(dir, 'credentials', `${id}.json`);
+  const credentialById = async (id: string) => {
+    if (!/^sim-[0-9a-f]{32}$/.test(id)) return null;
+    const found = await readJson<StoredKeyedCertificate>(credentialFile(id));
+    return found ? loadKeyed(found) : null;
+  };
+  return {
+    pki,
+    tokenKey: Buffer.from(stored.tokenKey, 'hex'),
+    credentialById,
+    async credential(signerName) {
+      const id = credentialIdFor(signerName);
+      const existing = await credentialById(id);
+      if (existing) return { id, keyed: existing };
+      const keyed = await issueSignerCertificate(pki, { commonName: signerName });
+      await writeAtomically(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
+      return { id, keyed: (await credentialById(id)) ?? keyed };
+    },
+  };
+}
+
+/** One state per secrets directory, loaded once per process on first use. */
+export function lazyTrustServiceState(secretsDir: string): () => Promise<TrustServiceState> {
+  let loading: Promise<TrustServiceState> | null = null;
+  return () => {
+    loading ??= loadTrustServiceState(secretsDir).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Checks of signed PDFs with tools that share no code with ours: poppler's `pdfsig` (NSS underneath,
+ * with a database that trusts a given root) and `openssl cms`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** An NSS database in `dir/nss` that trusts `rootPem` for signatures. */
+export function nssDatabaseTrusting(dir: string, rootPem: string): string {
+  const nssDir = path.join(dir, 'nss');
+  mkdirSync(nssDir, { recursive: true });
+  execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
+  const rootFile = path.join(dir, 'root.pem');
+  writeFileSync(rootFile, rootPem);
+  execFileSync('certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'test-root', '-t', 'CT,C,C', '-i', rootFile]);
+  return nssDir;
+}
+
+/** pdfsig's report; with `nssDir`, certificates are checked against that database. */
+export function pdfsig(file: string, nssDir?: string): string {
+  const args = nssDir ? ['-nssdir', `sql:${nssDir}`, file] : [file];
+  try {
+    return execFileSync('pdfsig', args, { encoding: 'utf8' });
+  } catch (error) {
+    // pdfsig exits non-zero for invalid signatures; its report is still on stdout.
+    return String((error as { stdout?: string }).stdout ?? '');
+  }
+}
+
+/** The DER CMS of the first signature (trailing zero padding of /Contents removed). */
+export function extractFirstCms(pdf: Buffer): Buffer {
+  const match = /\/Contents <([0-9a-f]+)>/.exec(pdf.toString('latin1'));
+  if (!match?.[1]) throw new Error('no /Contents');
+  return Buffer.from(match[1].replace(/(00)+$/, ''), 'hex');
+}
+
+/** `openssl cms -cmsout -print` of a DER CMS. */
+export function opensslPrintCms(dir: string, cms: Buffer): string {
+  const file = path.join(dir, `signature-${Date.now()}.p7s`);
+  writeFileSync(file, cms);
+  return execFileSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', file], { encoding: 'utf8' });
+}
+
+/** A copy with one digit of the page size changed (a byte inside the first signed range). */
+export function withOneByteChanged(pdf: Buffer): Buffer {
+  const tampered = Buffer.from(pdf);
+  const at = tampered.indexOf('/MediaBox [ 0 0 ') + '/MediaBox [ 0 0 '.length;
+  if (at < 20) throw new Error('no MediaBox to change');
+  tampered[at] = tampered[at] === 0x36 ? 0x37 : 0x36;
+  return tampered;
+}
