@@ -65,7 +65,7 @@ async function main() {
     NODE_ENV: benchMode ? 'production' : 'test',
     DATABASE_URL: relay.url.toString(),
     REDIS_URL: redisRelay.url.toString(),
-    TRUST_PROXY: '1',
+    TRUST_PROXY: '127.0.0.1',
     METRICS_TOKEN: metricsToken,
     HOST: '127.0.0.1',
     DEMO_DATA: 'true',

@@ -182,11 +182,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   };
 }
 
-/** The key of the scope signatures, read by the owner after the migrations made it (0022_signed_scope). */
+/** The key of the scope signatures, read by the owner after the migrations made it (0021_signed_scope). */
 async function readScopeSigner(owner: Pick<pg.Client, 'query'> | Pick<PGlite, 'query'>): Promise<ScopeSigner> {
   const result = await (owner as Pick<pg.Client, 'query'>).query<{ secret: Uint8Array }>(SCOPE_KEY_SQL);
   const secret = result.rows[0]?.secret;
-  if (!secret) throw new DatabaseStartError('The database has no scope signing key (migration 0022)');
+  if (!secret) throw new DatabaseStartError('The database has no scope signing key (migration 0021)');
   return new ScopeSigner(Buffer.from(secret));
 }
 

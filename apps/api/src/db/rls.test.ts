@@ -246,7 +246,7 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
     const hmac = (key: Buffer, message: string) => crypto.createHmac('sha256', key).update(message).digest('hex');
 
     it('sees nothing after set_config(app.role, SYSTEM): that scope is not signed', async () => {
-      // Before migration 0022: both orders, every salary and every account.
+      // Before migration 0021: both orders, every salary and every account.
       for (const table of ['orders', 'salary_profiles', 'users', 'audit_log', 'outbox', 'tenants']) {
         const n = await countAfter(employee(), () => [sql`select set_config('app.role', 'SYSTEM', true)`], table);
         expect({ table, n }).toEqual({ table, n: 0 });

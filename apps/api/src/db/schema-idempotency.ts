@@ -19,7 +19,7 @@ export const idempotencyKeys = pgTable(
     operation: text('operation').notNull(),
     /**
      * SHA-256 of the request body (lib/idempotency.ts `requestFingerprint`): the same key with another
-     * body is refused. Null only for keys written before it was stored (migration 0023).
+     * body is refused. Null only for keys written before it was stored (migration 0022).
      */
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -41,7 +41,7 @@ export function runInScope<T>(scope: DbScope, work: () => T): T {
 export type ScopeParameters = [role: string, tenantId: string, userId: string, signature: string];
 
 /**
- * Signs scopes for the database (migration 0022_signed_scope): the policies believe `app.role`,
+ * Signs scopes for the database (migration 0021_signed_scope): the policies believe `app.role`,
  * `app.tenant_id` and `app.user_id` only with an HMAC-SHA256 over them and the database session's
  * backend pid, under a key that only the tables' owner can read. A statement of the application
  * role can still set the three, but not sign them, so a forged scope sees nothing; and a signature
@@ -61,7 +61,7 @@ export class ScopeSigner {
   }
 }
 
-/** The statement that reads the signing key: only the tables' owner may (0022_signed_scope). */
+/** The statement that reads the signing key: only the tables' owner may (0021_signed_scope). */
 export const SCOPE_KEY_SQL = 'select secret from scope_signing_key';
 
 /**

@@ -132,7 +132,7 @@ describe.skipIf(!redisUrl)('rate limiter shared through Redis', () => {
       expect(Number(onSecond.headers['retry-after'])).toBeGreaterThan(0);
     });
 
-    it('is ready only while Redis answers, and says which check failed', async () => {
+    it('reports Redis as a passed check while it answers', async () => {
       const ready = await first.app.inject({ method: 'GET', url: '/health/ready' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toMatchObject({ checks: { redis: 'ok' } });

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 
 /**
  * Who the database is asked on behalf of: the row-level security policies (migrations
- * 0009_row_level_security, 0017_sign_in_scope, 0022_signed_scope) decide from it which rows exist
+ * 0009_row_level_security, 0017_sign_in_scope, 0021_signed_scope) decide from it which rows exist
  * for a query. A signed-in user sees their own data and, as an admin, their employer's; the provider
  * admin and the platform itself (jobs, verified provider callbacks) see everything. A request from
  * someone not signed in sees no personal row (ANONYMOUS) unless its route is a sign-in flow
