@@ -23,8 +23,9 @@ export function OrderButton(choice: OrderChoice) {
   const hintId = useId();
   const createOrder = useCreateOrder();
   // One key per order attempt: kept while the answer is unknown (network failure), so trying again
-  // cannot create a second order; a new one once the server has answered.
-  const attemptKey = useRef<string | null>(null);
+  // cannot create a second order; a new one once the server has answered, or once the choice changed
+  // (the server refuses a key used again with another body).
+  const attemptKey = useRef<{ key: string; choice: string } | null>(null);
   const blocker = orderBlocker(choice);
   const disabled = isOrderDisabled(choice);
   const refusals = blocker === 'POLICY_REFUSED' ? (choice.policy?.reasons ?? []) : [];
@@ -39,9 +40,10 @@ export function OrderButton(choice: OrderChoice) {
       notify.warning(t('order.missingOptions'));
       return;
     }
-    attemptKey.current ??= crypto.randomUUID();
+    const chosen = JSON.stringify([leasePackage.id, color, delivery]);
+    if (attemptKey.current?.choice !== chosen) attemptKey.current = { key: crypto.randomUUID(), choice: chosen };
     createOrder.mutate(
-      { leasePackageId: leasePackage.id, color, delivery, idempotencyKey: attemptKey.current },
+      { leasePackageId: leasePackage.id, color, delivery, idempotencyKey: attemptKey.current.key },
       {
         onSuccess: (answer) => {
           attemptKey.current = null;

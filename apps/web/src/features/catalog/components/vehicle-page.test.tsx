@@ -319,6 +319,32 @@ describe('vehicle page (spec 2.4, 4.3)', () => {
     expect(lastCall(calls, '/v1/order')?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('repeats an unanswered order with its key, and takes a new key for another choice', async () => {
+    const vehicle = buildVehicle();
+    const calls = stubVehicleApi(vehicle, { order: () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderVehicle(vehicle.id);
+    await screen.findByTestId('price-preview');
+    const user = userEvent.setup();
+    await user.selectOptions(select('Farbe'), 'Reflexsilber');
+    const orderButton = screen.getByRole('button', { name: 'Jetzt bestellen' });
+    const orderKeys = () => calls.filter((c) => c.path === '/v1/order').map((c) => c.idempotencyKey);
+
+    await user.click(orderButton);
+    await waitFor(() => expect(orderKeys()).toHaveLength(1));
+    await waitFor(() => expect(orderButton).toBeEnabled());
+    await user.click(orderButton);
+    await waitFor(() => expect(orderKeys()).toHaveLength(2));
+    // No answer came: the repeat is the same attempt, so the server cannot make a second order.
+    expect(orderKeys()[1]).toBe(orderKeys()[0]);
+
+    await waitFor(() => expect(orderButton).toBeEnabled());
+    await user.selectOptions(select('Lieferung'), 'DEALER');
+    await user.click(orderButton);
+    await waitFor(() => expect(orderKeys()).toHaveLength(3));
+    // Another choice is another order: the server would refuse the old key with another body.
+    expect(orderKeys()[2]).not.toBe(orderKeys()[0]);
+  });
+
   it('shows each listed error as "Fehlt: ..." and stays on the page', async () => {
     const vehicle = buildVehicle();
     stubVehicleApi(vehicle, {
