@@ -1,4 +1,5 @@
-import { parseIsoDate, type IsoDate } from '../payslip/dates.js';
+import { dateKey, type IsoDate } from '../payslip/dates.js';
+import { resolvePayrollYear } from '../payslip/year-basis.js';
 import { cents, mulPpmRound, ppm, type Cents, type Ppm } from '../payslip/money.js';
 import { socialParametersFor } from '../social/parameters.js';
 
@@ -28,7 +29,9 @@ export function employerSvSaving(
   svWageBefore: Cents,
   svWageAfter: Cents,
 ): Cents | null {
-  const p = socialParametersFor(parseIsoDate(paymentDate, 'paymentDate').key);
+  // A year without its SV values yet uses the latest known year's (provisional, ADR 0035): the
+  // caller marks the figure with `resolvePayrollYear(paymentDate).provisional`.
+  const p = socialParametersFor(dateKey(resolvePayrollYear(paymentDate).rulesDate));
   if (svWageBefore <= p.uebergangsbereichBis || svWageAfter <= p.uebergangsbereichBis) return null;
   // The employer pays half of the general KV rate and of the Zusatzbeitrag (§ 249 Abs. 1 SGB V),
   // half of RV and AV (§ 168 SGB VI, § 346 SGB III) and the PV total less the employee's share

@@ -284,7 +284,7 @@ describe('refusals', () => {
     expect(run({ dateOfBirth: '1985-02-30' })).toThrow(/kein gültiges Datum/);
     expect(run({ federalState: 'XX' as 'NW' })).toThrow(/Bundesland/);
     expect(() => preparePayslipProfile(buildProfile(), '2024-12-01', { wageTax: stubWageTax() })).toThrow(
-      /Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF noch nicht hinterlegt/,
+      /Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF nicht hinterlegt/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { cents, mulPpmFloor, ppm, type Cents } from './money.js';
-import { parseIsoDate, type IsoDate } from './dates.js';
+import { dateKey, parseIsoDate, type IsoDate } from './dates.js';
+import { resolvePayrollYear, type PayrollYearBasis } from './year-basis.js';
 import { PayslipError } from './errors.js';
 import { normalizeProfile, type NormalizedProfile } from './profile.js';
 import { buildPapInputBase, type PapInputBuffer, type WageTaxCalculator } from './pap-mapping.js';
@@ -55,8 +56,10 @@ export interface PreparedPayslipProfile {
   readonly date: IsoDate;
   /** The validated profile in integer units. */
   readonly profile: NormalizedProfile;
-  /** Social-insurance parameters of the payment month. */
+  /** Social-insurance parameters of the payment month (of the basis year when provisional). */
   readonly params: SocialParameters;
+  /** Which year's rules the figures use; `provisional` when the payment year has none yet (ADR 0035). */
+  readonly basis: PayrollYearBasis;
   /** The payslip with the existing conversions only. */
   readonly before: ComputedPayslip;
   /** Existing leasing conversions (bikes, hardware) and their net cost. */
@@ -93,7 +96,11 @@ export function preparePayslipProfile(
 ): PreparedPayslipProfile {
   const payment = parseIsoDate(date, 'date');
   const profile = normalizeProfile(input);
-  const params = socialParametersFor(payment.key);
+  // A payment year without its PAP and SV values yet is computed with the latest known year's rules
+  // and marked provisional; the person's age and children still count at the real payment date.
+  const basis = resolvePayrollYear(date);
+  const rulesKey = dateKey(basis.rulesDate);
+  const params = socialParametersFor(rulesKey);
   const person = svPerson(profile, payment, params);
   const subsidy = !profile.statutoryHealth && profile.arbeitgeberzuschuss;
   const pvFlags = {
@@ -106,13 +113,13 @@ export function preparePayslipProfile(
     person,
     subsidy,
     subsidyToPap: subsidy && params.papDialect === '2026',
-    rentenwert: rentenwertFor(payment.key),
-    papInput: papInputFor(date, buildPapInputBase(profile, params, payment.year, pvFlags)),
+    rentenwert: rentenwertFor(rulesKey),
+    papInput: papInputFor(basis.rulesDate, buildPapInputBase(profile, params, payment.year, pvFlags)),
     wageTax: options.wageTax ?? defaultWageTax,
     existing: existingDeltas(profile, params, true),
   };
   const before = computePayslip(context, context.existing, cents(0), cents(0));
-  return { date, profile, params, before, salarySacrificeBefore: sacrificeBefore(context, before), context };
+  return { date, profile, params, basis, before, salarySacrificeBefore: sacrificeBefore(context, before), context };
 }
 
 /**
@@ -162,6 +169,9 @@ export function compareOffer(prepared: PreparedPayslipProfile, offerInput: Lease
     },
     bases: { before: before.bases, after: after.bases },
     warnings: payslipWarnings(before.bases, after.bases, ctx.profile, ctx.params),
+    ...(prepared.basis.provisional
+      ? { provisional: { year: prepared.basis.requestedYear, basedOnYear: prepared.basis.year } }
+      : {}),
   };
 }
 

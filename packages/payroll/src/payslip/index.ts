@@ -12,6 +12,12 @@ export {
   type PayslipOptions,
   type PreparedPayslipProfile,
 } from './compare.js';
+export {
+  latestKnownPayrollYear,
+  provisionalYearMessage,
+  resolvePayrollYear,
+  type PayrollYearBasis,
+} from './year-basis.js';
 export { createPayslipLineHandler } from './json-lines.js';
 export type {
   BenefitImpact,

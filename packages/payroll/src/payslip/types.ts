@@ -251,4 +251,9 @@ export interface PayslipComparison {
   readonly bases: { readonly before: PayslipBases; readonly after: PayslipBases };
   /** Limits the conversion takes the employee below; empty when there are none. */
   readonly warnings: readonly PayslipWarning[];
+  /**
+   * Present only when the payment year has no PAP/SV values yet: the figures use the rules of
+   * `basedOnYear` instead of `year` (ADR 0035). Absent for a known year.
+   */
+  readonly provisional?: { readonly year: number; readonly basedOnYear: number };
 }
