@@ -32,6 +32,17 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 export const ModelsQuerySchema = z.strictObject({ manufacturerIds: z.optional(commaList(50)) });
 
+/**
+ * Personal net rates computed with an earlier year's rules because the payment year's wage-tax plan
+ * (PAP) and social-insurance values are not in the system yet (ADR 0035): `year` is the payment year,
+ * `basedOnYear` the year whose rules were used. The web shows such rates as "vorläufig".
+ */
+export const ProvisionalRateSchema = z.object({
+  year: z.number().check(z.int()),
+  basedOnYear: z.number().check(z.int()),
+});
+export type ProvisionalRate = z.infer<typeof ProvisionalRateSchema>;
+
 /** Spec 3 "Vehicle summary". Rates are monthly EUR. */
 export const VehicleSummarySchema = z.object({
   id: z.string(),
@@ -45,6 +56,8 @@ export const VehicleSummarySchema = z.object({
   leaseFrom: Eur,
   /** The user's cheapest net rate; absent while the salary profile is incomplete. */
   yourLeaseFrom: z.nullable(Eur),
+  /** Set when `yourLeaseFrom` is provisional (computed with an earlier year's rules); absent or null otherwise. */
+  rateProvisional: z.optional(z.nullable(ProvisionalRateSchema)),
   /** The estimate of the cheapest package: 70 % of its total monthly gross cost less the employer's subsidy. */
   estimateLeaseFrom: Eur,
   listPrice: Eur,
@@ -116,6 +129,8 @@ export const VehicleSchema = z.object({
   }),
   leasePackages: z.array(VehicleLeasePackageSchema),
   approximate: z.boolean(),
+  /** Set when the packages' `userPrice`s are provisional (computed with an earlier year's rules). */
+  rateProvisional: z.optional(z.nullable(ProvisionalRateSchema)),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 
@@ -175,6 +190,23 @@ export const TaxWarningSchema = z.object({
   message: z.string(),
 });
 export type TaxWarning = z.infer<typeof TaxWarningSchema>;
+/**
+ * PROVISIONAL_YEAR: the payment year's wage-tax plan (PAP) and social-insurance values are not in the
+ * system yet; every figure of the result was computed with the rules of `basedOnYear` (ADR 0035).
+ */
+export const ProvisionalYearWarningSchema = z.object({
+  code: z.literal('PROVISIONAL_YEAR'),
+  /** Plain German explanation. */
+  message: z.string(),
+  /** The payment year the result is for. */
+  year: z.number().check(z.int()),
+  /** The year whose rules were used. */
+  basedOnYear: z.number().check(z.int()),
+});
+export type ProvisionalYearWarning = z.infer<typeof ProvisionalYearWarningSchema>;
+/** Any warning of a tax result: a legal limit, or figures computed with an earlier year's rules. */
+export const TaxResultWarningSchema = z.union([TaxWarningSchema, ProvisionalYearWarningSchema]);
+export type TaxResultWarning = z.infer<typeof TaxResultWarningSchema>;
 
 export const TaxResultSchema = z.object({
   userPrice: Eur,
@@ -184,8 +216,11 @@ export const TaxResultSchema = z.object({
   salarySacrificeData: SalarySacrificeSchema,
   salarySacrificeBefore: SalarySacrificeSchema,
   pensionImpact: z.optional(PensionImpactSchema),
-  /** Limits the conversion takes the employee below; absent in results stored before it existed. */
-  warnings: z.optional(z.array(TaxWarningSchema)),
+  /**
+   * Limits the conversion takes the employee below, and `PROVISIONAL_YEAR` when the figures use an
+   * earlier year's rules; absent in results stored before it existed.
+   */
+  warnings: z.optional(z.array(TaxResultWarningSchema)),
   /** The payment month the calculation is for (ISO date). */
   calculatedFor: z.string(),
 });

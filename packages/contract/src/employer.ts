@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 
 import { InviteRequestSchema } from './account.js';
+import { ProvisionalRateSchema } from './catalog.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /**
@@ -183,6 +184,11 @@ export const PayrollTotalsSchema = z.object({
   employerSavingYearEur: z.number(),
   /** Leases whose saving could not be computed (no salary profile, Übergangsbereich). */
   savingNotComputed: z.number().check(z.int()),
+  /**
+   * Set when the month's year has no social-insurance values yet: the saving is computed with
+   * `basedOnYear`'s (ADR 0035). Gross conversion and benefit never depend on it.
+   */
+  employerSavingProvisional: z.optional(z.nullable(ProvisionalRateSchema)),
 });
 export type PayrollTotals = z.infer<typeof PayrollTotalsSchema>;
 

@@ -21,7 +21,7 @@ describe('payslip JSON lines (CLI core)', () => {
       '[1, 2]',
       line({ profile: buildProfile() }),
       request({ profile: { ...buildProfile(), taxClass: 9 } }),
-      request({ date: '2030-01-01' }),
+      request({ date: '2020-01-01' }),
       request({ offer: { ...buildOffer(), acquisitionDate: '2018-05-01' } }),
       request({ offer: null }),
       request(),
@@ -31,7 +31,7 @@ describe('payslip JSON lines (CLI core)', () => {
     expect(outputs[2]?.error).toMatch(/erforderlich/);
     expect(outputs[3]?.error).toMatch(/Steuerklasse/);
     expect(outputs[4]?.error).toMatch(
-      /Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF noch nicht hinterlegt/,
+      /Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF nicht hinterlegt/,
     );
     expect(outputs[5]?.error).toMatch(/vor 2019/);
     expect(outputs[6]?.error).toMatch(/Angebot fehlt/);

@@ -1,8 +1,9 @@
-import { SalaryInfoSchema, type SalaryInfo } from '@leasing/contract';
+import { SalaryInfoSchema, type ProvisionalRate, type SalaryInfo } from '@leasing/contract';
 import {
   compareOffer,
   PayslipError,
   preparePayslipProfile,
+  resolvePayrollYear,
   type LeaseOfferInput,
   type PayslipComparison,
   type PreparedPayslipProfile,
@@ -51,11 +52,31 @@ export class PersonalRates {
     return `${BERLIN_MONTH.format(this.deps.clock.now())}-01`;
   }
 
+  /**
+   * Which year's rules the current payment month is computed with, as a key part: "r2026" for a
+   * known year, "r2026p" when provisional (ADR 0035). Every cached personal answer is keyed by it,
+   * so the answers made with last year's rules are not served once the year's PAP is in the system.
+   */
+  rulesTag(month = this.paymentMonth()): string {
+    try {
+      const basis = resolvePayrollYear(month);
+      return `r${basis.year}${basis.provisional ? 'p' : ''}`;
+    } catch {
+      return 'r-';
+    }
+  }
+
+  /** The marker of a user's provisional rates (their payment year has no PAP yet), or null. */
+  provisionalOf(prepared: PreparedProfile): ProvisionalRate | null {
+    if (!prepared.ok || !prepared.prepared.basis.provisional) return null;
+    return { year: prepared.prepared.basis.requestedYear, basedOnYear: prepared.prepared.basis.year };
+  }
+
   async prepare(owner: Owner): Promise<PreparedProfile> {
     const month = this.paymentMonth();
     const version = owner.profileVersion !== undefined ? owner.profileVersion : await this.profileVersion(owner.id);
     if (version === null) return { ok: false, reason: { kind: 'PROFILE_INCOMPLETE' } };
-    const key = `${version}:${month}`;
+    const key = `${version}:${month}:${this.rulesTag(month)}`;
     const cached = this.profiles.get(owner.id);
     if (cached?.key === key) return cached.value;
     const value = await this.computePrepared(owner, month);
@@ -63,7 +84,7 @@ export class PersonalRates {
     return value;
   }
 
-  /** Identifies the personal rates of a user: profile version and payment month (null: no profile). */
+  /** Identifies the personal rates of a user: profile version, payment month and rules year (null: no profile). */
   rateKey(owner: Owner): string | null {
     const cached = this.profiles.get(owner.id);
     return cached?.value.ok ? cached.key : null;

@@ -149,13 +149,15 @@ describe.each(databaseTargets())('tax result of a privately insured employee on 
     expect(conversion.warnings?.[0]?.message).toContain('unter der Jahresarbeitsentgeltgrenze');
   });
 
-  it('refuses January 2027 with a clear message instead of computing with the 2026 values', async () => {
+  it('computes January 2027 with the 2026 rules and says so (PROVISIONAL_YEAR, ADR 0035)', async () => {
     t.clock.set(new Date('2027-01-04T09:00:00+01:00'));
     try {
       // Tokens are short-lived: sign in again at the new time.
       const { status, body } = await tax((await loginAs(t.app)).accessToken);
-      expect(status).toBe(409);
-      expect(body.message).toMatch(/2027-01-01 .*Programmablaufplan des BMF noch nicht hinterlegt/);
+      expect(status).toBe(200);
+      // The 2026 rules give the 2026 figure; only the marker tells the year apart.
+      expect(body.userPrice).toBe(680.94);
+      expect(body.warnings?.map((w) => w.code)).toEqual(['JAEG_UNDERRUN', 'PROVISIONAL_YEAR']);
     } finally {
       t.clock.set(new Date('2026-03-15T10:00:00+01:00'));
     }

@@ -1,12 +1,15 @@
 import type {
   PackageTaxResult,
+  ProvisionalRate,
   SearchQuery,
   TaxResult,
+  TaxWarning,
   Vehicle,
   VehicleLeasePackage,
   VehicleSummary,
 } from '@leasing/contract';
 import { estimatedNetRateCents } from '@leasing/contract';
+import { provisionalYearMessage } from '@leasing/payroll';
 import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice } from '@leasing/payroll';
 
 import type { Database } from '../../db/client.js';
@@ -56,6 +59,8 @@ export async function searchAnswer(
   const programme = await programmeFor(deps.db, owner.tenantId);
   const rates = await deps.rates.cheapestRates(owner, snapshot, programme);
   const rateKey = rates ? deps.rates.rateKey(owner) : 'estimate';
+  // The rate key holds the rules year, so a provisional answer is made again once the year's PAP is in.
+  const provisional = rates ? deps.rates.provisionalOf(await deps.rates.prepare(owner)) : null;
   const filter = normaliseFilter(snapshot.vehicles, query);
   const cacheKey = `search|${snapshot.version}|p${programme.version}|${owner.id}|${rateKey}|${JSON.stringify(filter)}`;
   return deps.answers.getOrMake(cacheKey, () => {
@@ -64,7 +69,7 @@ export async function searchAnswer(
     return JSON.stringify(
       filter === NOTHING
         ? []
-        : searchIn(offered, { manufacturerIds: filter.brands, modelIds: filter.models }, rates, programme),
+        : searchIn(offered, { manufacturerIds: filter.brands, modelIds: filter.models }, rates, programme, provisional),
     );
   });
 }
@@ -118,13 +123,14 @@ function searchIn(
   query: SearchQuery,
   rates: Map<string, number> | null,
   programme: Programme,
+  provisional: ProvisionalRate | null,
 ): VehicleSummary[] {
   const brands = lower(query.manufacturerIds);
   const models = lower(query.modelIds);
   return all
     .filter((v) => (!brands || brands.has(v.brand.toLowerCase())) && (!models || models.has(v.model.toLowerCase())))
     .filter((v) => v.packages.length > 0)
-    .map((v) => summaryOf(v, rates?.get(v.id) ?? null, programme));
+    .map((v) => summaryOf(v, rates?.get(v.id) ?? null, programme, provisional));
 }
 
 /** The estimate without salary data, with the employer's subsidy taken off as the personal rate does. */
@@ -135,7 +141,12 @@ function estimateOf(pkg: CatalogPackage, programme: Programme): number {
   );
 }
 
-function summaryOf(v: CatalogVehicle, yourRateCents: number | null, programme: Programme): VehicleSummary {
+function summaryOf(
+  v: CatalogVehicle,
+  yourRateCents: number | null,
+  programme: Programme,
+  provisional: ProvisionalRate | null,
+): VehicleSummary {
   const cheapestGross = v.packages[0] as CatalogPackage;
   const cheapestComparison = Math.min(...v.packages.map((p) => p.grossComparisonCostCents));
   return {
@@ -148,6 +159,7 @@ function summaryOf(v: CatalogVehicle, yourRateCents: number | null, programme: P
     mainPhotoUrl: photoUrls(v)[0] ?? null,
     leaseFrom: eur(cheapestComparison),
     yourLeaseFrom: yourRateCents === null ? null : eur(yourRateCents),
+    ...(yourRateCents !== null && provisional ? { rateProvisional: provisional } : {}),
     // Packages are sorted by gross cost, and the subsidy never makes a dearer package cheaper.
     estimateLeaseFrom: eur(estimateOf(cheapestGross, programme)),
     listPrice: eur(v.listPriceGrossCents),
@@ -211,6 +223,7 @@ export async function vehicle(
       return packageOf(v, pkg, comparison ? comparison.userPrice : null, estimateOf(pkg, inForce));
     }),
     approximate: v.approximate,
+    ...(deps.rates.provisionalOf(prepared) ? { rateProvisional: deps.rates.provisionalOf(prepared) } : {}),
   };
 }
 
@@ -286,7 +299,7 @@ export async function taxResultJson(deps: CatalogDeps, owner: Owner, packageId: 
   const cacheKey =
     owner.profileVersion === null || owner.profileVersion === undefined
       ? null
-      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}|p${owner.tenantId ?? '-'}:${programme.version}|${packageId}`;
+      : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}:${deps.rates.rulesTag()}|p${owner.tenantId ?? '-'}:${programme.version}|${packageId}`;
   const cached = cacheKey ? snapshot.responses.get(cacheKey) : undefined;
   if (cached) return cached;
   const json = JSON.stringify(await taxResult(deps, owner, packageId, programme));
@@ -311,12 +324,31 @@ export function toTaxResult(c: PayslipComparison, calculatedFor: string): TaxRes
       monthlyPensionLossPerYear: eur(c.pensionImpact.monthlyPensionReduction),
       notes: [...c.benefitImpact.notes],
     },
-    warnings: c.warnings.map(warningOf),
+    warnings: [...c.warnings.map(warningOf), ...provisionalWarnings(c)],
     calculatedFor,
   };
 }
 
-function warningOf(w: PayslipWarning): NonNullable<TaxResult['warnings']>[number] {
+/**
+ * `PROVISIONAL_YEAR` when the comparison was computed with an earlier year's rules (ADR 0035): the
+ * tax answer carries it, and the order keeps it for the contract, never silently.
+ */
+export function provisionalWarnings(
+  c: PayslipComparison,
+): Extract<NonNullable<TaxResult['warnings']>[number], { code: 'PROVISIONAL_YEAR' }>[] {
+  if (!c.provisional) return [];
+  const { year, basedOnYear } = c.provisional;
+  return [
+    {
+      code: 'PROVISIONAL_YEAR',
+      message: provisionalYearMessage({ year: basedOnYear, requestedYear: year }),
+      year,
+      basedOnYear,
+    },
+  ];
+}
+
+function warningOf(w: PayslipWarning): TaxWarning {
   return {
     code: w.code,
     period: w.period,

@@ -5,6 +5,8 @@ import {
   monthBounds,
   parsePayrollMonth,
   payrollMonth,
+  PayslipError,
+  resolvePayrollYear,
   type Cents,
   type DriveType,
   type PayrollLease,
@@ -66,8 +68,20 @@ export async function payrollExport(deps: EmployerDeps, tenantId: string, month:
       employerSavingEur: eur(saving.total),
       employerSavingYearEur: eur(year),
       savingNotComputed: saving.missing,
+      ...savingBasis(index),
     },
   };
+}
+
+/** The marker of a saving computed with an earlier year's SV values (ADR 0035); nothing for a known year. */
+function savingBasis(month: number): { employerSavingProvisional?: { year: number; basedOnYear: number } } {
+  let basis;
+  try {
+    basis = resolvePayrollYear(monthBounds(month).first);
+  } catch {
+    return {}; // before the first known year: no saving is computed at all (savingOf)
+  }
+  return basis.provisional ? { employerSavingProvisional: { year: basis.requestedYear, basedOnYear: basis.year } } : {};
 }
 
 function parseMonth(month: string): number {
@@ -108,11 +122,26 @@ function savingOf(
   for (const line of lines) {
     const pay = byOrder.get(line.orderId)?.pay;
     const after = pay ? pay.grossCents - line.grossConversion + line.benefitPrivateUse + line.benefitCommute : 0;
-    const saving = pay ? employerSvSaving(pay.person, paymentDate, cents(pay.grossCents), cents(after)) : null;
+    const saving = pay ? savingOrNull(pay.person, paymentDate, pay.grossCents, after) : null;
     if (saving === null) missing++;
     else total += saving;
   }
   return { total, missing };
+}
+
+/** The employer's saving, or null where no SV values exist for the month (before the first known year). */
+function savingOrNull(
+  person: Parameters<typeof employerSvSaving>[0],
+  paymentDate: string,
+  before: number,
+  after: number,
+): number | null {
+  try {
+    return employerSvSaving(person, paymentDate, cents(before), cents(after));
+  } catch (error) {
+    if (error instanceof PayslipError) return null;
+    throw error;
+  }
 }
 
 async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWithPay[]> {

@@ -238,7 +238,8 @@ function conversionSection(input: TransferContractInput): ContractSection {
       },
       ...(c.warnings ?? []).map((w): ContractBlock => ({
         kind: 'note',
-        text: `Wichtiger Hinweis: ${cleanText(w.message, 800)}`,
+        // PROVISIONAL_YEAR: the net figures above use an earlier year's rules (ADR 0035).
+        text: `${w.code === 'PROVISIONAL_YEAR' ? 'Berechnungsgrundlage' : 'Wichtiger Hinweis'}: ${cleanText(w.message, 800)}`,
       })),
     ],
   };

@@ -9,7 +9,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { photoUrls } from '../catalog/media-routes.js';
 import { programmeFor, programmeVerdict } from '../catalog/programme.js';
-import { toTaxResult } from '../catalog/service.js';
+import { provisionalWarnings, toTaxResult } from '../catalog/service.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { mailEmployee } from './notify.js';
@@ -149,7 +149,11 @@ export async function createOrder(
       privateUseBenefitCents: comparison.salarySacrificeData.vehicleTaxation,
       commutingBenefitCents: comparison.salarySacrificeData.commutingTaxation,
       benefitRuleLabel: `${comparison.companyCar.rate} des Bruttolistenpreises`,
-      warnings: comparison.warnings.map(({ code, message }) => ({ code, message })),
+      // A rate computed with an earlier year's rules says so in the contract too (ADR 0035).
+      warnings: [...comparison.warnings, ...provisionalWarnings(comparison)].map(({ code, message }) => ({
+        code,
+        message,
+      })),
     },
   };
   const orderId = await deps.db.transaction(async (tx) => {
