@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import type { VehicleLeasePackage } from '@leasing/contract';
+import type { ProvisionalRate, VehicleLeasePackage } from '@leasing/contract';
 
 import { formatPercent, formatPrice } from '../../../lib/format';
 import { packageRate, savingsPercent } from '../rates';
@@ -16,13 +16,17 @@ export function PricePreview({
   leasePackage,
   listPrice,
   approximate,
+  provisional: provisionalRate = null,
 }: {
   leasePackage: VehicleLeasePackage;
   listPrice: number;
   approximate: boolean;
+  /** Set when the personal rates were computed with an earlier year's rules (ADR 0035). */
+  provisional?: ProvisionalRate | null;
 }) {
   const { t } = useTranslation('catalog');
   const { rate, personal } = packageRate(leasePackage);
+  const provisional = personal ? provisionalRate : null;
   const comparison = leasePackage.grossComparisonCostEur;
   const savings = savingsPercent(comparison, rate);
 
@@ -31,6 +35,14 @@ export function PricePreview({
       <div aria-live="polite" aria-atomic="true">
         <Text fw={600} data-testid="rate-label">
           {personal ? t('price.ownRate') : t('price.estimatedRate')}
+          {provisional ? (
+            <>
+              {' '}
+              <span className={classes.provisional} data-testid="rate-provisional">
+                {t('price.provisional')}
+              </span>
+            </>
+          ) : null}
         </Text>
         <Text className={classes.rate} data-testid="net-rate">
           {formatPrice(rate)}{' '}
@@ -39,6 +51,11 @@ export function PricePreview({
           </Text>
         </Text>
       </div>
+      {provisional ? (
+        <Text size="sm" c="dimmed" data-testid="rate-provisional-note">
+          {t('price.provisionalNote', provisional)}
+        </Text>
+      ) : null}
       {personal ? null : (
         <Text size="sm" c="dimmed">
           {t('price.estimateNote')}{' '}

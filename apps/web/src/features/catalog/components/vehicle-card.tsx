@@ -57,6 +57,8 @@ function CardImage({ src, alt, firstRow }: { src: string | null; alt: string; fi
 export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSummary; firstRow?: boolean }) {
   const { t } = useTranslation('catalog');
   const { rate, personal } = cardRate(vehicle);
+  // A personal rate computed with an earlier year's rules (the year's wage-tax plan is not in yet).
+  const provisional = personal ? (vehicle.rateProvisional ?? null) : null;
   const savings = savingsPercent(vehicle.leaseFrom, rate);
   const delivery = cardDeliveryText(vehicle);
   const name = `${vehicle.brand} ${vehicle.model}`;
@@ -95,6 +97,18 @@ export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSum
           <div>
             <Text size="sm" fw={600} className={classes.rateLabel} data-testid="rate-label">
               {personal ? t('card.ownRate') : t('card.estimatedRate')}
+              {provisional ? (
+                <>
+                  {' '}
+                  <span
+                    className={classes.provisional}
+                    data-testid="rate-provisional"
+                    title={t('card.provisionalNote', provisional)}
+                  >
+                    {t('card.provisional')}
+                  </span>
+                </>
+              ) : null}
             </Text>
             <div className={classes.rate} data-testid="net-rate">
               {formatPrice(rate)}{' '}
@@ -118,6 +132,9 @@ export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSum
 
       <footer className={classes.footer}>
         <span>{t('card.emissions')}</span>
+        {provisional ? (
+          <small data-testid="rate-provisional-note">{t('card.provisionalNote', provisional)}</small>
+        ) : null}
         {vehicle.approximate ? <small>{t('card.approximate')}</small> : null}
       </footer>
     </article>

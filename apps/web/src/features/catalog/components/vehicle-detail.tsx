@@ -77,7 +77,12 @@ export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               </Title>
               <PackageOptions selection={selection} colors={vehicle.colors} deliveryOptions={vehicle.deliveryOptions} />
               {pkg ? (
-                <PricePreview leasePackage={pkg} listPrice={vehicle.listPrice} approximate={vehicle.approximate} />
+                <PricePreview
+                  leasePackage={pkg}
+                  listPrice={vehicle.listPrice}
+                  approximate={vehicle.approximate}
+                  provisional={vehicle.rateProvisional ?? null}
+                />
               ) : null}
               <PackageOrderButton leasePackage={pkg} color={selection.color} delivery={selection.delivery} />
             </Stack>
