@@ -28,6 +28,7 @@ export const PAP_VERSIONS: readonly PapVersionRange[] = [
   { id: '2024Dezember', validFrom: '2024-12-01', validTo: '2024-12-31' },
   { id: '2025', validFrom: '2025-01-01', validTo: '2025-12-31' },
   { id: '2026', validFrom: '2026-01-01', validTo: '2026-12-31' },
+  // add-year: version above this line (npm run payroll:add-year)
 ];
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,7 @@
 import { cents, mulPpmRound, ppm, type Cents, type Ppm } from '../payslip/money.js';
 import { dateKey, type DateKey, type IsoDate } from '../payslip/dates.js';
 import { PayslipError } from '../payslip/errors.js';
+import { SV_YEARS } from './years/index.js';
 
 /**
  * Which dialect of the BMF PAP inputs a payment date needs. PAP 2026 added `ALV` and `PKPVAGZ`
@@ -91,117 +92,10 @@ export interface SocialParameters extends SocialParameterSet, DerivedParameters 
 
 /**
  * The registry: one entry per span of payment dates, sorted, without gaps or overlaps
- * (checked by a test). A new value (e.g. a mid-year rate change) gets a new entry.
+ * (checked by a test), one data file per year in `years/` (`sv-<year>.ts`, each value with its
+ * source). A new value (e.g. a mid-year rate change) gets a new entry.
  */
-export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = [
-  {
-    validFrom: '2025-01-01',
-    validTo: '2025-12-31',
-    papDialect: '2025',
-    // Sozialversicherungsrechengrößen-Verordnung 2025 (BGBl. 2024 I Nr. 365): BBG KV/PV
-    // 66,150 EUR/year = 5,512.50/month (§ 223 Abs. 3 SGB V, § 55 Abs. 2 SGB XI).
-    bbgKvPv: cents(551_250),
-    // Same VO: BBG RV/AV 96,600 EUR/year = 8,050/month, one value west and east from 2025
-    // (§ 275a SGB VI expired; § 341 Abs. 4 SGB III). PAP 2025 MPARA uses 96,600 as well.
-    bbgRvAv: cents(805_000),
-    // Same VO: allgemeine Jahresarbeitsentgeltgrenze 73,800 EUR (§ 6 Abs. 6 SGB V).
-    versicherungspflichtgrenze: cents(615_000),
-    // Vierte Mindestlohnanpassungsverordnung: 12.82 EUR per hour from 1.1.2025.
-    mindestlohnProStunde: cents(1_282),
-    // § 8 Abs. 1a SGB IV: Mindestlohn 12.82 EUR × 130 / 3 = 555.53, rounded up to 556 EUR.
-    geringfuegigkeitsgrenze: cents(55_600),
-    // § 20 Abs. 2 SGB IV: Übergangsbereich ends at 2,000 EUR.
-    uebergangsbereichBis: cents(200_000),
-    // § 20 Abs. 2a Satz 2 SGB IV: F = 28 % / Gesamtsozialversicherungsbeitragssatz 41.9 %
-    // (14.6 + 2.5 + 18.6 + 2.6 + 3.6) = 0.6683 (BMAS Bekanntmachung; haufe.de, treuhand.de).
-    faktorF: 6683,
-    // § 241 SGB V: 14.6 %.
-    kvAllgemein: ppm(146_000),
-    // § 242a SGB V, BMG Bekanntmachung vom 24.10.2024: durchschnittlicher Zusatzbeitrag 2.5 %.
-    kvDurchschnittlicherZusatz: ppm(25_000),
-    // § 55 Abs. 1 SGB XI as amended by the Pflegebeitragssatz-VO 2025: 3.6 % from 1.1.2025.
-    pvGesamt: ppm(36_000),
-    pvArbeitnehmer: ppm(18_000),
-    // § 58 Abs. 3 SGB XI (Sachsen): employee 2.3 %, employer 1.3 %.
-    pvArbeitnehmerSachsen: ppm(23_000),
-    pvArbeitgeberSachsen: ppm(13_000),
-    // § 55 Abs. 3 Satz 1 SGB XI: +0.6 percentage points for childless members after completing
-    // their 23rd year (from the following month, § 55 Abs. 3 Satz 7 SGB XI).
-    pvKinderlosenzuschlag: ppm(6_000),
-    pvKinderlosenzuschlagAbAlter: 23,
-    // § 55 Abs. 3 Satz 4 SGB XI: −0.25 points for the 2nd to 5th child under 25.
-    pvAbschlagJeKind: ppm(2_500),
-    pvAbschlagMaxKinder: 4,
-    // § 158 SGB VI, Beitragssatzbekanntmachung 2025: RV 18.6 %.
-    rvGesamt: ppm(186_000),
-    // § 341 Abs. 2 SGB III: AV 2.6 %.
-    avGesamt: ppm(26_000),
-    // Beitragsordnung der Arbeitnehmerkammer Bremen; finanzen.bremen.de ("0,14 v. H. (ab
-    // 01.01.2025: 0,12 v. H.) des steuerpflichtigen Arbeitslohns"). Haufe still shows 0.14 %
-    // "since 2023"; the official Bremen page is newer and wins.
-    arbeitskammerBremen: ppm(1_200),
-    // Verordnung über die Erhebung von Beiträgen für die Arbeitskammer des Saarlandes:
-    // 0.15 % of the SV wage, at most 0.15 % of the BBG RV (arbeitskammer.de; lohn-info.de).
-    arbeitskammerSaarland: ppm(1_500),
-    // SV-Rechengrößen-VO 2025, Anlage 1 SGB VI: vorläufiges Durchschnittsentgelt 50,493 EUR.
-    durchschnittsentgeltVorlaeufig: cents(5_049_300),
-    // § 3 Nr. 63 Satz 1 EStG: 8 % of the BBG RV (allgemeine Rentenversicherung).
-    bavSteuerfreiAnteil: ppm(80_000),
-    // § 1 Abs. 1 Satz 1 Nr. 9 SvEV: 4 % of the BBG RV.
-    bavSvFreiAnteil: ppm(40_000),
-  },
-  {
-    validFrom: '2026-01-01',
-    validTo: '2026-12-31',
-    papDialect: '2026',
-    // Sozialversicherungsrechengrößen-Verordnung 2026 (Bundesrat 21.11.2025): BBG KV/PV 69,750 EUR
-    // = 5,812.50/month (cdh.de, ihk.de Halle, wista-ag.de; PAP 2026 MPARA BBGKVPV = 69,750).
-    bbgKvPv: cents(581_250),
-    // Same VO: BBG RV/AV 101,400 EUR = 8,450/month (PAP 2026 MPARA BBGRVALV = 101,400).
-    bbgRvAv: cents(845_000),
-    // Same VO (Sozialversicherungs-Rechengrößenverordnung 2026, Bundesrat consent 21.11.2025, BR-Drs.
-    // 567/25): allgemeine Jahresarbeitsentgeltgrenze nach § 6 Abs. 6 SGB V 77,400 EUR = 6,450/month.
-    // Read from the BMAS draft table (9.9.2025, as reproduced by nwb.de, steuertipps.de) and the
-    // table of the adopted VO (cdh.de citing BR-Drs. 567/25); the Federal Law Gazette text itself
-    // was not available. The besondere JAEG (§ 6 Abs. 7 SGB V, PKV members since 2002) is 69,750.
-    versicherungspflichtgrenze: cents(645_000),
-    // Fünfte Mindestlohnanpassungsverordnung: 13.90 EUR per hour from 1.1.2026.
-    mindestlohnProStunde: cents(1_390),
-    // § 8 Abs. 1a SGB IV with Mindestlohn 13.90 EUR (Fünfte Mindestlohnanpassungsverordnung):
-    // 13.90 × 130 / 3 = 602.33, rounded up to 603 EUR (haufe.de "603,01 EUR bis 2.000 EUR").
-    geringfuegigkeitsgrenze: cents(60_300),
-    uebergangsbereichBis: cents(200_000),
-    // 28 / 42.3 (14.6 + 2.9 + 18.6 + 2.6 + 3.6) = 0.6619 (haufe.de "Faktor F 2026").
-    faktorF: 6619,
-    kvAllgemein: ppm(146_000),
-    // BMG Bekanntmachung 2025-10: durchschnittlicher Zusatzbeitrag 2026 2.9 % (hct-steuerberater.de;
-    // BMF-Schreiben 12.11.2025 zum PAP 2026).
-    kvDurchschnittlicherZusatz: ppm(29_000),
-    // § 55 SGB XI unchanged for 2026: 3.6 % (jotax.de; mf.sachsen-anhalt.de).
-    pvGesamt: ppm(36_000),
-    pvArbeitnehmer: ppm(18_000),
-    pvArbeitnehmerSachsen: ppm(23_000),
-    pvArbeitgeberSachsen: ppm(13_000),
-    pvKinderlosenzuschlag: ppm(6_000),
-    pvKinderlosenzuschlagAbAlter: 23,
-    pvAbschlagJeKind: ppm(2_500),
-    pvAbschlagMaxKinder: 4,
-    rvGesamt: ppm(186_000),
-    avGesamt: ppm(26_000),
-    // UNCONFIRMED from a primary source (see "Legal readings" in the package README): 0.11 % for
-    // 2026 is quoted by one public project citing the Arbeitnehmerkammer's
-    // "Beitragsmerkblatt-Arbeitnehmerkammer_2026.pdf"; neither that leaflet nor the 2026
-    // Beitragsordnung was available here. finanzen.bremen.de states 0.12 % from 1.1.2025 only.
-    arbeitskammerBremen: ppm(1_100),
-    // Rate unchanged (arbeitskammer.de); cap = 0.15 % × 8,450 = 12.67 EUR/month.
-    arbeitskammerSaarland: ppm(1_500),
-    // SV-Rechengrößen-VO 2026 (Bundesrat 21.11.2025, BR-Drs. 567/25; cdh.de), § 69 Abs. 2 SGB VI:
-    // vorläufiges Durchschnittsentgelt 51,944 EUR.
-    durchschnittsentgeltVorlaeufig: cents(5_194_400),
-    bavSteuerfreiAnteil: ppm(80_000),
-    bavSvFreiAnteil: ppm(40_000),
-  },
-];
+export const SOCIAL_PARAMETER_SETS: readonly SocialParameterSet[] = SV_YEARS;
 
 function derive(set: SocialParameterSet): SocialParameters {
   return {
@@ -233,8 +127,8 @@ export function socialParametersFor(key: DateKey): SocialParameters {
   for (const set of REGISTRY) {
     if (set.fromKey <= key && key <= set.toKey) return set;
   }
-  // A new year is refused until its values are entered (never computed with last year's values):
-  // the SV-Rechengrößen, rates and the BMF's PAP are published in the autumn before.
+  // Strict: the payslip asks for the date of the year whose rules it uses (`resolvePayrollYear`), so
+  // a year without values is computed with the latest year's, marked provisional (ADR 0035).
   throw new PayslipError(
     'NO_PARAMETERS_FOR_DATE',
     `Für den Abrechnungsmonat ${formatKey(key)} sind die Sozialversicherungswerte und der Lohnsteuer-Programmablaufplan des BMF noch nicht hinterlegt; eine Nettorate kann erst danach berechnet werden (unterstützt: 2025 und 2026).`,
