@@ -1,4 +1,4 @@
-import { cents, mulPpmRound, ppm, type Cents, type Ppm } from '../payslip/money.js';
+import { mulPpmRound, ppm, type Cents, type Ppm } from '../payslip/money.js';
 import { dateKey, type DateKey, type IsoDate } from '../payslip/dates.js';
 import { PayslipError } from '../payslip/errors.js';
 import { SV_YEARS } from './years/index.js';

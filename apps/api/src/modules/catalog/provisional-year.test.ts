@@ -1,4 +1,4 @@
-import type { PayrollExport, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
+import type { Order, PayrollExport, TaxResult, Vehicle, VehicleSummary } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -83,6 +83,11 @@ describe.each(databaseTargets())('a payment year without its PAP yet (2027-01-04
     const [row] = await t.runtime.database.db.select().from(orders).where(eq(orders.id, orderId));
     const conversion = openPrivate(createFieldCipher(t.config), row!).conversion;
     expect(conversion.warnings?.map((w) => w.code)).toContain('PROVISIONAL_YEAR');
+    // The order's tax result keeps the whole warning (years and text) for the summary page.
+    const order = (await get(`/v1/order/${orderId}`, employee)).json<Order>();
+    expect(order.taxResult?.warnings).toContainEqual(
+      expect.objectContaining({ code: 'PROVISIONAL_YEAR', year: 2027, basedOnYear: 2026 }),
+    );
     const text = contractPlainText(
       buildContractDocument(
         typicalInput({ conversion: { ...typicalInput().conversion, warnings: conversion.warnings } }),
