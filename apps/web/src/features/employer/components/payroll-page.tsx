@@ -181,6 +181,9 @@ export function PayrollPage({ month }: { month: string }) {
             {totals.savingNotComputed > 0
               ? ` ${t('overview.savingNotComputed', { count: totals.savingNotComputed })}`
               : ''}
+            {totals.employerSavingProvisional
+              ? ` ${t('payroll.savingProvisional', totals.employerSavingProvisional)}`
+              : ''}
           </Text>
         </Stack>
       );
