@@ -59,7 +59,7 @@ export async function searchAnswer(
   const programme = await programmeFor(deps.db, owner.tenantId);
   const rates = await deps.rates.cheapestRates(owner, snapshot, programme);
   const rateKey = rates ? deps.rates.rateKey(owner) : 'estimate';
-  // The rate key holds the rules year, so a provisional answer is made again once the year's PAP is in.
+  // The rate key names the rules year: an answer made with another year's rules is never reused.
   const provisional = rates ? deps.rates.provisionalOf(await deps.rates.prepare(owner)) : null;
   const filter = normaliseFilter(snapshot.vehicles, query);
   const cacheKey = `search|${snapshot.version}|p${programme.version}|${owner.id}|${rateKey}|${JSON.stringify(filter)}`;
@@ -159,7 +159,7 @@ function summaryOf(
     mainPhotoUrl: photoUrls(v)[0] ?? null,
     leaseFrom: eur(cheapestComparison),
     yourLeaseFrom: yourRateCents === null ? null : eur(yourRateCents),
-    ...(yourRateCents !== null && provisional ? { rateProvisional: provisional } : {}),
+    ...provisionalField(yourRateCents === null ? null : provisional),
     // Packages are sorted by gross cost, and the subsidy never makes a dearer package cheaper.
     estimateLeaseFrom: eur(estimateOf(cheapestGross, programme)),
     listPrice: eur(v.listPriceGrossCents),
@@ -223,8 +223,13 @@ export async function vehicle(
       return packageOf(v, pkg, comparison ? comparison.userPrice : null, estimateOf(pkg, inForce));
     }),
     approximate: v.approximate,
-    ...(deps.rates.provisionalOf(prepared) ? { rateProvisional: deps.rates.provisionalOf(prepared) } : {}),
+    ...provisionalField(deps.rates.provisionalOf(prepared)),
   };
+}
+
+/** `rateProvisional` only when the personal rates are provisional (absent otherwise, as in older answers). */
+function provisionalField(provisional: ProvisionalRate | null): { rateProvisional?: ProvisionalRate } {
+  return provisional ? { rateProvisional: provisional } : {};
 }
 
 function packageOf(
