@@ -115,5 +115,12 @@ describe.each(databaseTargets())('a payment year without its PAP yet (2027-01-04
     expect(csv.body).toContain('2027-01');
     const datev = await get('/v1/tenant/payroll/2027-01/datev', admin);
     expect(datev.statusCode).toBe(200);
+    // HR's overview shows this month's totals too.
+    const overview = await get('/v1/tenant/overview', admin);
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json<{ month: string; totals: PayrollExport['totals'] }>()).toMatchObject({
+      month: '2027-01',
+      totals: { employerSavingProvisional: { year: 2027, basedOnYear: 2026 } },
+    });
   });
 });

@@ -78,7 +78,10 @@ export function OverviewPage() {
             testId="overview-saving"
             label={t('overview.saving', { month })}
             value={format.amount(totals.employerSavingEur)}
-            hint={t('overview.savingYear', { amount: format.amount(totals.employerSavingYearEur) })}
+            hint={
+              t('overview.savingYear', { amount: format.amount(totals.employerSavingYearEur) }) +
+              (totals.employerSavingProvisional ? ` (${t('overview.savingProvisional')})` : '')
+            }
           />
         </SimpleGrid>
         <Card withBorder radius="md" padding="md" data-testid="overview-month">

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setAuthData } from '../../../lib/auth-store';
 import { ME, stubApi } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/memory-storage';
-import { buildPayroll, buildPayrollSettings, buildPayrollTotals } from '../test-support/factories';
+import { buildOverview, buildPayroll, buildPayrollSettings, buildPayrollTotals } from '../test-support/factories';
 import { renderEmployer } from '../test-support/render-employer';
 
 function stubPayrollApi(month: string, provisional: boolean) {
@@ -46,5 +46,24 @@ describe('the employer’s saving of a month whose SV values are not in yet (ADR
     stubPayrollApi('2026-12', false);
     renderEmployer('/employer/payroll/2026-12');
     expect(await screen.findByTestId('payroll-saving')).not.toHaveTextContent('Vorläufig');
+  });
+
+  it('the overview marks the month’s saving provisional too', async () => {
+    stubApi((call) => {
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
+      if (call.path === '/v1/tenant/overview') {
+        return jsonResponse(
+          200,
+          buildOverview({
+            month: '2027-01',
+            totals: buildPayrollTotals({ employerSavingProvisional: { year: 2027, basedOnYear: 2026 } }),
+          }),
+        );
+      }
+      return undefined;
+    });
+    renderEmployer('/employer');
+    const saving = await screen.findByTestId('overview-saving');
+    expect(within(saving).getByText(/im Kalenderjahr \(vorläufig\)/)).toBeInTheDocument();
   });
 });
