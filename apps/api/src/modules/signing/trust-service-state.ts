@@ -53,6 +53,15 @@ export function credentialIdFor(signerName: string): string {
   return `sim-${createHash('sha256').update(signerName.normalize('NFC')).digest('hex').slice(0, 32)}`;
 }
 
+/** A user id with this prefix names an organisation's seal credential (certificate in the company's name). */
+export const SEAL_USER_PREFIX = 'seal:';
+
+function signerSubject(userID: string): { commonName: string; organization?: string } {
+  if (!userID.startsWith(SEAL_USER_PREFIX)) return { commonName: userID };
+  const company = userID.slice(SEAL_USER_PREFIX.length);
+  return { commonName: company, organization: company };
+}
+
 export async function loadTrustServiceState(secretsDir: string): Promise<TrustServiceState> {
   const dir = path.join(secretsDir, 'trust-service');
   await mkdir(path.join(dir, 'credentials'), { recursive: true, mode: 0o700 });
@@ -89,7 +98,7 @@ export async function loadTrustServiceState(secretsDir: string): Promise<TrustSe
       const id = credentialIdFor(signerName);
       const existing = await credentialById(id);
       if (existing) return { id, keyed: existing };
-      const keyed = await issueSignerCertificate(pki, { commonName: signerName });
+      const keyed = await issueSignerCertificate(pki, signerSubject(signerName));
       await writeAtomically(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
       return { id, keyed: (await credentialById(id)) ?? keyed };
     },
