@@ -13,6 +13,7 @@ import { orderPolicies } from '../../db/schema-employer.js';
 import { auditLog, orderDocuments, orders, userSteps } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { signAtTrustService } from '../../test-support/csc-signing.js';
 import { mailbox, type MailboxEntry } from '../../test-support/mailbox.js';
 import { approveAutomatically } from './auto-approval.js';
 import { stepOfType } from './steps.js';
@@ -113,7 +114,7 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     });
     expect((await act(orderId, STEP.ident, employee)).status).toBe(200);
     const signing = await call<{ link: string }>('PUT', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign`, employee);
-    await completeAtProvider(signing.body.link);
+    expect((await signAtTrustService(signing.body.link)).status).toBe(303);
     await waitUntil('signature', async () => {
       const check = await call<boolean>('GET', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign-check`, employee);
       return check.body === true;

@@ -33,7 +33,10 @@ export function orderSigningRoutes(deps: OrderDeps): FastifyPluginAsync {
       void reply.header('cache-control', 'no-store');
       const query = returnQuery.safeParse(request.query);
       if (!query.success) {
-        return reply.code(400).type('text/html').send(page('Signatur', 'Die Rückmeldung ist unvollständig.', null));
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(page('Signatur', 'Die Rückmeldung ist unvollständig.', null));
       }
       try {
         const orderId = await runAsSystem(() => completeSignature(deps, query.data));

@@ -3,11 +3,7 @@
  * `content-type: application/pdf`, at most 20 MB). The answer lists every signature, seal and
  * timestamp; `orderId` only when the file is a contract version of an order the caller may see.
  */
-import {
-  CONTRACT_VERIFY_MAX_BYTES,
-  ContractVerificationSchema,
-  type ContractVerification,
-} from '@leasing/contract';
+import { CONTRACT_VERIFY_MAX_BYTES, ContractVerificationSchema, type ContractVerification } from '@leasing/contract';
 import { arrayOverlaps, eq, and } from 'drizzle-orm';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,12 +27,14 @@ const notAPdf = () =>
 export async function orderOfContractVersion(deps: OrderDeps, actor: Actor, pdf: Uint8Array): Promise<number | null> {
   const hash = sha256Hex(pdf);
   const tags = [`sha256:${hash}`, `prepared-sha256:${hash}`, `sealed-sha256:${hash}`];
-  const candidates = await runAsSystem(() =>
-    deps.db
-      .select({ subjectId: auditLog.subjectId })
-      .from(auditLog)
-      .where(and(eq(auditLog.subjectType, 'order'), arrayOverlaps(auditLog.fields, tags)))
-      .limit(5),
+  // Awaited inside: the query runs when awaited, and it must run in the system's scope.
+  const candidates = await runAsSystem(
+    async () =>
+      await deps.db
+        .select({ subjectId: auditLog.subjectId })
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectType, 'order'), arrayOverlaps(auditLog.fields, tags)))
+        .limit(5),
   );
   for (const candidate of candidates) {
     const orderId = Number(candidate.subjectId);

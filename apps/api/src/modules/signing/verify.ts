@@ -106,11 +106,22 @@ async function verifyOne(
   const coversWholeDocument = second + secondLength === pdf.length;
   const base = { coversWholeDocument, signedAt: signature.claimedTime?.toISOString() ?? null };
   if (!data) {
-    return { ...base, signer: '', kind: isTimestamp ? 'timestamp' : 'signature', trusted: false, intact: false, problem: 'range' };
+    return {
+      ...base,
+      signer: '',
+      kind: isTimestamp ? 'timestamp' : 'signature',
+      trusted: false,
+      intact: false,
+      problem: 'range',
+    };
   }
   const check = await checkCms(signature.cms, data, trustAnchors);
   const certificate = check.signerCertificate;
-  const kind: SignatureKind = isTimestamp ? 'timestamp' : certificate && isSealCertificate(certificate) ? 'seal' : 'signature';
+  const kind: SignatureKind = isTimestamp
+    ? 'timestamp'
+    : certificate && isSealCertificate(certificate)
+      ? 'seal'
+      : 'signature';
   let signedAt = isTimestamp ? (check.timestampTime?.toISOString() ?? null) : base.signedAt;
   let intact = check.intact;
   let trusted = check.trusted;
