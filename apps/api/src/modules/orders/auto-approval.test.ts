@@ -248,6 +248,18 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
       .update(orders)
       .set({ status: 'TENANT_ADMIN_CLICK_CONFIRM', currentUserStepId: recordId, signedAt: t.clock.now() })
       .where(eq(orders.id, racing));
+    // The seal goes over the employee-signed contract: a genuinely signed one (of the order above).
+    const [signed] = await db
+      .select({ pdf: orderDocuments.pdf })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.name, `Ueberlassungsvertrag-${underAutomatic}-unterschrieben.pdf`));
+    await db.insert(orderDocuments).values({
+      orderId: racing,
+      name: `Ueberlassungsvertrag-${racing}-unterschrieben.pdf`,
+      kind: 'CONTRACT_SIGNED',
+      pdf: signed!.pdf,
+      createdAt: t.clock.now(),
+    });
     const body = { orderId: racing, userStepId: recordId };
     const results = await Promise.all([
       approveAutomatically(t.app.orderDeps, racing),

@@ -271,7 +271,8 @@ async function storeSignedContract(
       expectedUserStepId: order.currentUserStepId ?? '',
       records: transition.records,
       status: transition.status,
-      actorUserId: order.userId,
+      // As before for a completed signature: the step moves by the platform's check, not a click.
+      actorUserId: null,
       now,
       extra: { signedAt: now },
     });
