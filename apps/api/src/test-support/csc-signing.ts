@@ -5,6 +5,13 @@
  */
 import { expect } from 'vitest';
 
+import { renderTransferContract } from '../modules/orders/contract-pdf.js';
+import { buildSignedAttributes } from '../modules/signing/cades.js';
+import { createCscClient, type CscConfig } from '../modules/signing/csc-client.js';
+import { completeTimestampedCms } from '../modules/signing/pades.js';
+import { embedSignature, prepareSignatureField } from '../modules/signing/pdf-signature-field.js';
+import { typicalInput } from './contract-inputs.js';
+
 export interface TrustServiceVisit {
   /** The platform's answer to the return (303 to the order, or a page with the reason). */
   status: number;
@@ -38,4 +45,40 @@ export async function signAtTrustService(
   decision: 'approve' | 'reject' = 'approve',
 ): Promise<TrustServiceVisit> {
   return returnToPlatform(await authorizeAtTrustService(link, decision));
+}
+
+/**
+ * A contract signed by `signerName` through the trust service (PAdES B-T), for tests that put an
+ * order at the employer's step directly: the employer's seal goes over a genuinely signed file.
+ */
+export async function employeeSignedContract(config: CscConfig, signerName: string): Promise<Buffer> {
+  const redirectUri = 'http://127.0.0.1:9/signature/return';
+  const client = createCscClient(config);
+  const credential = await client.credentialFor(signerName);
+  const prepared = await prepareSignatureField(await renderTransferContract(typicalInput()), {
+    signerName,
+    signingTime: new Date(),
+    reason: 'Überlassungsvertrag',
+    location: 'Deutschland',
+  });
+  const signedAttributes = buildSignedAttributes({
+    contentDigest: prepared.documentDigest,
+    signerCertificate: credential.signerCertificate,
+  });
+  const link = await client.authorizationUrl({
+    credentialID: credential.credentialID,
+    hash: signedAttributes.hashToSign,
+    redirectUri,
+    state: 'fixture',
+  });
+  const code = new URL(await authorizeAtTrustService(link)).searchParams.get('code') ?? '';
+  const token = await client.exchangeCode(code, redirectUri);
+  const cms = await completeTimestampedCms({
+    signedAttributes,
+    signatureValue: await client.signHash(token, credential.credentialID, signedAttributes.hashToSign),
+    signerCertificate: credential.signerCertificate,
+    chain: credential.chain,
+    timestampAuthority: (request) => client.timestamp(request),
+  });
+  return embedSignature(prepared, cms);
 }
