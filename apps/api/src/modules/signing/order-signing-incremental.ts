@@ -36,6 +36,8 @@ export interface IncrementalFieldInput {
   reason: string;
   location: string;
   rect: [number, number, number, number];
+  /** ETSI.CAdES.detached (a signature or seal) unless given, e.g. ETSI.RFC3161 for a document timestamp. */
+  subFilter?: string;
 }
 
 function serialize(object: PDFObject): Buffer {
@@ -129,7 +131,7 @@ export async function prepareIncrementalSignatureField(
     location: input.location,
     signingTime: input.signingTime,
     signatureLength: CONTENTS_HEX_CHARS,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    subFilter: input.subFilter ?? SUBFILTER_ETSI_CADES_DETACHED,
     widgetRect: input.rect,
   });
   const annots = page.node.lookup(PDFName.of('Annots'), PDFArray);
