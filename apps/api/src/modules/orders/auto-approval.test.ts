@@ -15,6 +15,7 @@ import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { signAtTrustService } from '../../test-support/csc-signing.js';
 import { mailbox, type MailboxEntry } from '../../test-support/mailbox.js';
+import { verifyPdf } from '../signing/verify.js';
 import { approveAutomatically } from './auto-approval.js';
 import { stepOfType } from './steps.js';
 
@@ -174,6 +175,17 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     const { order } = await current(underAutomatic);
     expect(order.documents.map((d) => d.name)).toContain(`Ueberlassungsvertrag-${underAutomatic}-gegengezeichnet.pdf`);
     expect(order.employerApproval).toMatchObject({ kind: 'AUTOMATIC', policyVersion: automaticVersion });
+    // The programme's approval seals the employee-signed contract in the employer's name, as HR's would.
+    const [sealed] = await t.runtime.database.db
+      .select({ pdf: orderDocuments.pdf })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.name, `Ueberlassungsvertrag-${underAutomatic}-gegengezeichnet.pdf`));
+    const verified = await verifyPdf(sealed!.pdf, await t.app.orderDeps.signing.trustAnchors());
+    expect(verified.valid).toBe(true);
+    expect(verified.signatures.map((s) => [s.kind, s.trusted])).toEqual([
+      ['signature', true],
+      ['seal', true],
+    ]);
     const records = await tenantStepRecords(underAutomatic);
     expect(records.map((r) => [r.status, r.actorUserId])).toEqual([
       [null, null],

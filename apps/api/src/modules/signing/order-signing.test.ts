@@ -245,6 +245,27 @@ describe.each(databaseTargets())('the order signing step on %s', (target) => {
     expect(await documentNamed(orderId, `Ueberlassungsvertrag-${orderId}-unterschrieben.pdf`)).toBeNull();
   }, 120_000);
 
+  it('refuses a signature whose certificate names someone else than the identified person', async () => {
+    const orderId = await orderAtSigning();
+    const returnUrl = await authorizeAtTrustService(await signingLink(orderId));
+    // The case expects another person than the one the service holds the credential for.
+    const signCase = await latestSignCase(orderId);
+    const context = signCase!.signingContext as Record<string, unknown>;
+    await runAsSystem(() =>
+      t.runtime.database.db
+        .update(identCases)
+        .set({ signingContext: { ...context, signerName: 'Jemand Anderes' } })
+        .where(eq(identCases.id, signCase!.id)),
+    );
+    const visit = await returnToPlatform(returnUrl);
+    expect(visit.status).toBe(409);
+    expect(visit.body).toContain('nicht zu Ihrer Person');
+    expect((await orderRow(orderId))?.status).toBe('NECT_SIGN');
+    expect((await latestSignCase(orderId))?.status).toBe('FAILED');
+    const failed = (await auditOf(orderId)).find((a) => a.action === 'order.signature.failed');
+    expect(failed?.fields.join(' ')).toContain('signer name differs');
+  }, 120_000);
+
   it('leaves the step unchanged when the authorization code expired', async () => {
     const orderId = await orderAtSigning();
     const returnUrl = await authorizeAtTrustService(await signingLink(orderId));

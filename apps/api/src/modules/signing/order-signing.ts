@@ -180,7 +180,8 @@ export async function completeSignature(deps: OrderDeps, input: SignatureReturn)
   const fail = async (status: 'FAILED' | 'CANCELLED' | 'EXPIRED', reason: string, message: string) => {
     await deps.db
       .update(identCases)
-      .set({ status, updatedAt: now })
+      // The prepared contract (personal data) goes with the closed case; a new attempt prepares anew.
+      .set({ status, updatedAt: now, preparedPdf: null })
       .where(and(eq(identCases.id, row.id), eq(identCases.status, 'PENDING')));
     await recordAudit(deps.db, {
       actorUserId: actor.id,
