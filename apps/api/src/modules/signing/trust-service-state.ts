@@ -4,7 +4,7 @@
  * not process memory, so every instance sharing DATA_DIR serves the same credentials.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
@@ -38,6 +38,19 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, content, { mode: 0o600 });
   await rename(temporary, file);
+}
+
+/** Writes `file` only if it does not exist yet: of two parallel first uses, the first file stays. */
+async function writeOnce(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, content, { mode: 0o600 });
+  try {
+    await link(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temporary);
+  }
 }
 
 async function readJson<T>(file: string): Promise<T | null> {
@@ -99,7 +112,8 @@ export async function loadTrustServiceState(secretsDir: string): Promise<TrustSe
       const existing = await credentialById(id);
       if (existing) return { id, keyed: existing };
       const keyed = await issueSignerCertificate(pki, signerSubject(signerName));
-      await writeAtomically(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
+      // Parallel first uses (a seal for several approvals at once) must agree on one key and certificate.
+      await writeOnce(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
       return { id, keyed: (await credentialById(id)) ?? keyed };
     },
   };
