@@ -26,7 +26,8 @@ let signed: Buffer;
 let sealed: Buffer;
 
 const asPkijs = (keyed: KeyedCertificate) => parseCertificate(new Uint8Array(keyed.certificate.rawData));
-const tsa: TimestampAuthority = (request) => Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
+const tsa: TimestampAuthority = (request) =>
+  Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
 
 async function sealOver(pdf: Uint8Array, seal: KeyedCertificate): Promise<Buffer> {
   const prepared = await prepareIncrementalSignatureField(pdf, {
