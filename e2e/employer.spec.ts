@@ -291,7 +291,7 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       await identContinue.click();
 
       await expect(employee.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
-      await completeAtProvider(employee);
+      await signAtTrustService(employee);
       await expect(employee.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({
         timeout: 20_000,
       });
@@ -380,6 +380,19 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
     await Promise.all([employee.context().close(), hr.context().close(), provider.context().close()]);
   }
 });
+
+/** The signature: the trust service's page in a new tab, its one-time code typed in, "Jetzt signieren". */
+async function signAtTrustService(page: Page): Promise<void> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  const service = await popup;
+  await service.waitForLoadState();
+  const code = (await service.getByTestId('one-time-code').textContent()) ?? '';
+  await service.getByLabel('Einmalcode').fill(code.trim());
+  await service.getByRole('button', { name: 'Jetzt signieren' }).click();
+  await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
+  await service.close();
+}
 
 /** Clicks "Identifikation starten", completes the case in the simulator tab and closes it. */
 async function completeAtProvider(page: Page): Promise<void> {

@@ -30,6 +30,23 @@ async function completeAtProvider(page: Page, context: BrowserContext) {
   await provider.close();
 }
 
+/**
+ * Step 4: the same button opens the trust service's authorization page in a new tab; the employee
+ * types the one-time code shown there (in place of an SMS) and signs; the tab returns to the order.
+ */
+async function signAtTrustService(page: Page, context: BrowserContext) {
+  const popup = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  const service = await popup;
+  await service.waitForLoadState();
+  await expect(service.getByRole('heading', { name: 'Dokument qualifiziert signieren' })).toBeVisible();
+  const code = (await service.getByTestId('one-time-code').textContent()) ?? '';
+  await service.getByLabel('Einmalcode').fill(code.trim());
+  await service.getByRole('button', { name: 'Jetzt signieren' }).click();
+  await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
+  await service.close();
+}
+
 test('an order goes from the employee through the employer and the provider to an active lease', async ({
   page,
   context,
@@ -78,7 +95,7 @@ test('an order goes from the employee through the employer and the provider to a
   // Step 4: identification and signature; the order moves on by itself.
   await expect(page.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
   await checkScreen(page, 'order workflow, signature');
-  await completeAtProvider(page, context);
+  await signAtTrustService(page, context);
   await expect(page.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({ timeout: 20_000 });
   await expect(
     page.getByText('Über den weiteren Fortschritt Ihrer Bestellung informieren wir Sie per E-Mail.'),

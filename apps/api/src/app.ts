@@ -36,7 +36,10 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { createHttpIdentProvider } from './modules/ident/http-provider.js';
 import { ProviderUnavailableError, type IdentProvider } from './modules/ident/provider.js';
 import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
-import { signingSimulatorClient } from './modules/signing/config.js';
+import { resolveCscConfig, signingSimulatorClient } from './modules/signing/config.js';
+import { trustAnchorsFrom, withoutLongTermExtension, type SigningDeps } from './modules/signing/order-signing-deps.js';
+import { orderSigningRoutes } from './modules/signing/order-signing-routes.js';
+import { contractVerifyRoutes } from './modules/signing/verify-routes.js';
 import { trustServicePlugin } from './modules/signing/trust-service.js';
 import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
@@ -246,17 +249,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
   // The development CSC v2 trust service (PAdES signing, test PKI), unless a QTSP is configured.
-  if (config.devTools && !config.csc.baseUrl) {
-    const simulatorClient = signingSimulatorClient(config.dataDir);
+  const useTrustService = config.devTools && !config.csc.baseUrl;
+  const trustServiceState = useTrustService ? lazyTrustServiceState(path.join(config.dataDir, 'secrets')) : null;
+  const signingClient = useTrustService ? signingSimulatorClient(config.dataDir) : { clientId: '', clientSecret: '' };
+  if (useTrustService && trustServiceState) {
+    const simulatorClient = signingClient;
     await app.register(
       async (scope) => {
         scope.addHook('onRequest', loopbackOnly);
-        const state = lazyTrustServiceState(path.join(config.dataDir, 'secrets'));
+        const state = trustServiceState;
         await scope.register(trustServicePlugin({ state, ...simulatorClient, clock }));
       },
       { prefix: '/simulator' },
     );
   }
+  const signing: SigningDeps = {
+    csc: resolveCscConfig({ settings: config.csc, useTrustService, selfUrl, simulatorClient: signingClient }),
+    trustAnchors: trustAnchorsFrom({ file: config.csc.trustAnchorsFile, trustService: trustServiceState }),
+    // The long-term extension (DSS B-LT + document timestamp B-LTA): plug `extendToLongTerm` in here.
+    longTermExtension: withoutLongTermExtension,
+  };
   let provider: IdentProvider | null = null;
   orderDeps = {
     db,
@@ -269,6 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     callbackBaseUrl: () => (useSimulator ? selfUrl() : config.publicUrl),
     expiryDays: config.orderExpiryDays,
     mailSent: () => mailWorker.kick(),
+    signing,
     provider: () => {
       if (!config.identProviderUrl && !useSimulator)
         throw new ProviderUnavailableError('Kein Identifikationsdienst konfiguriert');
@@ -281,6 +294,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   await app.register(orderRoutes({ ...orderDeps, authenticate, limiter }));
+  await app.register(orderSigningRoutes(orderDeps));
+  await app.register(contractVerifyRoutes({ ...orderDeps, authenticate }));
   await app.register(
     providerRoutes({
       db,

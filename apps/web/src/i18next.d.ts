@@ -4,6 +4,7 @@ import type account from '../public/locales/de/account.json';
 import type admin from '../public/locales/de/admin.json';
 import type catalog from '../public/locales/de/catalog.json';
 import type consent from '../public/locales/de/consent.json';
+import type contractCheck from '../public/locales/de/contract-check.json';
 import type employer from '../public/locales/de/employer.json';
 import type faq from '../public/locales/de/faq.json';
 import type legal from '../public/locales/de/legal.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       security: typeof security;
       employer: typeof employer;
       provider: typeof provider;
+      'contract-check': typeof contractCheck;
     };
   }
 }

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   CSC_CLIENT_SECRET: z.string().min(16).optional(),
   /** The RFC 3161 time-stamp authority for signature timestamps. */
   CSC_TSA_URL: z.string().url().optional(),
+  /** PEM file with the roots signatures must chain to (the QTSP's). Unset: the built-in service's test root. */
+  CSC_TRUST_ANCHORS: z.string().min(1).optional(),
   /** Orders not signed within this many days expire. */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Bearer token that opens `GET /metrics` on the app's port (Prometheus). Unset: no metrics there. */
@@ -130,7 +132,7 @@ export interface AppConfig {
   identProviderUrl: string | undefined;
   identProviderApiKey: string | undefined;
   identCallbackSecret: string | undefined;
-  csc: { baseUrl?: string; clientId?: string; clientSecret?: string; tsaUrl?: string };
+  csc: { baseUrl?: string; clientId?: string; clientSecret?: string; tsaUrl?: string; trustAnchorsFile?: string };
   orderExpiryDays: number;
   webDistDir: string;
   metricsToken: string | undefined;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: e.CSC_CLIENT_ID,
       clientSecret: e.CSC_CLIENT_SECRET,
       tsaUrl: e.CSC_TSA_URL,
+      trustAnchorsFile: e.CSC_TRUST_ANCHORS,
     },
     orderExpiryDays: e.ORDER_EXPIRY_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),

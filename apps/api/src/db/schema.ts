@@ -466,6 +466,10 @@ export const identCases = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A signature at the remote-signing service: the prepared contract, kept until the signer returns. */
+    preparedPdf: bytea('prepared_pdf'),
+    /** Its signed attributes, credential and expected signer (JSON, see signing/order-signing.ts). */
+    signingContext: jsonb('signing_context'),
   },
   (t) => [
     index('ident_cases_order_idx').on(t.orderId, t.stepId),

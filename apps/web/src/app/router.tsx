@@ -95,6 +95,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'price-list', lazy: () => import('./routes/provider-price-list') },
                       { path: 'photos', lazy: () => import('./routes/provider-photos') },
                       { path: 'orders', lazy: () => import('./routes/provider-orders') },
+                      { path: 'contract-check', lazy: () => import('./routes/contract-check') },
                     ],
                   },
                   {
@@ -106,6 +107,7 @@ export const appRoutes: RouteObject[] = [
                       // Without a month the page opens the current one.
                       { path: 'payroll/:month?', lazy: () => import('./routes/employer-payroll') },
                       { path: 'policy', lazy: () => import('./routes/employer-policy') },
+                      { path: 'contract-check', lazy: () => import('./routes/contract-check') },
                     ],
                   },
                   {
@@ -120,6 +122,7 @@ export const appRoutes: RouteObject[] = [
                       },
                       { path: 'orders', lazy: () => import('./routes/profile-orders') },
                       { path: 'security', lazy: () => import('./routes/profile-security') },
+                      { path: 'contract-check', lazy: () => import('./routes/contract-check') },
                     ],
                   },
                 ],

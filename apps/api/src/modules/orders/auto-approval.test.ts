@@ -13,7 +13,9 @@ import { orderPolicies } from '../../db/schema-employer.js';
 import { auditLog, orderDocuments, orders, userSteps } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { signAtTrustService } from '../../test-support/csc-signing.js';
 import { mailbox, type MailboxEntry } from '../../test-support/mailbox.js';
+import { verifyPdf } from '../signing/verify.js';
 import { approveAutomatically } from './auto-approval.js';
 import { stepOfType } from './steps.js';
 
@@ -113,7 +115,7 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     });
     expect((await act(orderId, STEP.ident, employee)).status).toBe(200);
     const signing = await call<{ link: string }>('PUT', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign`, employee);
-    await completeAtProvider(signing.body.link);
+    expect((await signAtTrustService(signing.body.link)).status).toBe(303);
     await waitUntil('signature', async () => {
       const check = await call<boolean>('GET', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign-check`, employee);
       return check.body === true;
@@ -173,6 +175,17 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     const { order } = await current(underAutomatic);
     expect(order.documents.map((d) => d.name)).toContain(`Ueberlassungsvertrag-${underAutomatic}-gegengezeichnet.pdf`);
     expect(order.employerApproval).toMatchObject({ kind: 'AUTOMATIC', policyVersion: automaticVersion });
+    // The programme's approval seals the employee-signed contract in the employer's name, as HR's would.
+    const [sealed] = await t.runtime.database.db
+      .select({ pdf: orderDocuments.pdf })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.name, `Ueberlassungsvertrag-${underAutomatic}-gegengezeichnet.pdf`));
+    const verified = await verifyPdf(sealed!.pdf, await t.app.orderDeps.signing.trustAnchors());
+    expect(verified.valid).toBe(true);
+    expect(verified.signatures.map((s) => [s.kind, s.trusted])).toEqual([
+      ['signature', true],
+      ['seal', true],
+    ]);
     const records = await tenantStepRecords(underAutomatic);
     expect(records.map((r) => [r.status, r.actorUserId])).toEqual([
       [null, null],
@@ -247,6 +260,18 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
       .update(orders)
       .set({ status: 'TENANT_ADMIN_CLICK_CONFIRM', currentUserStepId: recordId, signedAt: t.clock.now() })
       .where(eq(orders.id, racing));
+    // The seal goes over the employee-signed contract: a genuinely signed one (of the order above).
+    const [signed] = await db
+      .select({ pdf: orderDocuments.pdf })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.name, `Ueberlassungsvertrag-${underAutomatic}-unterschrieben.pdf`));
+    await db.insert(orderDocuments).values({
+      orderId: racing,
+      name: `Ueberlassungsvertrag-${racing}-unterschrieben.pdf`,
+      kind: 'CONTRACT_SIGNED',
+      pdf: signed!.pdf,
+      createdAt: t.clock.now(),
+    });
     const body = { orderId: racing, userStepId: recordId };
     const results = await Promise.all([
       approveAutomatically(t.app.orderDeps, racing),

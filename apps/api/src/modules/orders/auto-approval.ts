@@ -6,11 +6,12 @@ import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { affordabilityRefusal, policyVersion, vehicleRefusal } from '../employer/policy.js';
 import type { OrderDeps } from './deps.js';
-import { countersignedFileName, renderContract } from './documents.js';
+import { sealContract } from '../signing/order-signing-seal.js';
+import { countersignedFileName } from './documents.js';
 import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';
 import { openPrivate, type OrderTerms } from './snapshot.js';
-import { stepOfType, transitionFor } from './steps.js';
+import { transitionFor } from './steps.js';
 
 // ---------------------------------------------------------------------------------------------
 // Automatic approval by the employer's programme policy
@@ -72,14 +73,11 @@ export async function approveAutomatically(deps: OrderDeps, orderId: number): Pr
   const transition = transitionFor('TENANT_ADMIN_CLICK_CONFIRM', 'accept');
   if (!transition) return false;
   const now = deps.clock.now();
-  const signCase = await repo.latestCase(deps.db, order.id, stepOfType('NECT_SIGN').id);
-  // Rendered before the transaction (PDF work is slow), stored with the transition.
-  const countersigned = await renderContract(
-    deps,
-    order,
-    { signedAt: (order.signedAt ?? now).toISOString(), caseId: signCase?.providerCaseId ?? '' },
-    { approvedAt: now.toISOString(), approverName: `${AUTOMATIC_APPROVER} (Version ${decision.policyVersion})` },
-  );
+  // Sealed before the transaction (signing service and PDF work are slow), stored with the transition.
+  const countersigned = await sealContract(deps, order, {
+    approverName: `${AUTOMATIC_APPROVER} (Version ${decision.policyVersion})`,
+    at: now,
+  });
   const done = await deps.db.transaction(async (tx) => {
     const won = await repo.applyTransition(tx, {
       orderId: order.id,
@@ -96,14 +94,18 @@ export async function approveAutomatically(deps: OrderDeps, orderId: number): Pr
       action: 'order.step.accept.automatic',
       subjectType: 'order',
       subjectId: String(order.id),
-      fields: ['TENANT_ADMIN_CLICK_CONFIRM', `tenant_policy:${order.tenantId}:${decision.policyVersion}`],
+      fields: [
+        'TENANT_ADMIN_CLICK_CONFIRM',
+        `tenant_policy:${order.tenantId}:${decision.policyVersion}`,
+        ...countersigned.auditFields,
+      ],
       at: now,
     });
     await tx.insert(orderDocuments).values({
       orderId: order.id,
       name: countersignedFileName(order.id),
       kind: 'CONTRACT_SIGNED',
-      pdf: Buffer.from(countersigned),
+      pdf: Buffer.from(countersigned.pdf),
       createdAt: now,
     });
     await notifyTransition(tx, deps, order, 'TENANT_ADMIN_CLICK_CONFIRM', transition.status, null, now);

@@ -7,7 +7,8 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { notifyTransition } from './notify.js';
-import { countersignedFileName, renderContract } from './documents.js';
+import { countersignedFileName } from './documents.js';
+import { sealContract } from '../signing/order-signing-seal.js';
 import { getOrder, visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
 import { mayAct, stepById, stepOfType, transitionFor, UNSIGNED_STEPS, type StepAction } from './steps.js';
@@ -126,7 +127,7 @@ export async function stepAction(
       action: `order.step.${params.action}`,
       subjectType: 'order',
       subjectId: String(current.id),
-      fields: [step.stepType],
+      fields: [step.stepType, ...(countersigned?.auditFields ?? [])],
       requestId: ctx.requestId,
       at: now,
     });
@@ -135,7 +136,7 @@ export async function stepAction(
         orderId: current.id,
         name: countersignedFileName(current.id),
         kind: 'CONTRACT_SIGNED',
-        pdf: Buffer.from(countersigned),
+        pdf: Buffer.from(countersigned.pdf),
         createdAt: now,
       });
     }
@@ -151,33 +152,19 @@ export async function stepAction(
 }
 
 /**
- * The employer's approval countersigns the contract: the signed contract again, with the employer's
- * signature block filled in (approver and date). Rendered before the transaction (PDF work is slow);
- * stored in it with the transition, so an approval always has its document.
+ * The employer's approval countersigns the contract: the employer's electronic seal over the
+ * employee-signed file (an incremental update), made before the transaction (the signing service is
+ * slow) and stored in it with the transition, so an approval always has its document.
  */
-async function countersignedContract(
-  deps: OrderDeps,
-  order: repo.OrderRow,
-  actor: Actor,
-  now: Date,
-): Promise<Uint8Array> {
+async function countersignedContract(deps: OrderDeps, order: repo.OrderRow, actor: Actor, now: Date) {
   const [approver] = await deps.db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, actor.id));
-  const signCase = await repo.latestCase(deps.db, order.id, stepOfType('NECT_SIGN').id);
-  return renderContract(
-    deps,
-    order,
-    {
-      signedAt: (order.signedAt ?? now).toISOString(),
-      caseId: signCase?.providerCaseId ?? '',
-    },
-    {
-      approvedAt: now.toISOString(),
-      approverName: approver ? `${approver.firstName} ${approver.lastName}` : '',
-    },
-  );
+  return sealContract(deps, order, {
+    approverName: approver ? `Freigabe: ${approver.firstName} ${approver.lastName}` : 'Freigabe',
+    at: now,
+  });
 }
 
 async function checkPreconditions(

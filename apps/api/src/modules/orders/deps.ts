@@ -7,6 +7,7 @@ import type { SecurityEvents } from '../../lib/security-events.js';
 import type { CatalogCache } from '../catalog/catalog-snapshot.js';
 import type { PersonalRates } from '../catalog/personal-rates.js';
 import type { IdentProvider } from '../ident/provider.js';
+import type { SigningDeps } from '../signing/order-signing-deps.js';
 
 /** What the order functions need, and who asks: shared by every file of the order service. */
 export interface OrderDeps {
@@ -24,6 +25,8 @@ export interface OrderDeps {
   /** Orders not signed within this many days expire. */
   expiryDays: number;
   mailSent(): void;
+  /** The remote-signing service, trust anchors and long-term extension of the contract's signatures. */
+  signing: SigningDeps;
 }
 
 export interface Actor {

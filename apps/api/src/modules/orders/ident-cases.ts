@@ -8,12 +8,12 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ProviderCaseNotFoundError, ProviderUnavailableError, type CallbackEvent } from '../ident/provider.js';
 import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
-import { contractFileName, renderContract } from './documents.js';
+import { contractFileName } from './documents.js';
 import { notifyTransition } from './notify.js';
 import { visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
-import { openPrivate } from './snapshot.js';
 import { stepById, transitionFor } from './steps.js';
+import { startSignature } from '../signing/order-signing.js';
 import { detectBreakingChange } from './system-transitions.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -89,17 +89,12 @@ async function createProviderCase(
   const returnUrl = `${deps.publicUrl}/order/${order.id}/workflow`;
   const callbackUrl = `${deps.callbackBaseUrl()}/v1/provider/callback`;
   try {
+    if (kind === 'SIGN') {
+      // The signature goes through the remote-signing service (CSC): it keeps the prepared contract.
+      return (await startSignature(deps, order, caseRowId)).link;
+    }
     const provider = deps.provider();
-    const started =
-      kind === 'IDENT'
-        ? await provider.startIdent({ reference: caseReference(order.id), callbackUrl, returnUrl })
-        : await provider.startSign({
-            reference: caseReference(order.id),
-            callbackUrl,
-            returnUrl,
-            document: { fileName: contractFileName(order.id, false), pdf: await renderContract(deps, order, null) },
-            signerName: signerName(deps, order),
-          });
+    const started = await provider.startIdent({ reference: caseReference(order.id), callbackUrl, returnUrl });
     await deps.db
       .update(identCases)
       .set({
@@ -122,11 +117,6 @@ async function createProviderCase(
     }
     throw error;
   }
-}
-
-function signerName(deps: OrderDeps, order: repo.OrderRow): string {
-  const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
-  return `${firstName} ${lastName}`;
 }
 
 /** `GET ...-check`: our database only (the UI polls it every 3 s). */
@@ -215,11 +205,9 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
   const transition = transitionFor('NECT_SIGN', 'accept');
   // The programme's automatic approval follows the signature (after its commit, once, by the winner).
   const automatic = signs && order ? await plansAutomaticApproval(deps, order) : false;
-  const signed =
-    signs && order
-      ? (remote.signedDocument ??
-        (await renderContract(deps, order, { signedAt: now.toISOString(), caseId: providerCaseId })))
-      : null;
+  // Signatures are made through the remote-signing service now (signing/order-signing.ts); a case
+  // the identity provider signed itself counts only with the provider's signed document.
+  const signed = signs && order ? remote.signedDocument : null;
   // The case status and, for a signature, the step change commit together: a check that reads
   // "signed" always finds the order moved on.
   const moved = await deps.db.transaction(async (tx) => {

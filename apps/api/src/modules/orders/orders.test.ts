@@ -8,6 +8,7 @@ import { identCases, userSteps } from '../../db/schema.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { STEP } from '../../test-support/order-fixtures.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { signAtTrustService } from '../../test-support/csc-signing.js';
 import { mailbox } from '../../test-support/mailbox.js';
 import { runOrderChecks } from './service.js';
 
@@ -117,7 +118,7 @@ describe.each(databaseTargets())('orders on %s', (target) => {
     await waitForCheck(orderId, STEP.ident, 'nect-ident');
     expect((await act(orderId, STEP.ident, 'accept', employee)).status).toBe(200);
     const sign = await call<{ link: string }>('PUT', `/v1/order/${orderId}/step/${STEP.sign}/nect-sign`, employee);
-    await completeAtProvider(sign.body.link);
+    expect((await signAtTrustService(sign.body.link)).status).toBe(303);
     await waitForCheck(orderId, STEP.sign, 'nect-sign');
     return orderId;
   }

@@ -4,9 +4,10 @@ import type { StepType } from '@leasing/contract';
 import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { auditLog, outbox, salaryProfiles, users } from '../../db/schema.js';
+import { auditLog, orderDocuments, outbox, salaryProfiles, users } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
+import { employeeSignedContract } from '../../test-support/csc-signing.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import {
@@ -45,7 +46,8 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
   const db = () => t.runtime.database.db;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
+    // Listening: the employer's seal is made at the trust service over HTTP.
+    t = await createTestApp(target, { listen: true });
     tokens.employee = (await loginAs(t.app)).accessToken;
     tokens.hr = (await loginAs(t.app, DEMO_ACCOUNTS.tenantAdmin)).accessToken;
     tokens.provider = (await loginAs(t.app, DEMO_ACCOUNTS.providerAdmin)).accessToken;
@@ -159,10 +161,19 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
     { step: STEP.contract, token: 'employee', action: 'accept' },
     { step: STEP.ident, token: 'employee', action: 'accept', prepare: (id) => finishCase(db(), id, 'IDENT') },
     { step: STEP.sign, token: 'employee', action: 'execute', prepare: (id) => finishCase(db(), id, 'SIGN') },
-    { step: STEP.tenant, token: 'hr', action: 'accept' },
+    { step: STEP.tenant, token: 'hr', action: 'accept', prepare: (id) => storeEmployeeSignedContract(id) },
     { step: STEP.admin, token: 'provider', action: 'accept' },
     { step: STEP.active, token: 'provider', action: 'accept' },
   ];
+  /** The employee-signed contract the employer's seal goes over (the signature itself: order-signing.test). */
+  async function storeEmployeeSignedContract(orderId: number) {
+    const pdf = await employeeSignedContract(t.app.orderDeps.signing.csc!(), 'Erika Mustermann');
+    await runAsSystem(() =>
+      db()
+        .insert(orderDocuments)
+        .values({ orderId, name: `Ueberlassungsvertrag-${orderId}-unterschrieben.pdf`, kind: 'CONTRACT_SIGNED', pdf }),
+    );
+  }
   const tokenFor = (stepId: number) => {
     const def = stepById(stepId);
     return def?.userEnabled ? tokens.employee : def?.tenantAdminEnabled ? tokens.hr : tokens.provider;

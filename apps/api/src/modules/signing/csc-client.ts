@@ -121,6 +121,16 @@ export function createCscClient(config: CscConfig) {
       return url.toString();
     },
 
+    /** A seal credential's token for these hashes, without a person (client credentials, scope credential). */
+    authorizeSeal(credentialID: string, hash: Buffer): Promise<string> {
+      return token({
+        grant_type: 'client_credentials',
+        scope: 'credential',
+        credentialID,
+        hashes: hash.toString('base64url'),
+      });
+    },
+
     /** Exchanges the authorization code for the credential token. */
     exchangeCode(code: string, redirectUri: string): Promise<string> {
       return token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });

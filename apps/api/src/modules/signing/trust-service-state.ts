@@ -4,7 +4,7 @@
  * not process memory, so every instance sharing DATA_DIR serves the same credentials.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
@@ -40,6 +40,19 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   await rename(temporary, file);
 }
 
+/** Writes `file` only if it does not exist yet: of two parallel first uses, the first file stays. */
+async function writeOnce(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, content, { mode: 0o600 });
+  try {
+    await link(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temporary);
+  }
+}
+
 async function readJson<T>(file: string): Promise<T | null> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as T;
@@ -51,6 +64,15 @@ async function readJson<T>(file: string): Promise<T | null> {
 
 export function credentialIdFor(signerName: string): string {
   return `sim-${createHash('sha256').update(signerName.normalize('NFC')).digest('hex').slice(0, 32)}`;
+}
+
+/** A user id with this prefix names an organisation's seal credential (certificate in the company's name). */
+export const SEAL_USER_PREFIX = 'seal:';
+
+function signerSubject(userID: string): { commonName: string; organization?: string } {
+  if (!userID.startsWith(SEAL_USER_PREFIX)) return { commonName: userID };
+  const company = userID.slice(SEAL_USER_PREFIX.length);
+  return { commonName: company, organization: company };
 }
 
 export async function loadTrustServiceState(secretsDir: string): Promise<TrustServiceState> {
@@ -89,8 +111,9 @@ export async function loadTrustServiceState(secretsDir: string): Promise<TrustSe
       const id = credentialIdFor(signerName);
       const existing = await credentialById(id);
       if (existing) return { id, keyed: existing };
-      const keyed = await issueSignerCertificate(pki, { commonName: signerName });
-      await writeAtomically(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
+      const keyed = await issueSignerCertificate(pki, signerSubject(signerName));
+      // Parallel first uses (a seal for several approvals at once) must agree on one key and certificate.
+      await writeOnce(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
       return { id, keyed: (await credentialById(id)) ?? keyed };
     },
   };

@@ -123,12 +123,27 @@ export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginA
           client_secret: z.string(),
           code: z.string().optional(),
           redirect_uri: z.string().optional(),
+          scope: z.string().max(50).optional(),
+          credentialID: z.string().max(100).optional(),
+          hashes: z.string().max(2000).optional(),
         })
         .safeParse(request.body);
       if (!body.success) return cscError(reply, 400, 'invalid_request', 'Malformed token request');
       const b = body.data;
       if (b.client_id !== options.clientId || !secretMatches(b.client_secret, options.clientSecret)) {
         return cscError(reply, 401, 'invalid_client', 'Unknown client or wrong secret');
+      }
+      if (b.grant_type === 'client_credentials' && b.scope === 'credential') {
+        // A seal credential is used by the service itself, without a person: the client authorizes it
+        // for the hashes it names (a QTSP does this for seal credentials with SCAL1 or a pre-authorization).
+        const seal = b.credentialID ? await state.credentialById(b.credentialID) : null;
+        if (!seal?.certificate.subjectName.getField('O')[0] || !b.hashes) {
+          return cscError(reply, 400, 'invalid_request', 'Only a seal credential is authorized this way');
+        }
+        const hashes = b.hashes.split(',').map(hashKey);
+        const grant = { credentialID: b.credentialID ?? '', hashes, redirectUri: '' };
+        const token = issueToken(key, { typ: 'credential', exp: now() + TOKEN_LIFETIME_MS, ...grant });
+        return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_MS / 1000 };
       }
       if (b.grant_type === 'client_credentials') {
         const token = issueToken(key, { typ: 'service', exp: now() + TOKEN_LIFETIME_MS });

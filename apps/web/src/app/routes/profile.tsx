@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 
 import { PageSkeleton } from '../../components/page-skeleton';
 
-const SECTIONS = ['salary', 'orders', 'security'] as const;
+const SECTIONS = ['salary', 'orders', 'security', 'contract-check'] as const;
 type ProfileSection = (typeof SECTIONS)[number];
 
 const isProfileSection = (value: string | undefined): value is ProfileSection =>

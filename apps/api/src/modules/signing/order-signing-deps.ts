@@ -1,0 +1,59 @@
+/**
+ * What the order's signing needs from the outside: the remote-signing service (CSC v2) and TSA, the
+ * certificates a signature must chain to, and the long-term extension applied to the final contract.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+import type * as pkijs from 'pkijs';
+
+import { parseCertificate } from './cades.js';
+import type { CscConfig } from './csc-client.js';
+import type { TrustServiceState } from './trust-service-state.js';
+import { parseTrustAnchorsPem } from './verify-cms.js';
+
+/** SHA-256 in hex, as contract versions are named in the audit trail. */
+export const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** Turns the sealed contract into its long-term form (DSS B-LT + document timestamp B-LTA). */
+export type LongTermExtension = (pdf: Uint8Array) => Promise<Uint8Array>;
+
+export interface SigningDeps {
+  /** The CSC client configuration; null when no signing service is configured. */
+  csc: (() => CscConfig) | null;
+  /** The roots every signature, seal and timestamp must chain to. */
+  trustAnchors: () => Promise<pkijs.Certificate[]>;
+  longTermExtension: LongTermExtension;
+}
+
+/**
+ * Default until the long-term extension is wired: the sealed file unchanged. The integrator passes
+ * `extendToLongTerm` from `signing/long-term.ts` here.
+ */
+export const withoutLongTermExtension: LongTermExtension = (pdf) => Promise.resolve(pdf);
+
+/**
+ * The trust anchors: the PEM file named by CSC_TRUST_ANCHORS (a QTSP's roots), else the development
+ * trust service's test root. Loaded once.
+ */
+export function trustAnchorsFrom(input: {
+  file?: string | undefined;
+  trustService: (() => Promise<TrustServiceState>) | null;
+}): () => Promise<pkijs.Certificate[]> {
+  let loaded: Promise<pkijs.Certificate[]> | null = null;
+  const load = async (): Promise<pkijs.Certificate[]> => {
+    if (input.file) return parseTrustAnchorsPem(await readFile(input.file, 'utf8'));
+    if (input.trustService) {
+      const state = await input.trustService();
+      return [parseCertificate(new Uint8Array(state.pki.root.certificate.rawData))];
+    }
+    return [];
+  };
+  return () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return loaded;
+  };
+}

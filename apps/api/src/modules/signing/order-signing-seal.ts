@@ -1,0 +1,111 @@
+/**
+ * The employer's countersignature: an electronic seal (certificate in the company's name) over the
+ * employee-signed contract, as an incremental update that leaves the employee's signature valid, then
+ * the long-term extension. Used by HR's approval and by the programme's automatic approval alike. The
+ * seal credential is the service's own (no person): it is authorized with the client's credentials.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+
+import { orderDocuments, tenants } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { OrderDeps } from '../orders/deps.js';
+import { contractFileName } from '../orders/documents.js';
+import type * as repo from '../orders/repository.js';
+
+import { buildSignedAttributes } from './cades.js';
+import { createCscClient } from './csc-client.js';
+import { sha256Hex } from './order-signing-deps.js';
+import { prepareIncrementalSignatureField } from './order-signing-incremental.js';
+import { completeTimestampedCms } from './pades.js';
+import { embedSignature } from './pdf-signature-field.js';
+import { SEAL_USER_PREFIX } from './trust-service-state.js';
+import { verifyPdf } from './verify.js';
+
+/** Right of the employee's field on the last page. */
+const SEAL_RECT: [number, number, number, number] = [316, 56, 566, 122];
+
+export interface SealedContract {
+  pdf: Uint8Array;
+  /** Audit fields: the SHA-256 of the sealed and of the final (long-term) version. */
+  auditFields: string[];
+}
+
+const sealFailed = () =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Das elektronische Siegel des Arbeitgebers konnte gerade nicht angebracht werden. Bitte versuchen Sie die Freigabe gleich noch einmal.',
+  );
+
+const formatBerlin = (at: Date) =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' }).format(at);
+
+/** The employee-signed contract of the order (the newest one), or null. */
+async function employeeSignedContract(deps: OrderDeps, orderId: number): Promise<Uint8Array | null> {
+  const [document] = await deps.db
+    .select({ pdf: orderDocuments.pdf })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.name, contractFileName(orderId, true))))
+    .orderBy(desc(orderDocuments.createdAt))
+    .limit(1);
+  return document ? new Uint8Array(document.pdf) : null;
+}
+
+/**
+ * Seals the employee-signed contract in the employer's name and extends it for the long term. Any
+ * fault (no signed contract, the service, a check of the result) throws: the approval does not happen.
+ */
+export async function sealContract(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  approval: { approverName: string; at: Date },
+): Promise<SealedContract> {
+  const signed = await employeeSignedContract(deps, order.id);
+  const config = deps.signing.csc;
+  if (!signed || !config) throw sealFailed();
+  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+  const company = tenant?.name ?? '';
+  try {
+    const client = createCscClient(config());
+    const credential = await client.credentialFor(`${SEAL_USER_PREFIX}${company}`);
+    const prepared = await prepareIncrementalSignatureField(signed, {
+      fieldName: 'Siegel-Arbeitgeber',
+      lines: ['Elektronisch gesiegelt (Arbeitgeber)', company, approval.approverName, formatBerlin(approval.at)],
+      signerName: company,
+      signingTime: approval.at,
+      reason: `Freigabe des Überlassungsvertrags ${order.id}`,
+      location: 'Deutschland',
+      rect: SEAL_RECT,
+    });
+    const attributes = buildSignedAttributes({
+      contentDigest: prepared.documentDigest,
+      signerCertificate: credential.signerCertificate,
+    });
+    const token = await client.authorizeSeal(credential.credentialID, attributes.hashToSign);
+    const signatureValue = await client.signHash(token, credential.credentialID, attributes.hashToSign);
+    const cms = await completeTimestampedCms({
+      signedAttributes: attributes,
+      signatureValue,
+      signerCertificate: credential.signerCertificate,
+      chain: credential.chain,
+      timestampAuthority: (request) => client.timestamp(request),
+    });
+    const sealed = embedSignature(prepared, cms);
+    // Never trust what comes back: both signatures intact and trusted, the seal in the company's name.
+    const check = await verifyPdf(sealed, await deps.signing.trustAnchors());
+    const seal = check.signatures.at(-1);
+    if (!check.valid || check.signatures.length < 2 || !check.signatures.every((s) => s.trusted)) {
+      throw new Error(`sealed contract does not verify: ${check.signatures.map((s) => s.problem).join('; ')}`);
+    }
+    if (seal?.kind !== 'seal' || seal.signer.normalize('NFC') !== company.normalize('NFC')) {
+      throw new Error('seal certificate not in the employer’s name');
+    }
+    const final = await deps.signing.longTermExtension(sealed);
+    return {
+      pdf: final,
+      auditFields: [`sealed-sha256:${sha256Hex(sealed)}`, `sha256:${sha256Hex(final)}`],
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw sealFailed();
+  }
+}

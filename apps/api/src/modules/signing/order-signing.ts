@@ -1,0 +1,305 @@
+/**
+ * The employee's qualified signature of the transfer contract (step NECT_SIGN) through the remote-
+ * signing service (CSC v2): the contract is prepared with a visible signature field in the employee's
+ * name, the employee authorizes exactly that hash at the service (its page, second factor), and on the
+ * way back the service signs the hash, the TSA stamps the signature (PAdES B-T), and the platform
+ * checks what came back before the step moves: the CMS over the bytes it prepared, the chain to the
+ * configured trust anchors, and the certificate's name against the identified person.
+ */
+import { createHash } from 'node:crypto';
+
+import { and, eq } from 'drizzle-orm';
+
+import { identCases, orderDocuments } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { ProviderUnavailableError } from '../ident/provider.js';
+import { approveAfterSignature, plansAutomaticApproval } from '../orders/auto-approval.js';
+import type { OrderDeps } from '../orders/deps.js';
+import { contractFileName, renderContract } from '../orders/documents.js';
+import { notifyTransition } from '../orders/notify.js';
+import * as repo from '../orders/repository.js';
+import { openPrivate } from '../orders/snapshot.js';
+import { transitionFor } from '../orders/steps.js';
+
+import { buildSignedAttributes, parseCertificate } from './cades.js';
+import { CscError, createCscClient } from './csc-client.js';
+import { sha256Hex } from './order-signing-deps.js';
+import { completeTimestampedCms } from './pades.js';
+import { embedSignature, prepareSignatureField, signedBytes } from './pdf-signature-field.js';
+import { verifyPdf } from './verify.js';
+import { checkCms, commonNameOf } from './verify-cms.js';
+
+/** What is kept with the case between the preparation and the signer's return. */
+interface SigningContext {
+  credentialID: string;
+  byteRange: [number, number, number, number];
+  /** Signer certificate first, then the chain (base64 DER), as the service named them. */
+  certificates: string[];
+  /** The identified person: the name the certificate must carry. */
+  signerName: string;
+}
+
+/** How long the prepared contract waits for the signer. */
+const SIGNING_WINDOW_MS = 15 * 60 * 1000;
+
+/** Where the service sends the signer back (one fixed address; `state` names the case). */
+export const signatureReturnUrl = (deps: OrderDeps) => `${deps.publicUrl}/v1/signature/return`;
+
+/** The person the order names (identified in the step before): the signature must be in this name. */
+export function identifiedName(deps: OrderDeps, order: repo.OrderRow): string {
+  const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
+  return `${firstName} ${lastName}`.normalize('NFC');
+}
+
+function cscClient(deps: OrderDeps) {
+  const config = deps.signing.csc;
+  if (!config) throw new ProviderUnavailableError('Kein Signaturdienst konfiguriert');
+  return createCscClient(config());
+}
+
+/**
+ * Prepares the contract for the employee's signature and returns where the employee authorizes it.
+ * The claimed case row keeps the prepared file; any fault leaves the step as it is.
+ */
+export async function startSignature(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  caseRowId: string,
+): Promise<{ link: string; expiresAt: Date }> {
+  const now = deps.clock.now();
+  const signerName = identifiedName(deps, order);
+  try {
+    const client = cscClient(deps);
+    const credential = await client.credentialFor(signerName);
+    const prepared = await prepareSignatureField(await renderContract(deps, order, null), {
+      signerName,
+      signingTime: now,
+      reason: `Überlassungsvertrag ${order.id}`,
+      location: 'Deutschland',
+    });
+    const attributes = buildSignedAttributes({
+      contentDigest: prepared.documentDigest,
+      signerCertificate: credential.signerCertificate,
+    });
+    const link = await client.authorizationUrl({
+      credentialID: credential.credentialID,
+      hash: attributes.hashToSign,
+      redirectUri: signatureReturnUrl(deps),
+      state: caseRowId,
+    });
+    const context: SigningContext = {
+      credentialID: credential.credentialID,
+      byteRange: prepared.byteRange,
+      certificates: [credential.signerCertificate, ...credential.chain].map((c) =>
+        Buffer.from(c.toSchema().toBER()).toString('base64'),
+      ),
+      signerName,
+    };
+    const expiresAt = new Date(now.getTime() + SIGNING_WINDOW_MS);
+    await deps.db
+      .update(identCases)
+      .set({
+        status: 'PENDING',
+        link,
+        expiresAt,
+        preparedPdf: Buffer.from(prepared.pdf),
+        signingContext: context,
+        updatedAt: now,
+      })
+      .where(eq(identCases.id, caseRowId));
+    await recordAudit(deps.db, {
+      actorUserId: order.userId,
+      tenantId: order.tenantId,
+      action: 'order.contract.prepared',
+      subjectType: 'order',
+      subjectId: String(order.id),
+      fields: [`sha256:${sha256Hex(prepared.pdf)}`],
+      at: now,
+    });
+    return { link, expiresAt };
+  } catch (error) {
+    if (error instanceof CscError || error instanceof TypeError) {
+      throw new ProviderUnavailableError(`Signaturdienst: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+const MESSAGES = {
+  refused:
+    'Sie haben die Signatur beim Vertrauensdienst abgelehnt. Der Vertrag ist nicht unterschrieben; Sie können die Signatur erneut starten.',
+  expired: 'Die Signaturanfrage ist abgelaufen. Bitte starten Sie die Signatur erneut.',
+  service:
+    'Der Vertrauensdienst hat die Signatur nicht ausgeführt. Der Vertrag ist nicht unterschrieben; bitte starten Sie die Signatur erneut.',
+  mismatch:
+    'Die vom Vertrauensdienst gelieferte Signatur passt nicht zu Ihrem Vertrag oder nicht zu Ihrer Person und wurde nicht angenommen. Bitte starten Sie die Signatur erneut oder wenden Sie sich an den Support.',
+} as const;
+
+export class SignatureFailedError extends AppError {
+  constructor(
+    message: string,
+    readonly orderId: number,
+  ) {
+    super('CONFLICT', message);
+  }
+}
+
+export interface SignatureReturn {
+  state: string;
+  code?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * The signer came back from the service: sign, check, and only then move the step. Any failure
+ * closes the case with an audit line and a German message, and leaves the step unchanged.
+ *
+ * The return is a plain browser redirect without the app's bearer token: what authorizes it is the
+ * unguessable `state` (the open case's id) and the service's code, which authorizes exactly the hash
+ * of this case's prepared contract for the identified person's credential. Runs in the system's
+ * scope (call it inside `runAsSystem`); the acts are recorded as the order's employee.
+ */
+export async function completeSignature(deps: OrderDeps, input: SignatureReturn): Promise<number> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(input.state)) {
+    throw notFound('Signaturanfrage nicht gefunden');
+  }
+  const [row] = await deps.db
+    .select()
+    .from(identCases)
+    .where(and(eq(identCases.id, input.state), eq(identCases.kind, 'SIGN')));
+  if (!row) throw notFound('Signaturanfrage nicht gefunden');
+  const order = await repo.findOrder(deps.db, row.orderId);
+  if (!order) throw notFound('Signaturanfrage nicht gefunden');
+  const actor = { id: order.userId };
+  if (row.status !== 'PENDING' || !row.preparedPdf || !row.signingContext) {
+    if (order.signedAt) return order.id;
+    throw conflict('Diese Signaturanfrage ist nicht mehr offen. Bitte starten Sie die Signatur erneut.');
+  }
+  const now = deps.clock.now();
+  const fail = async (status: 'FAILED' | 'CANCELLED' | 'EXPIRED', reason: string, message: string) => {
+    await deps.db
+      .update(identCases)
+      // The prepared contract (personal data) goes with the closed case; a new attempt prepares anew.
+      .set({ status, updatedAt: now, preparedPdf: null })
+      .where(and(eq(identCases.id, row.id), eq(identCases.status, 'PENDING')));
+    await recordAudit(deps.db, {
+      actorUserId: actor.id,
+      tenantId: order.tenantId,
+      action: 'order.signature.failed',
+      subjectType: 'order',
+      subjectId: String(order.id),
+      fields: [reason.slice(0, 200)],
+      at: now,
+    });
+    return new SignatureFailedError(message, order.id);
+  };
+  if (input.error) throw await fail('CANCELLED', `refused:${input.error}`, MESSAGES.refused);
+  if (!row.expiresAt || row.expiresAt <= now) throw await fail('EXPIRED', 'expired', MESSAGES.expired);
+  if (order.status !== 'NECT_SIGN' || !order.currentUserStepId) {
+    throw conflict('Dieser Schritt ist nicht der aktuelle Schritt der Bestellung.');
+  }
+  const context = row.signingContext as SigningContext;
+  const prepared = {
+    pdf: new Uint8Array(row.preparedPdf),
+    byteRange: context.byteRange,
+    documentDigest: createHash('sha256').update(signedBytes(row.preparedPdf, context.byteRange)).digest(),
+  };
+  const [signerCertificate, ...chain] = context.certificates.map((b64) => parseCertificate(Buffer.from(b64, 'base64')));
+  if (!signerCertificate) throw await fail('FAILED', 'no certificate', MESSAGES.service);
+  const attributes = buildSignedAttributes({ contentDigest: prepared.documentDigest, signerCertificate });
+
+  let signed: Buffer;
+  let cms: Buffer;
+  try {
+    const client = cscClient(deps);
+    const token = await client.exchangeCode(input.code ?? '', signatureReturnUrl(deps));
+    const signatureValue = await client.signHash(token, context.credentialID, attributes.hashToSign);
+    cms = await completeTimestampedCms({
+      signedAttributes: attributes,
+      signatureValue,
+      signerCertificate,
+      chain,
+      timestampAuthority: (request) => client.timestamp(request),
+    });
+    signed = embedSignature(prepared, cms);
+  } catch (error) {
+    const expired = error instanceof CscError && /invalid_grant/.test(error.message);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw await fail(expired ? 'EXPIRED' : 'FAILED', reason, expired ? MESSAGES.expired : MESSAGES.service);
+  }
+
+  // Never trust what comes back.
+  const anchors = await deps.signing.trustAnchors();
+  const check = await checkCms(cms, signedBytes(prepared.pdf, prepared.byteRange), anchors);
+  const certifiedName = check.signerCertificate ? commonNameOf(check.signerCertificate).normalize('NFC') : '';
+  const file = await verifyPdf(signed, anchors);
+  const problem = !check.intact
+    ? `signature: ${check.problem}`
+    : !check.trusted
+      ? check.problem
+      : certifiedName !== context.signerName
+        ? 'signer name differs from the identified person'
+        : !file.valid || file.signatures.length !== 1 || !file.signatures[0]?.trusted
+          ? `file: ${file.signatures[0]?.problem ?? 'no signature'}`
+          : '';
+  if (problem) throw await fail('FAILED', `rejected: ${problem}`, MESSAGES.mismatch);
+
+  await storeSignedContract(deps, order, row.id, prepared.pdf, signed, now);
+  return order.id;
+}
+
+async function storeSignedContract(
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  caseRowId: string,
+  prepared: Uint8Array,
+  signed: Buffer,
+  now: Date,
+): Promise<void> {
+  const transition = transitionFor('NECT_SIGN', 'accept');
+  if (!transition) return;
+  const automatic = await plansAutomaticApproval(deps, order);
+  const moved = await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(identCases)
+      .set({ status: 'SUCCEEDED', updatedAt: now, preparedPdf: null })
+      .where(and(eq(identCases.id, caseRowId), eq(identCases.status, 'PENDING')))
+      .returning({ id: identCases.id });
+    if (updated.length === 0) return false;
+    const won = await repo.applyTransition(tx, {
+      orderId: order.id,
+      expectedUserStepId: order.currentUserStepId ?? '',
+      records: transition.records,
+      status: transition.status,
+      // As before for a completed signature: the step moves by the platform's check, not a click.
+      actorUserId: null,
+      now,
+      extra: { signedAt: now },
+    });
+    if (!won) return false;
+    await tx.insert(orderDocuments).values({
+      orderId: order.id,
+      name: contractFileName(order.id, true),
+      kind: 'CONTRACT_SIGNED',
+      pdf: signed,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actorUserId: order.userId,
+      tenantId: order.tenantId,
+      action: 'order.signed',
+      subjectType: 'order',
+      subjectId: String(order.id),
+      fields: [`prepared-sha256:${sha256Hex(prepared)}`, `sha256:${sha256Hex(signed)}`],
+      at: now,
+    });
+    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now, {
+      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
+    });
+    return true;
+  });
+  if (!moved) throw conflict('Dieser Schritt wurde bereits bearbeitet.');
+  deps.mailSent();
+  if (automatic) await approveAfterSignature(deps, order.id);
+}

@@ -1,0 +1,147 @@
+/**
+ * The verifier on files signed with the test PKI in process (no HTTP): a signature, a seal as an
+ * incremental update, a document timestamp, and every way a file can stop being valid.
+ */
+import type * as pkijs from 'pkijs';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { typicalInput } from '../../test-support/contract-inputs.js';
+import { withOneByteChanged } from '../../test-support/pdfsig.js';
+import { renderTransferContract } from '../orders/contract-pdf.js';
+
+import { parseCertificate } from './cades.js';
+import { prepareIncrementalSignatureField } from './order-signing-incremental.js';
+import { buildTimestampedCms, signPdf, signSha256Hash, type TimestampAuthority } from './pades.js';
+import { embedSignature, signedBytes } from './pdf-signature-field.js';
+import { createTestPki, issueSignerCertificate, type KeyedCertificate, type TestPki } from './test-pki.js';
+import { acceptTimestampResponse, buildTimestampRequest, respondToTimestampRequest } from './timestamp.js';
+import { NotAPdfError, parsePdfDate, verifyPdf } from './verify.js';
+
+const SIGNER = 'Erika Mustermann';
+const COMPANY = 'Muster Maschinenbau GmbH';
+
+let pki: TestPki;
+let root: pkijs.Certificate;
+let signed: Buffer;
+let sealed: Buffer;
+
+const asPkijs = (keyed: KeyedCertificate) => parseCertificate(new Uint8Array(keyed.certificate.rawData));
+const tsa: TimestampAuthority = (request) =>
+  Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
+
+async function sealOver(pdf: Uint8Array, seal: KeyedCertificate): Promise<Buffer> {
+  const prepared = await prepareIncrementalSignatureField(pdf, {
+    fieldName: 'Siegel',
+    lines: ['Elektronisch gesiegelt', COMPANY],
+    signerName: COMPANY,
+    signingTime: new Date(),
+    reason: 'Freigabe',
+    location: 'DE',
+    rect: [316, 56, 566, 122],
+  });
+  const cms = await buildTimestampedCms({
+    documentDigest: prepared.documentDigest,
+    signerCertificate: asPkijs(seal),
+    chain: [asPkijs(pki.issuing)],
+    signHash: (hash) => Promise.resolve(signSha256Hash(hash, seal.privateKey)),
+    timestampAuthority: tsa,
+  });
+  return embedSignature(prepared, cms);
+}
+
+beforeAll(async () => {
+  pki = await createTestPki();
+  root = asPkijs(pki.root);
+  const person = await issueSignerCertificate(pki, { commonName: SIGNER });
+  signed = await signPdf({
+    pdf: await renderTransferContract(typicalInput()),
+    field: { signerName: SIGNER, signingTime: new Date(), reason: 'Vertrag', location: 'DE' },
+    signerCertificate: asPkijs(person),
+    chain: [asPkijs(pki.issuing)],
+    signHash: (hash) => Promise.resolve(signSha256Hash(hash, person.privateKey)),
+    timestampAuthority: tsa,
+  });
+  const seal = await issueSignerCertificate(pki, { commonName: COMPANY, organization: COMPANY });
+  sealed = await sealOver(signed, seal);
+}, 60_000);
+
+describe('verifyPdf', () => {
+  it('finds one intact, trusted signature over the whole file, with the signature timestamp as its time', async () => {
+    const result = await verifyPdf(signed, [root]);
+    expect(result.valid).toBe(true);
+    expect(result.signatures).toHaveLength(1);
+    const [signature] = result.signatures;
+    expect(signature).toMatchObject({ signer: SIGNER, kind: 'signature', coversWholeDocument: true, trusted: true });
+    expect(Math.abs(Date.parse(signature!.signedAt ?? '') - Date.now())).toBeLessThan(120_000);
+  });
+
+  it('says untrusted without the anchor, but still intact', async () => {
+    const result = await verifyPdf(signed, []);
+    expect(result.valid).toBe(true);
+    expect(result.signatures[0]?.trusted).toBe(false);
+    const foreign = await createTestPki();
+    expect((await verifyPdf(signed, [asPkijs(foreign.root)])).signatures[0]?.trusted).toBe(false);
+  });
+
+  it('is invalid as soon as one byte of a signed range changed', async () => {
+    expect((await verifyPdf(withOneByteChanged(signed), [root])).valid).toBe(false);
+    const sealedTampered = await verifyPdf(withOneByteChanged(sealed), [root]);
+    expect(sealedTampered.valid).toBe(false);
+    expect(sealedTampered.signatures.every((s) => !s.intact)).toBe(true);
+  });
+
+  it('keeps the employee signature valid under the seal (incremental update) and names the seal as such', async () => {
+    expect(sealed.subarray(0, signed.length).equals(signed)).toBe(true);
+    const result = await verifyPdf(sealed, [root]);
+    expect(result.valid).toBe(true);
+    expect(result.signatures.map((s) => [s.kind, s.signer, s.coversWholeDocument, s.trusted])).toEqual([
+      ['signature', SIGNER, false, true],
+      ['seal', COMPANY, true, true],
+    ]);
+  });
+
+  it('is invalid when unsigned bytes follow the last signature', async () => {
+    const appended = Buffer.concat([sealed, Buffer.from('\n% appended later\n')]);
+    const result = await verifyPdf(appended, [root]);
+    expect(result.valid).toBe(false);
+    expect(result.signatures.every((s) => s.intact && !s.coversWholeDocument)).toBe(true);
+  });
+
+  it('recognises a document timestamp by /SubFilter ETSI.RFC3161', async () => {
+    const prepared = await prepareIncrementalSignatureField(sealed, {
+      fieldName: 'Zeitstempel',
+      lines: [],
+      signerName: 'TSA',
+      signingTime: new Date(),
+      reason: 'Dokumentzeitstempel',
+      location: 'DE',
+      rect: [0, 0, 0, 0],
+      subFilter: 'ETSI.RFC3161',
+    });
+    const request = buildTimestampRequest(signedBytes(prepared.pdf, prepared.byteRange));
+    const token = acceptTimestampResponse(await tsa(request.der), request);
+    const stamped = embedSignature(prepared, token);
+    const result = await verifyPdf(stamped, [root]);
+    expect(result.valid).toBe(true);
+    expect(result.signatures.map((s) => s.kind)).toEqual(['signature', 'seal', 'timestamp']);
+    expect(result.signatures[2]).toMatchObject({ coversWholeDocument: true, trusted: true });
+    expect(result.signatures[2]?.signer).toContain('TSA');
+    expect((await verifyPdf(withOneByteChanged(stamped), [root])).valid).toBe(false);
+  });
+
+  it('refuses what is not a PDF, and finds nothing in an unsigned one', async () => {
+    await expect(verifyPdf(Buffer.from('hello'), [root])).rejects.toBeInstanceOf(NotAPdfError);
+    expect(await verifyPdf(await renderTransferContract(typicalInput()), [root])).toEqual({
+      valid: false,
+      signatures: [],
+    });
+  });
+});
+
+describe('parsePdfDate', () => {
+  it('reads PDF dates with and without offsets', () => {
+    expect(parsePdfDate("D:20260301120000+01'00'")?.toISOString()).toBe('2026-03-01T11:00:00.000Z');
+    expect(parsePdfDate('D:20260301120000Z')?.toISOString()).toBe('2026-03-01T12:00:00.000Z');
+    expect(parsePdfDate('yesterday')).toBeNull();
+  });
+});

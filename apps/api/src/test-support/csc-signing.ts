@@ -1,0 +1,84 @@
+/**
+ * The employee at the development trust service's authorization page, as in a browser: open the
+ * linked page, type the one-time code it shows, press "Jetzt signieren" (or "Ablehnen"), and follow
+ * the redirect back to the platform's return address.
+ */
+import { expect } from 'vitest';
+
+import { renderTransferContract } from '../modules/orders/contract-pdf.js';
+import { buildSignedAttributes } from '../modules/signing/cades.js';
+import { createCscClient, type CscConfig } from '../modules/signing/csc-client.js';
+import { completeTimestampedCms } from '../modules/signing/pades.js';
+import { embedSignature, prepareSignatureField } from '../modules/signing/pdf-signature-field.js';
+import { typicalInput } from './contract-inputs.js';
+
+export interface TrustServiceVisit {
+  /** The platform's answer to the return (303 to the order, or a page with the reason). */
+  status: number;
+  location: string | null;
+  body: string;
+  /** The return address the service sent the browser to (with code or error and state). */
+  returnUrl: string;
+}
+
+/** Authorizes (or declines) at the page, without following the redirect back yet. */
+export async function authorizeAtTrustService(link: string, decision: 'approve' | 'reject' = 'approve') {
+  const page = await (await fetch(link)).text();
+  expect(page).toContain('Jetzt signieren');
+  expect(page).not.toContain('<script');
+  const shown = /data-testid="one-time-code">(\d{6})</.exec(page)?.[1] ?? '';
+  const form = new URLSearchParams([...new URL(link).searchParams, ['otp', shown], ['decision', decision]]);
+  const answer = await fetch(new URL('authorize', link), { method: 'POST', body: form, redirect: 'manual' });
+  expect(answer.status).toBe(303);
+  return answer.headers.get('location') ?? '';
+}
+
+/** Follows the service's redirect to the platform's return address. */
+export async function returnToPlatform(returnUrl: string): Promise<TrustServiceVisit> {
+  const answer = await fetch(returnUrl, { redirect: 'manual' });
+  return { status: answer.status, location: answer.headers.get('location'), body: await answer.text(), returnUrl };
+}
+
+/** The whole visit: authorize (or decline) and come back. */
+export async function signAtTrustService(
+  link: string,
+  decision: 'approve' | 'reject' = 'approve',
+): Promise<TrustServiceVisit> {
+  return returnToPlatform(await authorizeAtTrustService(link, decision));
+}
+
+/**
+ * A contract signed by `signerName` through the trust service (PAdES B-T), for tests that put an
+ * order at the employer's step directly: the employer's seal goes over a genuinely signed file.
+ */
+export async function employeeSignedContract(config: CscConfig, signerName: string): Promise<Buffer> {
+  const redirectUri = 'http://127.0.0.1:9/signature/return';
+  const client = createCscClient(config);
+  const credential = await client.credentialFor(signerName);
+  const prepared = await prepareSignatureField(await renderTransferContract(typicalInput()), {
+    signerName,
+    signingTime: new Date(),
+    reason: 'Überlassungsvertrag',
+    location: 'Deutschland',
+  });
+  const signedAttributes = buildSignedAttributes({
+    contentDigest: prepared.documentDigest,
+    signerCertificate: credential.signerCertificate,
+  });
+  const link = await client.authorizationUrl({
+    credentialID: credential.credentialID,
+    hash: signedAttributes.hashToSign,
+    redirectUri,
+    state: 'fixture',
+  });
+  const code = new URL(await authorizeAtTrustService(link)).searchParams.get('code') ?? '';
+  const token = await client.exchangeCode(code, redirectUri);
+  const cms = await completeTimestampedCms({
+    signedAttributes,
+    signatureValue: await client.signHash(token, credential.credentialID, signedAttributes.hashToSign),
+    signerCertificate: credential.signerCertificate,
+    chain: credential.chain,
+    timestampAuthority: (request) => client.timestamp(request),
+  });
+  return embedSignature(prepared, cms);
+}
