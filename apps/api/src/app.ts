@@ -251,7 +251,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (scope) => {
         scope.addHook('onRequest', loopbackOnly);
-        const state = lazyTrustServiceState(path.join(config.dataDir, 'secrets'));
+        // Certificates name its CRLs and CA certificates under the public URL (long-term validation).
+        const state = lazyTrustServiceState(path.join(config.dataDir, 'secrets'), {
+          serviceUrl: `${config.publicUrl}/simulator`,
+        });
         await scope.register(trustServicePlugin({ state, ...simulatorClient, clock }));
       },
       { prefix: '/simulator' },

@@ -192,7 +192,12 @@ export async function issueCrl(ca: KeyedCertificate, now = new Date(), revokedSe
     nextUpdate: new Date(now.getTime() + 24 * 60 * 60 * 1000),
     signingAlgorithm: KEY_ALGORITHM,
     signingKey: ca.cryptoKey,
-    entries: revokedSerials.map((serialNumber) => ({ serialNumber, revocationDate: now })),
+    // With a reason code: an entry without extensions would carry an empty (invalid) extensions list.
+    entries: revokedSerials.map((serialNumber) => ({
+      serialNumber,
+      revocationDate: now,
+      reason: x509.X509CrlReason.cessationOfOperation,
+    })),
     extensions: [await x509.AuthorityKeyIdentifierExtension.create(ca.certificate), crlNumber],
   });
   return Buffer.from(crl.rawData);
