@@ -55,7 +55,10 @@ function fillByteRange(pdf: Buffer, from: number, contentsBytes: number): [numbe
  * Appends an invisible signature field (widget with an empty /Rect on the first page) with a
  * zero-filled /Contents as a new revision; returns the bytes, the ranges and their SHA-256.
  */
-export async function prepareIncrementalField(pdf: Uint8Array, input: IncrementalFieldInput): Promise<PreparedSignature> {
+export async function prepareIncrementalField(
+  pdf: Uint8Array,
+  input: IncrementalFieldInput,
+): Promise<PreparedSignature> {
   const revision = await openRevision(pdf);
   const { doc } = revision;
   const { context } = doc;

@@ -77,7 +77,7 @@ describe('DSS', () => {
     expect(names.join('|')).toContain('TEST Issuing CA');
   });
 
-  it('adds the whole chain with the root and both CAs\' CRLs as a new revision, keyed per signature', async () => {
+  it("adds the whole chain with the root and both CAs' CRLs as a new revision, keyed per signature", async () => {
     const extended = await addValidationData(signed, { fetchImpl });
     expect(extended.subarray(0, signed.length).equals(signed)).toBe(true);
     const doc = await PDFDocument.load(extended);
@@ -86,7 +86,10 @@ describe('DSS', () => {
     expect(countOf(dss, 'CRLs')).toBe(2);
     expect(countOf(dss, 'OCSPs')).toBe(0);
     const [signature] = signaturesOf(doc);
-    const expectedKey = createHash('sha1').update(signature?.contents ?? Buffer.alloc(0)).digest('hex').toUpperCase();
+    const expectedKey = createHash('sha1')
+      .update(signature?.contents ?? Buffer.alloc(0))
+      .digest('hex')
+      .toUpperCase();
     expect(vriKey(signature?.contents ?? Buffer.alloc(0))).toBe(expectedKey);
     const entry = dss.lookup(PDFName.of('VRI'), PDFDict).lookup(PDFName.of(expectedKey), PDFDict);
     expect(entry.lookup(PDFName.of('Cert'), PDFArray).size()).toBe(4);
@@ -136,7 +139,10 @@ describe('document timestamp', () => {
 
   it('can be added on its own, and extendToLongTerm needs a time-stamp authority', async () => {
     const stamped = await addDocumentTimestamp(signed, tsa, 'Zeitstempel');
-    expect(signaturesOf(await PDFDocument.load(stamped)).map((s) => s.fieldName)).toEqual(['Signature1', 'Zeitstempel']);
+    expect(signaturesOf(await PDFDocument.load(stamped)).map((s) => s.fieldName)).toEqual([
+      'Signature1',
+      'Zeitstempel',
+    ]);
     await expect(extendToLongTerm(signed, { fetchImpl })).rejects.toThrow(/time-stamp authority/);
   });
 });

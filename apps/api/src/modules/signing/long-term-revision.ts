@@ -100,17 +100,16 @@ export function writeRevision(revision: OpenRevision): Buffer {
   const xrefAt = offset;
   const lines = ['xref'];
   // Subsections of consecutive object numbers (7.5.4).
-  let index = 0;
-  while (index < refs.length) {
-    let end = index;
-    while (end + 1 < refs.length && refs[end + 1]!.objectNumber === refs[end]!.objectNumber + 1) end += 1;
-    lines.push(`${refs[index]!.objectNumber} ${end - index + 1}`);
-    for (let i = index; i <= end; i += 1) {
-      const entry = offsets.get(refs[i]!.objectNumber)!;
-      lines.push(`${String(entry.offset).padStart(10, '0')} ${String(entry.generation).padStart(5, '0')} n\r`);
-    }
-    index = end + 1;
+  const subsections: { start: number; entries: string[] }[] = [];
+  for (const ref of refs) {
+    const entry = offsets.get(ref.objectNumber);
+    if (!entry) continue;
+    const line = `${String(entry.offset).padStart(10, '0')} ${String(entry.generation).padStart(5, '0')} n\r`;
+    const current = subsections.at(-1);
+    if (current && current.start + current.entries.length === ref.objectNumber) current.entries.push(line);
+    else subsections.push({ start: ref.objectNumber, entries: [line] });
   }
+  for (const { start, entries } of subsections) lines.push(`${start} ${entries.length}`, ...entries);
   const info = doc.context.trailerInfo;
   const trailer = doc.context.obj({
     Size: doc.context.largestObjectNumber + 1,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import Fastify, { type FastifyInstance } from 'fastify';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { systemClock } from '../../lib/clock.js';
@@ -100,7 +100,15 @@ function verifyDocumentTimestamp(pdf: Uint8Array, name: string): { ok: boolean; 
   writeFileSync(data, signedBytes(pdf, range));
   writeFileSync(path.join(dir, 'root-ca.pem'), rootPem);
   return run('openssl', [
-    'ts', '-verify', '-data', data, '-in', token, '-token_in', '-CAfile', path.join(dir, 'root-ca.pem'),
+    'ts',
+    '-verify',
+    '-data',
+    data,
+    '-in',
+    token,
+    '-token_in',
+    '-CAfile',
+    path.join(dir, 'root-ca.pem'),
   ]);
 }
 
@@ -191,7 +199,7 @@ describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () =>
     expect(verified.output).toContain('Verification: OK');
   });
 
-  it('keeps the certificates of every chain and the CAs\' CRLs in the DSS, one VRI entry per signature', () => {
+  it("keeps the certificates of every chain and the CAs' CRLs in the DSS, one VRI entry per signature", () => {
     const dss = loaded.context.lookup(loaded.catalog.get(PDFName.of('DSS')), PDFDict);
     const streams = (key: string) => {
       const array = dss.lookup(PDFName.of(key), PDFArray);

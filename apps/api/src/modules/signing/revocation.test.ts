@@ -35,7 +35,9 @@ describe('OCSP', () => {
 
   it('refuses an answer signed by another CA, and answers "unauthorized" for a CA it does not run', async () => {
     const request = await buildOcspRequest(asPkijs(signer), asPkijs(pki.issuing));
-    const forged = await respondToOcspRequest(request, [{ ca: { ...other.issuing, certificate: pki.issuing.certificate } }]);
+    const forged = await respondToOcspRequest(request, [
+      { ca: { ...other.issuing, certificate: pki.issuing.certificate } },
+    ]);
     await expect(checkOcspResponse(forged, asPkijs(signer), asPkijs(pki.issuing))).rejects.toBeInstanceOf(
       RevocationError,
     );

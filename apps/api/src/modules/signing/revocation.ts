@@ -75,8 +75,7 @@ function rsaSha256Valid(data: Uint8Array, signature: Uint8Array, signer: pkijs.C
 
 function isDelegatedResponder(candidate: pkijs.Certificate, issuer: pkijs.Certificate): boolean {
   const eku = candidate.extensions?.find((e) => e.extnID === OID_EXT_KEY_USAGE)?.parsedValue as
-    | pkijs.ExtKeyUsage
-    | undefined;
+    pkijs.ExtKeyUsage | undefined;
   return (
     candidate.issuer.isEqual(issuer.subject) &&
     candidate.signatureAlgorithm.algorithmId === OID_SHA256_WITH_RSA &&
@@ -125,8 +124,10 @@ export async function checkOcspResponse(
   const status = (single.certStatus as asn1js.BaseBlock).idBlock.tagNumber;
   if (status === 1) throw new RevocationError('certificate is revoked');
   if (status !== 0) throw new RevocationError('OCSP responder does not know the certificate');
-  if (single.thisUpdate.getTime() > now.getTime() + 5 * 60_000) throw new RevocationError('OCSP answer from the future');
-  if (single.nextUpdate && single.nextUpdate.getTime() < now.getTime()) throw new RevocationError('OCSP answer expired');
+  if (single.thisUpdate.getTime() > now.getTime() + 5 * 60_000)
+    throw new RevocationError('OCSP answer from the future');
+  if (single.nextUpdate && single.nextUpdate.getTime() < now.getTime())
+    throw new RevocationError('OCSP answer expired');
 }
 
 /** Fetches and checks the OCSP answer for `certificate` from the first responder it names. */
@@ -161,7 +162,12 @@ export function crlUrlsOf(certificate: pkijs.Certificate): string[] {
  * Checks a CRL for `certificate`: issued and signed by its issuer, current, and not listing the
  * certificate's serial number.
  */
-export function checkCrl(crlDer: Uint8Array, certificate: pkijs.Certificate, issuer: pkijs.Certificate, now = new Date()) {
+export function checkCrl(
+  crlDer: Uint8Array,
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  now = new Date(),
+) {
   let crl: pkijs.CertificateRevocationList;
   try {
     crl = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(crlDer));

@@ -39,7 +39,12 @@ async function armFault(mode: TrustServiceFaultMode, on: FaultTarget, count = 1)
 
 /** A credential token for `hash`, as after the signer approved at the authorization page. */
 async function credentialToken(hash: Buffer): Promise<string> {
-  const url = await client.authorizationUrl({ credentialID: credential.credentialID, hash, redirectUri: REDIRECT, state: 's' });
+  const url = await client.authorizationUrl({
+    credentialID: credential.credentialID,
+    hash,
+    redirectUri: REDIRECT,
+    state: 's',
+  });
   const page = await (await fetch(url)).text();
   const otp = /data-testid="one-time-code">(\d{6})</.exec(page)?.[1] ?? '';
   const form = new URLSearchParams([...new URL(url).searchParams, ['otp', otp], ['decision', 'approve']]);

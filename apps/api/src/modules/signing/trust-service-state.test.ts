@@ -29,7 +29,12 @@ describe('trust service state', () => {
     const reissued = await current.credential('Erika Müller');
     expect(reissued.id).toBe(oldCredential.id);
     expect(crlUrlOf(reissued.keyed.certificate)).toBe(`${serviceUrl}/crl/issuing.crl`);
-    expect(await reissued.keyed.certificate.verify({ publicKey: current.pki.issuing.certificate.publicKey, signatureOnly: true })).toBe(true);
+    expect(
+      await reissued.keyed.certificate.verify({
+        publicKey: current.pki.issuing.certificate.publicKey,
+        signatureOnly: true,
+      }),
+    ).toBe(true);
 
     const again = await loadTrustServiceState(dir, { serviceUrl });
     expect(again.pki.root.certificate.serialNumber).toBe(current.pki.root.certificate.serialNumber);

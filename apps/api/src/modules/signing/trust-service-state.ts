@@ -103,7 +103,10 @@ export async function loadTrustServiceState(
     if (!found) return null;
     const keyed = await loadKeyed(found);
     // A credential of a replaced PKI does not chain to the current root: treated as absent.
-    const current = await keyed.certificate.verify({ publicKey: pki.issuing.certificate.publicKey, signatureOnly: true });
+    const current = await keyed.certificate.verify({
+      publicKey: pki.issuing.certificate.publicKey,
+      signatureOnly: true,
+    });
     return current ? keyed : null;
   };
   return {
@@ -128,10 +131,12 @@ export function lazyTrustServiceState(
 ): () => Promise<TrustServiceState> {
   let loading: Promise<TrustServiceState> | null = null;
   return () => {
-    loading ??= loadTrustServiceState(secretsDir, typeof options === 'function' ? options() : options).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    loading ??= loadTrustServiceState(secretsDir, typeof options === 'function' ? options() : options).catch(
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
 }

@@ -89,10 +89,8 @@ export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginA
       if (reply.sent) return reply;
     });
     app.addHook('onClose', async () => faults.close());
-    app.addContentTypeParser(
-      'application/ocsp-request',
-      { parseAs: 'buffer', bodyLimit: 16_384 },
-      (_r, body, done) => done(null, body),
+    app.addContentTypeParser('application/ocsp-request', { parseAs: 'buffer', bodyLimit: 16_384 }, (_r, body, done) =>
+      done(null, body),
     );
 
     app.post('/csc/faults', async (request, reply) => {
