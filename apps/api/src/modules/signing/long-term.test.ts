@@ -88,8 +88,8 @@ function run(command: string, args: string[]): { ok: boolean; output: string } {
 }
 
 /** `openssl ts -verify` of the document timestamp (the file's last signature) against the test root. */
-function verifyDocumentTimestamp(pdf: Uint8Array, name: string): { ok: boolean; output: string } {
-  const last = signaturesOf(pdfDocSync(pdf)).at(-1);
+async function verifyDocumentTimestamp(pdf: Uint8Array, name: string): Promise<{ ok: boolean; output: string }> {
+  const last = signaturesOf(await PDFDocument.load(pdf, { updateMetadata: false })).at(-1);
   if (!last) throw new Error('no signature');
   const ranges = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/g;
   const text = Buffer.from(pdf).toString('latin1');
@@ -113,9 +113,6 @@ function verifyDocumentTimestamp(pdf: Uint8Array, name: string): { ok: boolean; 
 }
 
 let loaded: PDFDocument;
-function pdfDocSync(_pdf: Uint8Array): PDFDocument {
-  return loaded;
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'ltv-'));
@@ -192,10 +189,10 @@ describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () =>
     expect(Buffer.from(final.subarray(0, sealed.length)).equals(sealed)).toBe(true);
   });
 
-  it('carries a document timestamp that openssl ts verifies over the whole file against the test root', () => {
+  it('carries a document timestamp that openssl ts verifies over the whole file against the test root', async () => {
     const last = signaturesOf(loaded).at(-1);
     expect(last?.subFilter).toBe('ETSI.RFC3161');
-    const verified = verifyDocumentTimestamp(final, 'lta');
+    const verified = await verifyDocumentTimestamp(final, 'lta');
     expect(verified.output).toContain('Verification: OK');
   });
 
@@ -242,6 +239,19 @@ describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () =>
     writeFileSync(file, tampered);
     const sections = (await pdfsigAsync(file, nssDir)).split(/^Signature #\d+:$/m).slice(1);
     expect(sections.slice(0, 2).every((s) => s.includes('Digest Mismatch'))).toBe(true);
-    expect(verifyDocumentTimestamp(tampered, 'tampered').ok).toBe(false);
+    expect((await verifyDocumentTimestamp(tampered, 'tampered')).ok).toBe(false);
+  });
+
+  it('stays valid and trusted once the trust service is gone (retention: nothing asked online)', async () => {
+    await app.close();
+    const file = path.join(dir, 'contract-lta-later.pdf');
+    writeFileSync(file, final);
+    const sections = (await pdfsigAsync(file, nssDir)).split(/^Signature #\d+:$/m).slice(1);
+    expect(sections).toHaveLength(3);
+    for (const signature of sections.slice(0, 2)) {
+      expect(signature).toContain('Signature is Valid.');
+      expect(signature).toContain('Certificate is Trusted.');
+    }
+    expect((await verifyDocumentTimestamp(final, 'later')).output).toContain('Verification: OK');
   });
 });
