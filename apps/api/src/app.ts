@@ -37,7 +37,9 @@ import { createHttpIdentProvider } from './modules/ident/http-provider.js';
 import { ProviderUnavailableError, type IdentProvider } from './modules/ident/provider.js';
 import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
 import { resolveCscConfig, signingSimulatorClient } from './modules/signing/config.js';
-import { trustAnchorsFrom, withoutLongTermExtension, type SigningDeps } from './modules/signing/order-signing-deps.js';
+import { createCscClient } from './modules/signing/csc-client.js';
+import { extendToLongTerm } from './modules/signing/long-term.js';
+import { trustAnchorsFrom, type SigningDeps } from './modules/signing/order-signing-deps.js';
 import { orderSigningRoutes } from './modules/signing/order-signing-routes.js';
 import { contractVerifyRoutes } from './modules/signing/verify-routes.js';
 import { trustServicePlugin } from './modules/signing/trust-service.js';
@@ -250,7 +252,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // The development CSC v2 trust service (PAdES signing, test PKI), unless a QTSP is configured.
   const useTrustService = config.devTools && !config.csc.baseUrl;
-  const trustServiceState = useTrustService ? lazyTrustServiceState(path.join(config.dataDir, 'secrets')) : null;
+  // Its certificates name its CRLs and CA certificates under the public URL (long-term validation), the
+  // same on every instance sharing DATA_DIR.
+  const trustServiceState = useTrustService
+    ? lazyTrustServiceState(path.join(config.dataDir, 'secrets'), { serviceUrl: `${config.publicUrl}/simulator` })
+    : null;
   const signingClient = useTrustService ? signingSimulatorClient(config.dataDir) : { clientId: '', clientSecret: '' };
   if (useTrustService && trustServiceState) {
     const simulatorClient = signingClient;
@@ -263,11 +269,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { prefix: '/simulator' },
     );
   }
+  const cscConfig = resolveCscConfig({ settings: config.csc, useTrustService, selfUrl, simulatorClient: signingClient });
   const signing: SigningDeps = {
-    csc: resolveCscConfig({ settings: config.csc, useTrustService, selfUrl, simulatorClient: signingClient }),
+    csc: cscConfig,
     trustAnchors: trustAnchorsFrom({ file: config.csc.trustAnchorsFile, trustService: trustServiceState }),
-    // The long-term extension (DSS B-LT + document timestamp B-LTA): plug `extendToLongTerm` in here.
-    longTermExtension: withoutLongTermExtension,
+    // The sealed contract gets its validation data (DSS, B-LT) and a document timestamp (B-LTA).
+    longTermExtension: (pdf) => {
+      if (!cscConfig) throw new ProviderUnavailableError('Kein Signaturdienst konfiguriert');
+      const client = createCscClient(cscConfig());
+      return extendToLongTerm(pdf, { timestampAuthority: (request) => client.timestamp(request) });
+    },
   };
   let provider: IdentProvider | null = null;
   orderDeps = {

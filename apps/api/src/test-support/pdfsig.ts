@@ -2,7 +2,7 @@
  * Checks of signed PDFs with tools that share no code with ours: poppler's `pdfsig` (NSS underneath,
  * with a database that trusts a given root) and `openssl cms`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -49,4 +49,15 @@ export function withOneByteChanged(pdf: Buffer): Buffer {
   if (at < 20) throw new Error('no MediaBox to change');
   tampered[at] = tampered[at] === 0x36 ? 0x37 : 0x36;
   return tampered;
+}
+
+/**
+ * pdfsig without blocking this process: NSS may fetch what certificates point to (revocation data,
+ * issuers), and when that is the development trust service in this very process, it must answer.
+ */
+export function pdfsigAsync(file: string, nssDir: string): Promise<string> {
+  const args = ['-nssdir', `sql:${nssDir}`, file];
+  return new Promise((resolve) => {
+    execFile('pdfsig', args, { encoding: 'utf8', timeout: 60_000 }, (_error, stdout) => resolve(String(stdout)));
+  });
 }

@@ -185,6 +185,7 @@ describe.each(databaseTargets())('automatic approval on %s', (target) => {
     expect(verified.signatures.map((s) => [s.kind, s.trusted])).toEqual([
       ['signature', true],
       ['seal', true],
+      ['timestamp', true],
     ]);
     const records = await tenantStepRecords(underAutomatic);
     expect(records.map((r) => [r.status, r.actorUserId])).toEqual([

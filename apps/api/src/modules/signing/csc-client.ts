@@ -8,6 +8,8 @@
  * credential for exactly this hash at oauth2/authorize (scope "credential", SCAL2) → the code becomes a
  * credential token → signatures/signHash.
  */
+import { constants, createPublicKey, publicDecrypt } from 'node:crypto';
+
 import type * as pkijs from 'pkijs';
 
 import { OID, parseCertificate } from './cades.js';
@@ -21,13 +23,36 @@ export interface CscConfig {
   timeoutMs?: number;
 }
 
+/**
+ * What went wrong, so a caller can leave its step unchanged and say why: `timeout` (no answer in
+ * time), `unavailable` (network fault or 5xx), `authorization` (the signer's authorization is missing
+ * or expired: authorize again), `refused` (another 4xx), `invalid-answer` (an answer we cannot accept,
+ * e.g. a signature that does not match the hash).
+ */
+export type CscErrorKind = 'timeout' | 'unavailable' | 'authorization' | 'refused' | 'invalid-answer';
+
+function kindOfStatus(status: number): CscErrorKind {
+  if (status >= 500) return 'unavailable';
+  if (status === 401) return 'authorization';
+  return 'refused';
+}
+
 export class CscError extends Error {
+  readonly kind: CscErrorKind;
+
   constructor(
     message: string,
     readonly status: number,
+    kind?: CscErrorKind,
   ) {
     super(message);
     this.name = 'CscError';
+    this.kind = kind ?? kindOfStatus(status);
+  }
+
+  /** Worth trying again later (the service, not the request, was the problem). */
+  get transient(): boolean {
+    return this.kind === 'timeout' || this.kind === 'unavailable';
   }
 }
 
@@ -40,48 +65,96 @@ export interface CscCredential {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+/** DigestInfo prefix for SHA-256 (RFC 8017, 9.2 note 1). */
+const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/** True when `signature` is an RSA PKCS#1 v1.5 signature of `hash` by the certificate's key. */
+export function signsHash(signature: Buffer, hash: Buffer, certificate: pkijs.Certificate): boolean {
+  try {
+    const key = createPublicKey({
+      key: Buffer.from(certificate.subjectPublicKeyInfo.toSchema().toBER()),
+      format: 'der',
+      type: 'spki',
+    });
+    const recovered = publicDecrypt({ key, padding: constants.RSA_PKCS1_PADDING }, signature);
+    return recovered.equals(Buffer.concat([SHA256_DIGEST_INFO, hash]));
+  } catch {
+    return false;
+  }
+}
+
 export function createCscClient(config: CscConfig) {
   const doFetch = config.fetchImpl ?? fetch;
   const base = config.baseUrl.replace(/\/+$/, '');
   let oauth2Base: string | null = null;
 
-  async function call(url: string, init: RequestInit): Promise<Response> {
-    const response = await doFetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(config.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      const detail = await response.text().catch(() => '');
-      throw new CscError(
-        `${new URL(url).pathname} answered ${response.status}: ${detail.slice(0, 200)}`,
-        response.status,
-      );
+  /** One request; its answer read in full within the same time limit. */
+  async function attempt<T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<T> {
+    const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const path = new URL(url).pathname;
+    try {
+      const response = await doFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) {
+        const detail = await response.text().catch(() => '');
+        throw new CscError(`${path} answered ${response.status}: ${detail.slice(0, 200)}`, response.status);
+      }
+      return await read(response);
+    } catch (error) {
+      if (error instanceof CscError) throw error;
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new CscError(`${path} gave no answer within ${timeoutMs} ms`, 504, 'timeout');
+      }
+      if (error instanceof SyntaxError) throw new CscError(`${path} answered malformed JSON`, 502, 'invalid-answer');
+      throw new CscError(`${path} not reachable: ${String((error as Error).message ?? error)}`, 503, 'unavailable');
     }
-    return response;
   }
+
+  /**
+   * A request; `idempotent` ones (reads: info, credentials, time stamps) are tried once more after a
+   * timeout, a network fault or a 5xx. A token exchange or a signHash is never repeated by us.
+   */
+  async function call<T>(
+    url: string,
+    init: RequestInit,
+    read: (response: Response) => Promise<T>,
+    idempotent: boolean,
+  ): Promise<T> {
+    try {
+      return await attempt(url, init, read);
+    } catch (error) {
+      if (!idempotent || !(error instanceof CscError) || !error.transient) throw error;
+      return attempt(url, init, read);
+    }
+  }
+
+  const IDEMPOTENT_PATHS = new Set(['info', 'credentials/list', 'credentials/info']);
 
   async function postJson<T>(path: string, body: unknown, token?: string): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await call(`${base}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    return (await response.json()) as T;
+    const init = { method: 'POST', headers, body: JSON.stringify(body) };
+    return call(`${base}/${path}`, init, (r) => r.json() as Promise<T>, IDEMPOTENT_PATHS.has(path));
   }
 
   async function oauth2(): Promise<string> {
     oauth2Base ??= (await postJson<{ oauth2?: string }>('info', {})).oauth2?.replace(/\/+$/, '') ?? null;
-    if (!oauth2Base) throw new CscError('the service names no OAuth 2.0 endpoint', 502);
+    if (!oauth2Base) throw new CscError('the service names no OAuth 2.0 endpoint', 502, 'invalid-answer');
     return oauth2Base;
   }
 
   async function token(form: Record<string, string>): Promise<string> {
-    const response = await call(`${await oauth2()}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...form, client_id: config.clientId, client_secret: config.clientSecret }),
-    });
-    const answer = (await response.json()) as { access_token?: string };
-    if (!answer.access_token) throw new CscError('token answer without access_token', 502);
+    const answer = await call(
+      `${await oauth2()}/oauth2/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...form, client_id: config.clientId, client_secret: config.clientSecret }),
+      },
+      (r) => r.json() as Promise<{ access_token?: string }>,
+      false,
+    );
+    if (!answer.access_token) throw new CscError('token answer without access_token', 502, 'invalid-answer');
     return answer.access_token;
   }
 
@@ -100,7 +173,7 @@ export function createCscClient(config: CscConfig) {
       const [signer, ...chain] = (info.cert?.certificates ?? []).map((b64) =>
         parseCertificate(Buffer.from(b64, 'base64')),
       );
-      if (!signer) throw new CscError('credential without certificate', 502);
+      if (!signer) throw new CscError('credential without certificate', 502, 'invalid-answer');
       return { credentialID, signerCertificate: signer, chain };
     },
 
@@ -136,8 +209,16 @@ export function createCscClient(config: CscConfig) {
       return token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
     },
 
-    /** signatures/signHash: an RSA PKCS#1 v1.5 signature over the SHA-256 hash. */
-    async signHash(credentialToken: string, credentialID: string, hash: Buffer): Promise<Buffer> {
+    /**
+     * signatures/signHash: an RSA PKCS#1 v1.5 signature over the SHA-256 hash. With the signer's
+     * certificate, the answer is checked to be a signature over exactly this hash before it is returned.
+     */
+    async signHash(
+      credentialToken: string,
+      credentialID: string,
+      hash: Buffer,
+      signerCertificate?: pkijs.Certificate,
+    ): Promise<Buffer> {
       const answer = await postJson<{ signatures?: string[] }>(
         'signatures/signHash',
         {
@@ -150,18 +231,19 @@ export function createCscClient(config: CscConfig) {
         credentialToken,
       );
       const signature = answer.signatures?.[0];
-      if (!signature) throw new CscError('signHash answer without signature', 502);
-      return Buffer.from(signature, 'base64');
+      if (!signature) throw new CscError('signHash answer without signature', 502, 'invalid-answer');
+      const value = Buffer.from(signature, 'base64');
+      if (signerCertificate && !signsHash(value, hash, signerCertificate)) {
+        throw new CscError('signHash returned a signature over another hash', 502, 'invalid-answer');
+      }
+      return value;
     },
 
     /** RFC 3161 over HTTP (RFC 3161, 3.4). */
     async timestamp(requestDer: Buffer): Promise<Buffer> {
-      const response = await call(config.tsaUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/timestamp-query' },
-        body: requestDer,
-      });
-      return Buffer.from(await response.arrayBuffer());
+      const init = { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: requestDer };
+      // A time-stamp request changes nothing at the TSA: safe to repeat.
+      return call(config.tsaUrl, init, async (r) => Buffer.from(await r.arrayBuffer()), true);
     },
   };
 }

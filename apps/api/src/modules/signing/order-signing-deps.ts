@@ -27,12 +27,6 @@ export interface SigningDeps {
 }
 
 /**
- * Default until the long-term extension is wired: the sealed file unchanged. The integrator passes
- * `extendToLongTerm` from `signing/long-term.ts` here.
- */
-export const withoutLongTermExtension: LongTermExtension = (pdf) => Promise.resolve(pdf);
-
-/**
  * The trust anchors: the PEM file named by CSC_TRUST_ANCHORS (a QTSP's roots), else the development
  * trust service's test root. Loaded once.
  */

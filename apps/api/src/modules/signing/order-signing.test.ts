@@ -188,11 +188,14 @@ describe.each(databaseTargets())('the order signing step on %s', (target) => {
     // An incremental update: the employee-signed file is the start of the sealed one, byte for byte.
     expect(sealed!.subarray(0, signed!.length).equals(signed!)).toBe(true);
     const sealedReport = checkWithPdfsig('sealed.pdf', sealed!);
-    expect(sealedReport).toContain('Signature #2');
+    // Employee's signature, employer's seal, then the document timestamp (B-LTA) over the whole file;
+    // poppler checks the two CMS signatures, it cannot validate an RFC 3161 document timestamp itself.
+    expect(sealedReport).toContain('Signature #3');
     expect(sealedReport.match(/Signature is Valid\./g)).toHaveLength(2);
     expect(sealedReport.match(/Certificate is Trusted\./g)).toHaveLength(2);
     expect(sealedReport.match(/Total document signed/g)).toHaveLength(1);
-    expect(sealedReport.split('Signature #2')[1]).toContain('Total document signed');
+    expect(sealedReport.split('Signature #3')[1]).toContain('Total document signed');
+    expect(sealedReport.split('Signature #3')[1]).toContain('Signature Field Name: Document');
     const approval = (await auditOf(orderId)).find((a) => a.action === 'order.step.accept');
     expect(approval?.fields).toContain(`sha256:${sha256Hex(sealed!)}`);
 
@@ -201,9 +204,9 @@ describe.each(databaseTargets())('the order signing step on %s', (target) => {
     expect(ofSealed.status).toBe(200);
     expect(ofSealed.body.valid).toBe(true);
     expect(ofSealed.body.orderId).toBe(orderId);
-    expect(ofSealed.body.signatures.map((s) => s.kind)).toEqual(['signature', 'seal']);
+    expect(ofSealed.body.signatures.map((s) => s.kind)).toEqual(['signature', 'seal', 'timestamp']);
     expect(ofSealed.body.signatures.every((s) => s.trusted)).toBe(true);
-    expect(ofSealed.body.signatures.map((s) => s.coversWholeDocument)).toEqual([false, true]);
+    expect(ofSealed.body.signatures.map((s) => s.coversWholeDocument)).toEqual([false, false, true]);
     const ofSigned = await verify(signed!, tenantAdmin);
     expect(ofSigned.body).toMatchObject({ valid: true, orderId });
     expect(ofSigned.body.signatures).toHaveLength(1);

@@ -32,6 +32,27 @@ export interface TestPki {
   root: KeyedCertificate;
   issuing: KeyedCertificate;
   tsa: KeyedCertificate;
+  /**
+   * Base URL of the service that answers for this PKI (CRLs at `/crl/root.crl` and `/crl/issuing.crl`,
+   * CA certificates at `/ca/root.cer` and `/ca/issuing.cer`, an OCSP responder at `/ocsp`): certificates
+   * issued below the root name their CRL (cRLDistributionPoints) and their issuer's certificate
+   * (authorityInfoAccess caIssuers). Absent: certificates without these pointers.
+   */
+  serviceUrl?: string;
+}
+
+/**
+ * cRLDistributionPoints (RFC 5280 4.2.1.13) and authorityInfoAccess caIssuers (4.2.2.1). No OCSP URL in
+ * the certificates: NSS (poppler's pdfsig 22.12) stops trusting a certificate that names an OCSP
+ * responder, with or without its online check (ADR 0034); the responder still answers at `/ocsp`.
+ */
+function revocationPointers(serviceUrl: string | undefined, issuer: 'root' | 'issuing'): x509.Extension[] {
+  if (!serviceUrl) return [];
+  const base = serviceUrl.replace(/\/+$/, '');
+  return [
+    new x509.AuthorityInfoAccessExtension({ caIssuers: `${base}/ca/${issuer}.cer` }),
+    new x509.CRLDistributionPointsExtension([`${base}/crl/${issuer}.crl`]),
+  ];
 }
 
 type CryptoKey = webcrypto.CryptoKey;
@@ -98,7 +119,7 @@ const caExtensions = (pathLength?: number) => [
   new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
 ];
 
-export async function createTestPki(now = new Date()): Promise<TestPki> {
+export async function createTestPki(now = new Date(), serviceUrl?: string): Promise<TestPki> {
   const root = await issue(
     'CN=Leasing Simulator TEST Root CA (nicht qualifiziert), O=TEST, C=DE',
     null,
@@ -109,7 +130,7 @@ export async function createTestPki(now = new Date()): Promise<TestPki> {
   const issuing = await issue(
     'CN=Leasing Simulator TEST Issuing CA (nicht qualifiziert), O=TEST, C=DE',
     root,
-    caExtensions(0),
+    [...caExtensions(0), ...revocationPointers(serviceUrl, 'root')],
     10 * YEAR_MS,
     now,
   );
@@ -120,11 +141,12 @@ export async function createTestPki(now = new Date()): Promise<TestPki> {
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true),
+      ...revocationPointers(serviceUrl, 'issuing'),
     ],
     10 * YEAR_MS,
     now,
   );
-  return { root, issuing, tsa };
+  return { root, issuing, tsa, ...(serviceUrl ? { serviceUrl } : {}) };
 }
 
 /**
@@ -143,10 +165,51 @@ export function issueSignerCertificate(
     [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+      ...revocationPointers(pki.serviceUrl, 'issuing'),
     ],
     2 * YEAR_MS,
     now,
   );
+}
+
+/** The CRL distribution point a certificate names, if any (used to tell old PKI files from current ones). */
+export function crlUrlOf(certificate: x509.X509Certificate): string | null {
+  const points = certificate.getExtension(x509.CRLDistributionPointsExtension);
+  const name = points?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
+  return name ?? null;
+}
+
+/**
+ * A CRL of `ca` (RFC 5280 5): valid for a day, with the CRL number and the authority key identifier a
+ * conforming CA includes, listing `revokedSerials` (hex).
+ */
+export async function issueCrl(ca: KeyedCertificate, now = new Date(), revokedSerials: string[] = []): Promise<Buffer> {
+  // crlNumber: monotonic per CA; the issue time in seconds is, for a development CA.
+  const crlNumber = new x509.Extension('2.5.29.20', false, toDerInteger(Math.floor(now.getTime() / 1000)));
+  const crl = await x509.X509CrlGenerator.create({
+    issuer: ca.certificate.subject,
+    thisUpdate: now,
+    nextUpdate: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+    signingAlgorithm: KEY_ALGORITHM,
+    signingKey: ca.cryptoKey,
+    // With a reason code: an entry without extensions would carry an empty (invalid) extensions list.
+    entries: revokedSerials.map((serialNumber) => ({
+      serialNumber,
+      revocationDate: now,
+      reason: x509.X509CrlReason.cessationOfOperation,
+    })),
+    extensions: [await x509.AuthorityKeyIdentifierExtension.create(ca.certificate), crlNumber],
+  });
+  return Buffer.from(crl.rawData);
+}
+
+function toDerInteger(value: number): ArrayBuffer {
+  let hex = value.toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  if (parseInt(hex.slice(0, 2), 16) & 0x80) hex = `00${hex}`;
+  const body = Buffer.from(hex, 'hex');
+  const der = Buffer.concat([Buffer.from([0x02, body.length]), body]);
+  return der.buffer.slice(der.byteOffset, der.byteOffset + der.byteLength) as ArrayBuffer;
 }
 
 /** A keyed certificate as stored in DATA_DIR/secrets (PEM certificate, PKCS#8 key). */

@@ -11,6 +11,7 @@ import {
   createTestPki,
   issueSignerCertificate,
   loadKeyed,
+  crlUrlOf,
   storeKeyed,
   type KeyedCertificate,
   type StoredKeyedCertificate,
@@ -75,18 +76,37 @@ function signerSubject(userID: string): { commonName: string; organization?: str
   return { commonName: company, organization: company };
 }
 
-export async function loadTrustServiceState(secretsDir: string): Promise<TrustServiceState> {
+export interface TrustServiceStateOptions {
+  /**
+   * The trust service's public base URL (…/simulator): certificates name its OCSP responder and CA
+   * certificates. PKI files without these pointers, or with another base, are replaced.
+   */
+  serviceUrl?: string;
+}
+
+async function isCurrent(stored: StoredPki, serviceUrl: string | undefined): Promise<boolean> {
+  if (!serviceUrl) return true;
+  const issuing = await loadKeyed(stored.issuing).catch(() => null);
+  return issuing !== null && crlUrlOf(issuing.certificate) === `${serviceUrl.replace(/\/+$/, '')}/crl/root.crl`;
+}
+
+export async function loadTrustServiceState(
+  secretsDir: string,
+  options: TrustServiceStateOptions = {},
+): Promise<TrustServiceState> {
   const dir = path.join(secretsDir, 'trust-service');
   await mkdir(path.join(dir, 'credentials'), { recursive: true, mode: 0o700 });
   const pkiFile = path.join(dir, 'pki.json');
   let stored = await readJson<StoredPki>(pkiFile);
-  if (!stored) {
-    const fresh = await createTestPki();
+  if (!stored || !(await isCurrent(stored, options.serviceUrl))) {
+    // First start, or files from before certificates carried revocation pointers: a new PKI. Old
+    // credentials were issued by the old CA and are reissued on their next use (see credentialById).
+    const fresh = await createTestPki(new Date(), options.serviceUrl);
     stored = {
       root: storeKeyed(fresh.root),
       issuing: storeKeyed(fresh.issuing),
       tsa: storeKeyed(fresh.tsa),
-      tokenKey: randomBytes(32).toString('hex'),
+      tokenKey: stored?.tokenKey ?? randomBytes(32).toString('hex'),
     };
     await writeAtomically(pkiFile, JSON.stringify(stored));
     // Two instances starting at once: the file that won the rename is the PKI for both.
@@ -96,12 +116,20 @@ export async function loadTrustServiceState(secretsDir: string): Promise<TrustSe
     root: await loadKeyed(stored.root),
     issuing: await loadKeyed(stored.issuing),
     tsa: await loadKeyed(stored.tsa),
+    ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
   };
   const credentialFile = (id: string) => path.join(dir, 'credentials', `${id}.json`);
   const credentialById = async (id: string) => {
     if (!/^sim-[0-9a-f]{32}$/.test(id)) return null;
     const found = await readJson<StoredKeyedCertificate>(credentialFile(id));
-    return found ? loadKeyed(found) : null;
+    if (!found) return null;
+    const keyed = await loadKeyed(found);
+    // A credential of a replaced PKI does not chain to the current root: treated as absent.
+    const current = await keyed.certificate.verify({
+      publicKey: pki.issuing.certificate.publicKey,
+      signatureOnly: true,
+    });
+    return current ? keyed : null;
   };
   return {
     pki,
@@ -120,13 +148,18 @@ export async function loadTrustServiceState(secretsDir: string): Promise<TrustSe
 }
 
 /** One state per secrets directory, loaded once per process on first use. */
-export function lazyTrustServiceState(secretsDir: string): () => Promise<TrustServiceState> {
+export function lazyTrustServiceState(
+  secretsDir: string,
+  options: TrustServiceStateOptions | (() => TrustServiceStateOptions) = {},
+): () => Promise<TrustServiceState> {
   let loading: Promise<TrustServiceState> | null = null;
   return () => {
-    loading ??= loadTrustServiceState(secretsDir).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    loading ??= loadTrustServiceState(secretsDir, typeof options === 'function' ? options() : options).catch(
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
 }

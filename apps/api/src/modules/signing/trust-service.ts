@@ -4,10 +4,13 @@
  * behind `loopbackOnly` like the identity simulator; production points the CSC client at a real QTSP.
  *
  * Register with `{ prefix: '/simulator' }`: `/csc/v2/*` (info, credentials/list, credentials/info,
- * signatures/signHash), `/csc/oauth2/*` (authorize page, token), `/tsa`, `/ca.pem`.
+ * signatures/signHash), `/csc/oauth2/*` (authorize page, token), `/tsa`, `/ca.pem`, the OCSP responder
+ * `/ocsp` (RFC 6960, answers signed by the issuing CA), the CA certificates `/ca/root.cer` and
+ * `/ca/issuing.cer` (authorityInfoAccess caIssuers), the CAs' CRLs `/crl/root.crl` and `/crl/issuing.crl`
+ * (cRLDistributionPoints), and `/csc/faults` (see trust-service-faults.ts).
  */
 import querystring from 'node:querystring';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +20,9 @@ import { escapeHtml, sendPage } from '../ident/simulator-pages.js';
 
 import { OID } from './cades.js';
 import { signSha256Hash } from './pades.js';
+import { respondToOcspRequest } from './revocation.js';
+import { issueCrl } from './test-pki.js';
+import { FaultRequestSchema, TrustServiceFaults } from './trust-service-faults.js';
 import { respondToTimestampRequest } from './timestamp.js';
 import type { TrustServiceState } from './trust-service-state.js';
 import { issueToken, oneTimeCode, readToken } from './trust-service-tokens.js';
@@ -27,6 +33,8 @@ export interface TrustServiceOptions {
   clientId: string;
   clientSecret: string;
   clock: Clock;
+  /** Armed by `POST /csc/faults`; one per process unless given. */
+  faults?: TrustServiceFaults;
 }
 
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -72,9 +80,49 @@ export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginA
   return async (app) => {
     let state: TrustServiceState;
     let key: Buffer;
-    app.addHook('preHandler', async () => {
+    const faults = options.faults ?? new TrustServiceFaults();
+    const signsWrongHash = new WeakSet<FastifyRequest>();
+    app.addHook('preHandler', async (request, reply) => {
       state = await options.state();
       key = state.tokenKey;
+      if ((await faults.apply(request, reply)) === 'wrong-hash') signsWrongHash.add(request);
+      if (reply.sent) return reply;
+    });
+    app.addHook('onClose', async () => faults.close());
+    app.addContentTypeParser('application/ocsp-request', { parseAs: 'buffer', bodyLimit: 16_384 }, (_r, body, done) =>
+      done(null, body),
+    );
+
+    app.post('/csc/faults', async (request, reply) => {
+      const body = FaultRequestSchema.safeParse(request.body);
+      if (!body.success) return cscError(reply, 400, 'invalid_request', 'mode is one of the fault modes');
+      faults.set(body.data.mode, body.data.count, body.data.on);
+      return reply.code(204).send();
+    });
+
+    const ocspCas = () => [{ ca: state.pki.root }, { ca: state.pki.issuing }];
+    app.post('/ocsp', async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) return reply.code(415).send();
+      const answer = await respondToOcspRequest(request.body, ocspCas(), clock.now());
+      return reply.type('application/ocsp-response').send(answer);
+    });
+    // RFC 6960 A.1: GET with the base64 DER request in the path.
+    app.get('/ocsp/*', async (request, reply) => {
+      const encoded = decodeURIComponent((request.params as { '*': string })['*']);
+      const answer = await respondToOcspRequest(Buffer.from(encoded, 'base64'), ocspCas(), clock.now());
+      return reply.type('application/ocsp-response').send(answer);
+    });
+    app.get('/crl/:name', async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const keyed = name === 'root.crl' ? state.pki.root : name === 'issuing.crl' ? state.pki.issuing : null;
+      if (!keyed) return reply.code(404).send();
+      return reply.type('application/pkix-crl').send(await issueCrl(keyed, clock.now()));
+    });
+    app.get('/ca/:name', async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const keyed = name === 'root.cer' ? state.pki.root : name === 'issuing.cer' ? state.pki.issuing : null;
+      if (!keyed) return reply.code(404).send();
+      return reply.type('application/pkix-cert').send(Buffer.from(keyed.certificate.rawData));
     });
 
     app.addContentTypeParser(
@@ -259,9 +307,9 @@ export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginA
       }
       const credential = await state.credentialById(b.credentialID);
       if (!credential) return cscError(reply, 400, 'invalid_request', 'Unknown credentialID');
-      const signatures = b.hashes.map((hash) =>
-        signSha256Hash(Buffer.from(hash, 'base64'), credential.privateKey).toString('base64'),
-      );
+      const signed = (hash: string) =>
+        signsWrongHash.has(request) ? createHash('sha256').update(hash).digest() : Buffer.from(hash, 'base64');
+      const signatures = b.hashes.map((hash) => signSha256Hash(signed(hash), credential.privateKey).toString('base64'));
       return { signatures };
     });
   };

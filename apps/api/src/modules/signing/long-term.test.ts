@@ -1,0 +1,257 @@
+/**
+ * Long-term validation end to end over HTTP: the contract signed by the employee and sealed by the
+ * employer through the development trust service (CSC v2, two signatures in two revisions), then
+ * extended to PAdES B-LTA (DSS with OCSP answers from the service's responder, document timestamp).
+ * Checked with tools that share no code with ours: pdfsig (NSS), openssl ts and openssl ocsp.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import Fastify, { type FastifyInstance } from 'fastify';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { systemClock } from '../../lib/clock.js';
+import { loopbackOnly } from '../../plugins/dev-only.js';
+import { typicalInput } from '../../test-support/contract-inputs.js';
+import { nssDatabaseTrusting, pdfsigAsync, withOneByteChanged } from '../../test-support/pdfsig.js';
+import { renderTransferContract } from '../orders/contract-pdf.js';
+
+import { buildSignedAttributes } from './cades.js';
+import { createCscClient, type CscClient } from './csc-client.js';
+import { embedContents, prepareIncrementalField } from './doc-timestamp.js';
+import { signaturesOf } from './dss.js';
+import { extendToLongTerm } from './long-term.js';
+import { completeTimestampedCms } from './pades.js';
+import { embedSignature, prepareSignatureField, signedBytes, type PreparedSignature } from './pdf-signature-field.js';
+import { trustServicePlugin } from './trust-service.js';
+import { lazyTrustServiceState } from './trust-service-state.js';
+
+const EMPLOYEE = 'Erika Müller-Lüdenscheidt';
+const EMPLOYER = 'Musterfirma GmbH';
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+let dir: string;
+let app: FastifyInstance;
+let client: CscClient;
+let nssDir: string;
+let rootPem: string;
+let issuingPem: string;
+let sealed: Buffer;
+let final: Uint8Array;
+
+/** The signer at the authorization page: reads the shown one-time code and presses "Jetzt signieren". */
+async function authorize(url: string): Promise<string> {
+  const page = await (await fetch(url)).text();
+  const otp = /data-testid="one-time-code">(\d{6})</.exec(page)?.[1] ?? '';
+  const form = new URLSearchParams([...new URL(url).searchParams, ['otp', otp], ['decision', 'approve']]);
+  const answer = await fetch(new URL('authorize', url), { method: 'POST', body: form, redirect: 'manual' });
+  return new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
+}
+
+/** One signature through the CSC flow into an already prepared field. */
+async function signThroughService(prepared: PreparedSignature, signer: string, embed: typeof embedSignature) {
+  const credential = await client.credentialFor(signer);
+  const signedAttributes = buildSignedAttributes({
+    contentDigest: prepared.documentDigest,
+    signerCertificate: credential.signerCertificate,
+  });
+  const url = await client.authorizationUrl({
+    credentialID: credential.credentialID,
+    hash: signedAttributes.hashToSign,
+    redirectUri: REDIRECT,
+    state: signer,
+  });
+  const token = await client.exchangeCode(await authorize(url), REDIRECT);
+  const signatureValue = await client.signHash(
+    token,
+    credential.credentialID,
+    signedAttributes.hashToSign,
+    credential.signerCertificate,
+  );
+  const cms = await completeTimestampedCms({
+    signedAttributes,
+    signatureValue,
+    signerCertificate: credential.signerCertificate,
+    chain: credential.chain,
+    timestampAuthority: (request) => client.timestamp(request),
+  });
+  return embed(prepared, cms);
+}
+
+/** A command's exit and its whole output (openssl prints "verify OK" on stderr). */
+function run(command: string, args: string[]): { ok: boolean; output: string } {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+/** `openssl ts -verify` of the document timestamp (the file's last signature) against the test root. */
+async function verifyDocumentTimestamp(pdf: Uint8Array, name: string): Promise<{ ok: boolean; output: string }> {
+  const last = signaturesOf(await PDFDocument.load(pdf, { updateMetadata: false })).at(-1);
+  if (!last) throw new Error('no signature');
+  const ranges = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/g;
+  const text = Buffer.from(pdf).toString('latin1');
+  const range = [...text.matchAll(ranges)].at(-1)?.slice(1).map(Number) ?? [];
+  const token = path.join(dir, `${name}.tst`);
+  const data = path.join(dir, `${name}.data`);
+  writeFileSync(token, last.cms);
+  writeFileSync(data, signedBytes(pdf, range));
+  writeFileSync(path.join(dir, 'root-ca.pem'), rootPem);
+  return run('openssl', [
+    'ts',
+    '-verify',
+    '-data',
+    data,
+    '-in',
+    token,
+    '-token_in',
+    '-CAfile',
+    path.join(dir, 'root-ca.pem'),
+  ]);
+}
+
+let loaded: PDFDocument;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'ltv-'));
+  app = Fastify();
+  let serviceUrl = '';
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', loopbackOnly);
+      await scope.register(
+        trustServicePlugin({
+          state: lazyTrustServiceState(path.join(dir, 'secrets'), () => ({ serviceUrl })),
+          clientId: 'leasing',
+          clientSecret: 'test-secret-123',
+          clock: systemClock,
+        }),
+      );
+    },
+    { prefix: '/simulator' },
+  );
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  serviceUrl = `${address}/simulator`;
+  client = createCscClient({
+    baseUrl: `${address}/simulator/csc/v2`,
+    clientId: 'leasing',
+    clientSecret: 'test-secret-123',
+    tsaUrl: `${address}/simulator/tsa`,
+  });
+  rootPem = await (await fetch(`${address}/simulator/ca.pem`)).text();
+  const issuingDer = Buffer.from(await (await fetch(`${address}/simulator/ca/issuing.cer`)).arrayBuffer());
+  issuingPem = `-----BEGIN CERTIFICATE-----\n${issuingDer.toString('base64')}\n-----END CERTIFICATE-----\n`;
+  nssDir = nssDatabaseTrusting(dir, rootPem);
+
+  const contract = await renderTransferContract(typicalInput());
+  const employeeField = await prepareSignatureField(contract, {
+    signerName: EMPLOYEE,
+    signingTime: new Date(),
+    reason: 'Überlassungsvertrag',
+    location: 'DE',
+  });
+  const signed = await signThroughService(employeeField, EMPLOYEE, embedSignature);
+  const sealField = await prepareIncrementalField(signed, {
+    fieldName: 'Arbeitgebersiegel',
+    type: 'Sig',
+    subFilter: 'ETSI.CAdES.detached',
+    signingTime: new Date(),
+  });
+  sealed = await signThroughService(sealField, EMPLOYER, embedContents);
+  final = await extendToLongTerm(sealed, { timestampAuthority: (request) => client.timestamp(request) });
+  loaded = await PDFDocument.load(final, { updateMetadata: false });
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () => {
+  it('keeps both signatures valid and trusted and ends with a document timestamp over the whole file', async () => {
+    const file = path.join(dir, 'contract-lta.pdf');
+    writeFileSync(file, final);
+    const report = await pdfsigAsync(file, nssDir);
+    const sections = report.split(/^Signature #\d+:$/m).slice(1);
+    expect(sections).toHaveLength(3);
+    for (const signature of sections.slice(0, 2)) {
+      expect(signature).toContain('Signature is Valid.');
+      expect(signature).toContain('Certificate is Trusted.');
+      expect(signature).toContain('Not total document signed');
+    }
+    expect(sections[0]).toContain(`Signer Certificate Common Name: ${EMPLOYEE}`);
+    expect(sections[1]).toContain(`Signer Certificate Common Name: ${EMPLOYER}`);
+    // poppler cannot validate /ETSI.RFC3161 (it says so); openssl ts checks the token below.
+    expect(sections[2]).toContain('Total document signed');
+    expect(sections[2]).toContain('Leasing Simulator TEST TSA');
+    expect(Buffer.from(final.subarray(0, sealed.length)).equals(sealed)).toBe(true);
+  });
+
+  it('carries a document timestamp that openssl ts verifies over the whole file against the test root', async () => {
+    const last = signaturesOf(loaded).at(-1);
+    expect(last?.subFilter).toBe('ETSI.RFC3161');
+    const verified = await verifyDocumentTimestamp(final, 'lta');
+    expect(verified.output).toContain('Verification: OK');
+  });
+
+  it("keeps the certificates of every chain and the CAs' CRLs in the DSS, one VRI entry per signature", () => {
+    const dss = loaded.context.lookup(loaded.catalog.get(PDFName.of('DSS')), PDFDict);
+    const streams = (key: string) => {
+      const array = dss.lookup(PDFName.of(key), PDFArray);
+      return array.asArray().map((ref) => Buffer.from((loaded.context.lookup(ref) as PDFRawStream).getContents()));
+    };
+    // root, issuing CA, employee, employer, TSA
+    expect(streams('Certs')).toHaveLength(5);
+    // The root's CRL (for the issuing CA) and the issuing CA's CRL (employee, employer, TSA).
+    const crls = streams('CRLs');
+    expect(crls).toHaveLength(2);
+    const vri = dss.lookup(PDFName.of('VRI'), PDFDict);
+    expect(vri.keys()).toHaveLength(2);
+
+    const certs = streams('Certs').map((der) => {
+      const file = path.join(dir, `cert-${der.length}-${der.subarray(-8).toString('hex')}.der`);
+      writeFileSync(file, der);
+      return execFileSync('openssl', ['x509', '-inform', 'DER', '-in', file, '-noout', '-subject'], {
+        encoding: 'utf8',
+      });
+    });
+    expect(certs.join('')).toContain(EMPLOYER);
+    // Each CRL is signed by its CA for openssl too, and lists nothing.
+    writeFileSync(path.join(dir, 'root-ca.pem'), rootPem);
+    for (const [index, crl] of crls.entries()) {
+      const file = path.join(dir, `crl-${index}.der`);
+      writeFileSync(file, crl);
+      const issuing = path.join(dir, 'issuing-ca.pem');
+      writeFileSync(issuing, issuingPem);
+      const chain = path.join(dir, 'chain.pem');
+      writeFileSync(chain, `${rootPem}\n${issuingPem}`);
+      const text = run('openssl', ['crl', '-inform', 'DER', '-in', file, '-CAfile', chain, '-noout', '-text']).output;
+      expect(text).toContain('verify OK');
+      expect(text).toContain('No Revoked Certificates');
+    }
+  });
+
+  it('one changed byte breaks every signature and the document timestamp', async () => {
+    const tampered = withOneByteChanged(Buffer.from(final));
+    const file = path.join(dir, 'contract-lta-tampered.pdf');
+    writeFileSync(file, tampered);
+    const sections = (await pdfsigAsync(file, nssDir)).split(/^Signature #\d+:$/m).slice(1);
+    expect(sections.slice(0, 2).every((s) => s.includes('Digest Mismatch'))).toBe(true);
+    expect((await verifyDocumentTimestamp(tampered, 'tampered')).ok).toBe(false);
+  });
+
+  it('stays valid and trusted once the trust service is gone (retention: nothing asked online)', async () => {
+    await app.close();
+    const file = path.join(dir, 'contract-lta-later.pdf');
+    writeFileSync(file, final);
+    const sections = (await pdfsigAsync(file, nssDir)).split(/^Signature #\d+:$/m).slice(1);
+    expect(sections).toHaveLength(3);
+    for (const signature of sections.slice(0, 2)) {
+      expect(signature).toContain('Signature is Valid.');
+      expect(signature).toContain('Certificate is Trusted.');
+    }
+    expect((await verifyDocumentTimestamp(final, 'later')).output).toContain('Verification: OK');
+  });
+});

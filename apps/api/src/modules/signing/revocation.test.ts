@@ -1,0 +1,63 @@
+/**
+ * OCSP answers and CRLs: the development responder's answers and the checks applied before revocation
+ * data goes into a DSS (signed by the issuer, about this certificate, not revoked).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { parseCertificate } from './cades.js';
+import { RevocationError, buildOcspRequest, checkCrl, checkOcspResponse, respondToOcspRequest } from './revocation.js';
+import { createTestPki, issueCrl, issueSignerCertificate, type KeyedCertificate, type TestPki } from './test-pki.js';
+
+let pki: TestPki;
+let other: TestPki;
+let signer: KeyedCertificate;
+const asPkijs = (c: KeyedCertificate) => parseCertificate(new Uint8Array(c.certificate.rawData));
+
+beforeAll(async () => {
+  pki = await createTestPki(new Date(), 'http://127.0.0.1:9/simulator');
+  other = await createTestPki();
+  signer = await issueSignerCertificate(pki, { commonName: 'Erika Müller' });
+}, 60_000);
+
+describe('OCSP', () => {
+  it('answers "good", signed by the issuing CA, and the answer passes the check', async () => {
+    const request = await buildOcspRequest(asPkijs(signer), asPkijs(pki.issuing));
+    const answer = await respondToOcspRequest(request, [{ ca: pki.root }, { ca: pki.issuing }]);
+    await expect(checkOcspResponse(answer, asPkijs(signer), asPkijs(pki.issuing))).resolves.toBeUndefined();
+  });
+
+  it('reports a revoked certificate', async () => {
+    const request = await buildOcspRequest(asPkijs(signer), asPkijs(pki.issuing));
+    const serial = signer.certificate.serialNumber.toLowerCase();
+    const answer = await respondToOcspRequest(request, [{ ca: pki.issuing, revoked: new Set([serial]) }]);
+    await expect(checkOcspResponse(answer, asPkijs(signer), asPkijs(pki.issuing))).rejects.toThrow(/revoked/);
+  });
+
+  it('refuses an answer signed by another CA, and answers "unauthorized" for a CA it does not run', async () => {
+    const request = await buildOcspRequest(asPkijs(signer), asPkijs(pki.issuing));
+    const forged = await respondToOcspRequest(request, [
+      { ca: { ...other.issuing, certificate: pki.issuing.certificate } },
+    ]);
+    await expect(checkOcspResponse(forged, asPkijs(signer), asPkijs(pki.issuing))).rejects.toBeInstanceOf(
+      RevocationError,
+    );
+    const unauthorized = await respondToOcspRequest(request, [{ ca: other.issuing }]);
+    await expect(checkOcspResponse(unauthorized, asPkijs(signer), asPkijs(pki.issuing))).rejects.toThrow(/status 6/);
+  });
+});
+
+describe('CRL', () => {
+  it('accepts a current CRL of the issuer that does not list the certificate', async () => {
+    const crl = await issueCrl(pki.issuing);
+    expect(() => checkCrl(crl, asPkijs(signer), asPkijs(pki.issuing))).not.toThrow();
+  });
+
+  it('refuses a CRL listing the certificate, one of another CA, and an expired one', async () => {
+    const listing = await issueCrl(pki.issuing, new Date(), [signer.certificate.serialNumber]);
+    expect(() => checkCrl(listing, asPkijs(signer), asPkijs(pki.issuing))).toThrow(/revoked/);
+    const foreign = await issueCrl(other.issuing);
+    expect(() => checkCrl(foreign, asPkijs(signer), asPkijs(pki.issuing))).toThrow(RevocationError);
+    const old = await issueCrl(pki.issuing, new Date(Date.now() - 3 * 24 * 60 * 60 * 1000));
+    expect(() => checkCrl(old, asPkijs(signer), asPkijs(pki.issuing))).toThrow(/expired/);
+  });
+});
