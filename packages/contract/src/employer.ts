@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 
 import { InviteRequestSchema } from './account.js';
+import { AbsencePayersSchema, PayrollPauseSchema, PayrollStatuses } from './lease-life.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /**
@@ -55,6 +56,9 @@ export const TenantPolicySchema = z.strictObject({
   minGrossAfterConversionEur: eurAmount(200_000),
   deductionStart: z.enum(DeductionStarts),
   approval: z.enum(ApprovalModes),
+  // --- Absences without pay (lease-life.ts): who carries the rate; missing = DEFAULT_ABSENCE_PAYERS.
+  absencePayers: z.optional(AbsencePayersSchema),
+  // --- end absences
 });
 export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
 
@@ -168,6 +172,15 @@ export const PayrollRowSchema = z.object({
   /** Last day of use when it falls in this month. */
   endDate: z.nullable(z.string()),
   change: z.nullable(z.enum(PayrollChanges)),
+  // --- Absences (lease-life.ts): the month's state and the absence behind a pause.
+  status: z.enum(PayrollStatuses),
+  pause: z.nullable(PayrollPauseSchema),
+  /** The paused part of the conversion amount the employee pays privately from net pay. */
+  employeePaysEur: z.number(),
+  /** The paused part the employer carries. */
+  employerPaysEur: z.number(),
+  /** The paused part the package's rate insurance pays. */
+  rateInsurancePaysEur: z.number(),
 });
 export type PayrollRow = z.infer<typeof PayrollRowSchema>;
 
