@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 import { InviteRequestSchema } from './account.js';
-import { AbsencePayersSchema, PayrollPauseSchema, PayrollStatuses } from './lease-life.js';
+import { AbsencePayersSchema, DEFAULT_ABSENCE_PAYERS, PayrollPauseSchema, PayrollStatuses } from './lease-life.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /**
@@ -71,6 +71,7 @@ export const DEFAULT_TENANT_POLICY: TenantPolicy = {
   minGrossAfterConversionEur: DEFAULT_MIN_GROSS_AFTER_CONVERSION_EUR,
   deductionStart: 'HANDOVER_MONTH',
   approval: 'MANUAL',
+  absencePayers: DEFAULT_ABSENCE_PAYERS,
 };
 
 /** `GET /v1/tenant/policy`: the policy in force with its version (0 = the defaults). */
