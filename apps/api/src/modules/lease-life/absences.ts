@@ -55,6 +55,7 @@ export async function recordAbsence(
 ): Promise<Absence> {
   await personOrRefuse(deps, admin, userId);
   const now = deps.clock.now();
+  const { policy } = await runAsSystem(() => policyInForce(deps.db, admin.tenantId));
   const leases = await repo.leasesOfPerson(deps.db, admin.tenantId, userId);
   const others = await repo.absencesOf(deps.db, admin.tenantId, userId);
   const period = { from: input.from, to: input.to ?? null };
@@ -81,7 +82,7 @@ export async function recordAbsence(
       .returning();
     if (!inserted) throw new Error('absence not stored');
     await audit(tx, admin, inserted.id, 'employee.absence.recorded', ['type', 'from', 'to'], ctx, now);
-    await notifyAbsence(tx, deps, admin.tenantId, userId, inserted, 'RECORDED', now);
+    await notifyAbsence(tx, deps, admin.tenantId, userId, inserted, 'RECORDED', policy, now);
     return inserted;
   });
   deps.mailSent();
@@ -107,6 +108,7 @@ export async function moveAbsenceEnd(
 ): Promise<Absence> {
   const { row, others } = await absenceOrRefuse(deps, admin, userId, absenceId);
   const now = deps.clock.now();
+  const { policy } = await runAsSystem(() => policyInForce(deps.db, admin.tenantId));
   const leases = await repo.leasesOfPerson(deps.db, admin.tenantId, userId);
   const errors = absenceRefusals(
     { from: row.fromDate, to: input.to },
@@ -125,7 +127,7 @@ export async function moveAbsenceEnd(
       .returning();
     if (!changed) throw notFound('Abwesenheit nicht gefunden');
     await audit(tx, admin, row.id, 'employee.absence.changed', ['to'], ctx, now);
-    await notifyAbsence(tx, deps, admin.tenantId, userId, changed, 'CHANGED', now);
+    await notifyAbsence(tx, deps, admin.tenantId, userId, changed, 'CHANGED', policy, now);
     return changed;
   });
   deps.mailSent();
@@ -143,6 +145,7 @@ export async function removeAbsence(
 ): Promise<void> {
   const { row } = await absenceOrRefuse(deps, admin, userId, absenceId);
   const now = deps.clock.now();
+  const { policy } = await runAsSystem(() => policyInForce(deps.db, admin.tenantId));
   if (row.fromDate <= berlinToday(now)) {
     throw conflict(
       'Die Abwesenheit hat bereits begonnen und bleibt für die Entgeltabrechnung erhalten. Bitte stattdessen das Ende eintragen.',
@@ -151,7 +154,7 @@ export async function removeAbsence(
   await deps.db.transaction(async (tx) => {
     await tx.delete(employeeAbsences).where(eq(employeeAbsences.id, row.id));
     await audit(tx, admin, row.id, 'employee.absence.removed', ['type', 'from', 'to'], ctx, now);
-    await notifyAbsence(tx, deps, admin.tenantId, userId, row, 'REMOVED', now);
+    await notifyAbsence(tx, deps, admin.tenantId, userId, row, 'REMOVED', policy, now);
   });
   deps.mailSent();
 }

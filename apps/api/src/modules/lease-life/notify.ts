@@ -1,9 +1,7 @@
-import type { AbsenceType } from '@leasing/contract';
+import type { AbsenceType, TenantPolicy } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
-import { runAsSystem } from '../../db/scope.js';
 import type { EmployerDeps } from '../employer/deps.js';
-import { policyInForce } from '../employer/policy.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { OrderEvent } from '../mail/templates.js';
 import { admins } from '../orders/notify.js';
@@ -46,7 +44,10 @@ async function tellPersonAndProvider(
   }
 }
 
-/** Mails for an absence recorded, moved or removed, in each recipient's language. */
+/**
+ * Mails for an absence recorded, moved or removed, in each recipient's language. `policy`: the
+ * employer's policy in force, read before the transaction (one connection under PGlite).
+ */
 export async function notifyAbsence(
   tx: Database,
   deps: EmployerDeps,
@@ -54,10 +55,10 @@ export async function notifyAbsence(
   userId: string,
   absence: { type: AbsenceType; fromDate: string; toDate: string | null },
   change: 'RECORDED' | 'CHANGED' | 'REMOVED',
+  policy: TenantPolicy,
   now: Date,
 ): Promise<void> {
   const leases = await repo.leasesOfPerson(tx, tenantId, userId);
-  const { policy } = await runAsSystem(() => policyInForce(deps.db, tenantId));
   await tellPersonAndProvider(
     tx,
     deps,
