@@ -69,13 +69,14 @@ export function monthPause(absences: readonly LeaseAbsence[], month: MonthIndex,
   }
   let named: LeaseAbsence | null = null;
   for (const [absence, days] of daysOf) if (named === null || days > (daysOf.get(named) ?? 0)) named = absence;
+  if (named === null) return null;
   const pausedDays = covered.size;
   const share = (days: number) => Math.round((amount * days) / daysInMonth);
   const pausedAmount = share(pausedDays);
   const employeePays = Math.min(share(byPayer.EMPLOYEE_PAYS), pausedAmount);
   const rateInsurancePays = Math.min(share(byPayer.RATE_INSURANCE), pausedAmount - employeePays);
   return {
-    absence: named ?? [...covered.values()][0]!,
+    absence: named,
     pausedDays,
     daysInMonth,
     pausedAmount: cents(pausedAmount),

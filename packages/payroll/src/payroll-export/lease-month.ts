@@ -93,9 +93,10 @@ interface MonthFigures {
 /** The commute in force in `month` (see `PayrollLease.commuteHistory`). */
 export function commuteIn(lease: PayrollLease, month: MonthIndex): Omit<CommuteVersion, 'from'> {
   const versions = lease.commuteHistory ?? [];
-  if (versions.length === 0) return lease;
+  const first = versions[0];
+  if (first === undefined) return lease;
   const last = monthBounds(month).last;
-  let found = versions[0]!;
+  let found = first;
   for (const version of versions) if (version.from <= last) found = version;
   return found;
 }

@@ -86,8 +86,7 @@ export async function recordAbsence(
     return inserted;
   });
   deps.mailSent();
-  const [view] = await absenceViews(deps.db, admin.tenantId, userId, [row]);
-  return view!;
+  return oneView(deps, admin, userId, row);
 }
 
 async function absenceOrRefuse(deps: EmployerDeps, admin: Admin, userId: string, absenceId: string) {
@@ -131,8 +130,7 @@ export async function moveAbsenceEnd(
     return changed;
   });
   deps.mailSent();
-  const [view] = await absenceViews(deps.db, admin.tenantId, userId, [updated]);
-  return view!;
+  return oneView(deps, admin, userId, updated);
 }
 
 /** Removes an absence that has not started yet; one that has started gets its end set instead (409). */
@@ -157,6 +155,12 @@ export async function removeAbsence(
     await notifyAbsence(tx, deps, admin.tenantId, userId, row, 'REMOVED', policy, now);
   });
   deps.mailSent();
+}
+
+async function oneView(deps: EmployerDeps, admin: Admin, userId: string, row: Row): Promise<Absence> {
+  const [view] = await absenceViews(deps.db, admin.tenantId, userId, [row]);
+  if (!view) throw notFound('Abwesenheit nicht gefunden');
+  return view;
 }
 
 function audit(tx: Database, admin: Admin, id: string, action: string, fields: string[], ctx: Ctx, at: Date) {
