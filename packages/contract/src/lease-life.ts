@@ -79,8 +79,12 @@ export const PayrollStatuses = ['ACTIVE', 'PAUSED', 'ENDED'] as const;
 // Termination quote
 
 export const TerminationReasons = ['LEAVING', 'EARLY_RETURN', 'DEATH'] as const;
+/**
+ * `?date=YYYY-MM-DD&reason=`. The date is checked by the service after who asks and whose order it
+ * is (a missing or malformed date is a 400 with the field `date`, never before a 403 or 404).
+ */
 export const TerminationQuoteQuerySchema = z.object({
-  date: IsoDate,
+  date: z.optional(z.string()),
   reason: z.optional(z.enum(TerminationReasons)),
 });
 export type TerminationQuoteQuery = z.infer<typeof TerminationQuoteQuerySchema>;

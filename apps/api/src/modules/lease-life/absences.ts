@@ -35,7 +35,8 @@ export async function absenceViews(db: Database, tenantId: string, userId: strin
   }));
 }
 
-async function personOrRefuse(deps: EmployerDeps, admin: Admin, userId: string) {
+/** The employer's own person, else 404 (another employer's person is unknown here). */
+export async function personOrRefuse(deps: EmployerDeps, admin: Admin, userId: string) {
   const person = await employerRepo.employeeOf(deps.db, admin.tenantId, userId);
   if (!person) throw notFound('Person nicht gefunden');
   return person;

@@ -13,9 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { AppError } from '../../lib/errors.js';
-import { requireRole } from '../../plugins/authenticate.js';
+import { requireRole, requireUser } from '../../plugins/authenticate.js';
 import type { Admin, Ctx, EmployerDeps } from '../employer/deps.js';
-import { listAbsences, moveAbsenceEnd, recordAbsence, removeAbsence } from './absences.js';
+import { listAbsences, moveAbsenceEnd, personOrRefuse, recordAbsence, removeAbsence } from './absences.js';
 import { absencesOfOwnOrder, terminationQuote } from './termination.js';
 
 function tenantAdmin(request: FastifyRequest): Admin {
@@ -25,6 +25,8 @@ function tenantAdmin(request: FastifyRequest): Admin {
 }
 
 const ctxOf = (request: FastifyRequest): Ctx => ({ requestId: String(request.id), ip: request.ip });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Life during a lease: absences without pay (HR records them, the employee reads them) and the
@@ -41,6 +43,15 @@ export function leaseLifeRoutes(
     const security = [{ bearerAuth: [] }];
     const tags = ['employer'];
     const base = '/v1/tenant/employees/:id/absences';
+    // Who asks and whose person it is come before the body: another employer's person is a 404
+    // whatever the body says (a malformed id is left to the schema's 400).
+    const personFirst = {
+      preValidation: async (request: FastifyRequest) => {
+        const admin = tenantAdmin(request);
+        const { id } = request.params as { id?: unknown };
+        if (typeof id === 'string' && UUID.test(id)) await personOrRefuse(deps, admin, id);
+      },
+    };
 
     app.get(
       base,
@@ -59,6 +70,7 @@ export function leaseLifeRoutes(
     app.post(
       base,
       {
+        ...personFirst,
         schema: {
           tags,
           summary: 'Records an absence without pay (Krankengeld, parental leave, unpaid leave); pauses the payroll',
@@ -77,6 +89,7 @@ export function leaseLifeRoutes(
     app.patch(
       `${base}/:absenceId`,
       {
+        ...personFirst,
         schema: {
           tags,
           summary: "Sets or moves an absence's last day (null: open end)",
@@ -100,6 +113,7 @@ export function leaseLifeRoutes(
     app.delete(
       `${base}/:absenceId`,
       {
+        ...personFirst,
         schema: {
           tags,
           summary: 'Removes an absence before it starts (else 409: set its end instead)',
@@ -150,7 +164,7 @@ export function leaseLifeRoutes(
       async (request) =>
         terminationQuote(
           deps.db,
-          { kind: 'EMPLOYEE', userId: requireRole(request, 'EMPLOYEE').id },
+          { kind: 'EMPLOYEE', userId: requireUser(request).id },
           request.params.orderId,
           request.query,
         ),
@@ -167,7 +181,7 @@ export function leaseLifeRoutes(
           response: { 200: z.array(AbsenceSchema) },
         },
       },
-      async (request) => absencesOfOwnOrder(deps.db, requireRole(request, 'EMPLOYEE').id, request.params.orderId),
+      async (request) => absencesOfOwnOrder(deps.db, requireUser(request).id, request.params.orderId),
     );
   };
 }

@@ -21,7 +21,7 @@ const formatEur = (cents: number) =>
 const validDate = (date: string) =>
   !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date;
 
-/** Who asks: the employer's admin (any order of the employer) or the employee (own orders). */
+/** Who asks: the employer's admin (any order of the employer) or a signed-in person (own orders only). */
 export type Asker = { kind: 'TENANT_ADMIN'; tenantId: string } | { kind: 'EMPLOYEE'; userId: string };
 
 async function visibleOrder(db: Database, asker: Asker, orderId: number): Promise<OrderRow> {
@@ -44,12 +44,13 @@ export async function terminationQuote(
   if (order.status !== 'LEASING_ACTIVE' || !order.handoverDate) {
     throw conflict('Für diese Bestellung läuft kein Leasingvertrag; ein Angebot zur Beendigung gibt es erst nach der Übergabe.');
   }
-  if (!validDate(query.date)) {
+  const date = query.date ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !validDate(date)) {
     throw new AppError('VALIDATION_FAILED', 'Bitte ein gültiges Datum angeben.', {
       errors: [{ field: 'date', message: 'date' }],
     });
   }
-  if (query.date < order.handoverDate) {
+  if (date < order.handoverDate) {
     const message = `Das Datum darf nicht vor der Übergabe am ${germanDate(order.handoverDate)} liegen.`;
     throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'date', message }] });
   }
@@ -68,7 +69,7 @@ export async function terminationQuote(
     monthlyGrossRateCents: rate,
     privateRateCents: privateRate,
     rateInsuranceIncluded: terms.leasePackage.rateInsuranceIncluded,
-    date: query.date,
+    date,
     reason,
   });
   const until = germanDate(figures.termEnd);
@@ -98,7 +99,7 @@ export async function terminationQuote(
     });
   }
   return {
-    date: query.date,
+    date,
     reason,
     remainingMonths: figures.remainingMonths,
     remainingRatesEur: eur(figures.remainingRatesCents),
