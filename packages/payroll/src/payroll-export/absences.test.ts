@@ -54,7 +54,11 @@ describe('absences in the payroll', () => {
     }
     expect(payrollLine(l, m('2026-12'))!.change).toBe('CHANGED');
     expect(payrollLine(l, m('2027-01'))!.change).toBeNull();
-    expect(payrollLine(l, m('2027-03'))).toMatchObject({ status: 'ACTIVE', change: 'CHANGED', grossConversion: 40_000 });
+    expect(payrollLine(l, m('2027-03'))).toMatchObject({
+      status: 'ACTIVE',
+      change: 'CHANGED',
+      grossConversion: 40_000,
+    });
   });
 
   it('splits a partly paused month by calendar days, to the cent', () => {
@@ -76,7 +80,12 @@ describe('absences in the payroll', () => {
       cents(40_001),
     )!;
     // 17 days: round(40001 × 17 / 28) = 24286; employee 7 days: 10000.25 → 10000; insurance 10 days: 14286.07 → 14286.
-    expect(pause).toMatchObject({ pausedDays: 17, pausedAmount: 24_286, employeePays: 10_000, rateInsurancePays: 14_286 });
+    expect(pause).toMatchObject({
+      pausedDays: 17,
+      pausedAmount: 24_286,
+      employeePays: 10_000,
+      rateInsurancePays: 14_286,
+    });
     expect(pause.employerPays).toBe(0);
     expect(pause.absence.id).toBe('s');
   });

@@ -87,7 +87,9 @@ describe('payroll files', () => {
     const csv = payrollCsv(data);
     expect(csv.startsWith('\uFEFFPersonalnummer;Name;Bestellung;')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toContain(';Änderung;Status;Abwesenheit;Pausierte Tage;Zahlt Mitarbeiter EUR;Zahlt Arbeitgeber EUR;Zahlt Ratenschutz EUR');
+    expect(lines[0]).toContain(
+      ';Änderung;Status;Abwesenheit;Pausierte Tage;Zahlt Mitarbeiter EUR;Zahlt Arbeitgeber EUR;Zahlt Ratenschutz EUR',
+    );
     expect(lines[1]).toBe(
       '4711;Max Mustermann;7;2026-04;400,00;50,00;112,00;67,20;0,25 %;0,03 % je km;;NEU;AKTIV;;;0,00;0,00;0,00',
     );

@@ -48,10 +48,17 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const absences = (id: string) => `/v1/tenant/employees/${id}/absences`;
   const payroll = async (month: string) =>
-    (await call('GET', `/v1/tenant/payroll/${month}`, admin)).json<PayrollExport>().rows.find((r) => r.orderId === orderId)!;
+    (await call('GET', `/v1/tenant/payroll/${month}`, admin))
+      .json<PayrollExport>()
+      .rows.find((r) => r.orderId === orderId)!;
 
   let parental: Absence;
 
@@ -63,7 +70,12 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
     });
     expect(created.statusCode).toBe(201);
     parental = created.json<Absence>();
-    expect(parental).toMatchObject({ type: 'PARENTAL_LEAVE', from: '2026-07-01', to: '2026-09-30', payer: 'EMPLOYEE_PAYS' });
+    expect(parental).toMatchObject({
+      type: 'PARENTAL_LEAVE',
+      from: '2026-07-01',
+      to: '2026-09-30',
+      payer: 'EMPLOYEE_PAYS',
+    });
     expect(parental.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const june = await payroll('2026-06');
@@ -96,7 +108,9 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
       t.runtime.database.db.select({ recipient: outbox.recipient, subject: outbox.subject }).from(outbox),
     );
     const recorded = mails.filter((m) => m.subject.includes('Abwesenheit eingetragen'));
-    expect(recorded.map((m) => m.recipient)).toEqual(expect.arrayContaining([DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.providerAdmin]));
+    expect(recorded.map((m) => m.recipient)).toEqual(
+      expect.arrayContaining([DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.providerAdmin]),
+    );
     const audits = await runAsSystem(() =>
       t.runtime.database.db.select().from(auditLog).where(eq(auditLog.subjectId, parental.id)),
     );
@@ -121,16 +135,24 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
 
   it("answers 404 for another employer's person, and 403 for an employee", async () => {
     expect((await call('GET', absences(erikId), admin)).statusCode).toBe(404);
-    expect((await call('POST', absences(erikId), admin, { type: 'SICK_PAY', from: '2026-07-01' })).statusCode).toBe(404);
+    expect((await call('POST', absences(erikId), admin, { type: 'SICK_PAY', from: '2026-07-01' })).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', absences(maxId), other.admin.accessToken)).statusCode).toBe(404);
-    expect((await call('PATCH', `${absences(maxId)}/${parental.id}`, other.admin.accessToken, { to: null })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `${absences(maxId)}/${parental.id}`, other.admin.accessToken, { to: null })).statusCode,
+    ).toBe(404);
     expect((await call('DELETE', `${absences(maxId)}/${parental.id}`, other.admin.accessToken)).statusCode).toBe(404);
     expect((await call('GET', absences(maxId), employee)).statusCode).toBe(403);
     expect((await call('GET', `/v1/order/${orderId}/absences`, other.employee.accessToken)).statusCode).toBe(404);
   });
 
   it('moves the end, refusing an end before the start or into another absence', async () => {
-    const later = await call('POST', absences(maxId), admin, { type: 'UNPAID_LEAVE', from: '2026-11-01', to: '2026-11-30' });
+    const later = await call('POST', absences(maxId), admin, {
+      type: 'UNPAID_LEAVE',
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
     expect(later.statusCode).toBe(201);
     const url = `${absences(maxId)}/${parental.id}`;
     expect((await call('PATCH', url, admin, { to: '2026-06-30' })).json<ErrorResponse>().errors?.[0]?.field).toBe('to');
@@ -143,7 +165,10 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
     // August is split by calendar days: 15 of 31 days paused.
     const august = await payroll('2026-08');
     expect(august.pause).toMatchObject({ pausedDays: 15, daysInMonth: 31 });
-    expect(august.employeePaysEur + august.grossConversionEur).toBeCloseTo((await payroll('2026-06')).grossConversionEur, 2);
+    expect(august.employeePaysEur + august.grossConversionEur).toBeCloseTo(
+      (await payroll('2026-06')).grossConversionEur,
+      2,
+    );
     expect((await payroll('2026-09')).status).toBe('ACTIVE');
     // Removing: only before the start.
     const laterId = later.json<Absence>().id;
@@ -189,14 +214,20 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
     const death = await call('GET', `/v1/order/${orderId}/termination-quote?date=2027-12-31&reason=DEATH`, employee);
     expect(death.json<TerminationQuote>().feeEur).toBe(0);
 
-    expect((await call('GET', `/v1/tenant/orders/${orderId}/termination-quote?date=2026-06-01`, admin)).statusCode).toBe(400);
-    expect((await call('GET', `/v1/tenant/orders/${orderId}/termination-quote?date=2027-02-30`, admin)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/v1/tenant/orders/${orderId}/termination-quote?date=2026-06-01`, admin)).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('GET', `/v1/tenant/orders/${orderId}/termination-quote?date=2027-02-30`, admin)).statusCode,
+    ).toBe(400);
     expect((await call('GET', `/v1/tenant/orders/${orderId}/termination-quote`, admin)).statusCode).toBe(400);
     expect(
-      (await call('GET', `/v1/tenant/orders/${orderId}/termination-quote?date=2027-12-31`, other.admin.accessToken)).statusCode,
+      (await call('GET', `/v1/tenant/orders/${orderId}/termination-quote?date=2027-12-31`, other.admin.accessToken))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await call('GET', `/v1/order/${orderId}/termination-quote?date=2027-12-31`, other.employee.accessToken)).statusCode,
+      (await call('GET', `/v1/order/${orderId}/termination-quote?date=2027-12-31`, other.employee.accessToken))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -211,8 +242,8 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
     const mails = await runAsSystem(() =>
       t.runtime.database.db.select({ recipient: outbox.recipient, subject: outbox.subject }).from(outbox),
     );
-    expect(
-      mails.filter((m) => m.subject.includes('Angebot zur Vertragsbeendigung')).map((m) => m.recipient),
-    ).toEqual(expect.arrayContaining([DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.providerAdmin]));
+    expect(mails.filter((m) => m.subject.includes('Angebot zur Vertragsbeendigung')).map((m) => m.recipient)).toEqual(
+      expect.arrayContaining([DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.providerAdmin]),
+    );
   });
 });

@@ -30,14 +30,26 @@ async function tellPersonAndProvider(
     await enqueueMail(
       tx,
       person,
-      { kind: 'ORDER_UPDATE', firstName: person.firstName, orderId: lease.id, event, link: `${deps.account.publicUrl}/order/${lease.id}/workflow` },
+      {
+        kind: 'ORDER_UPDATE',
+        firstName: person.firstName,
+        orderId: lease.id,
+        event,
+        link: `${deps.account.publicUrl}/order/${lease.id}/workflow`,
+      },
       now,
     );
     for (const provider of providers) {
       await enqueueMail(
         tx,
         provider,
-        { kind: 'ORDER_UPDATE', firstName: provider.firstName, orderId: lease.id, event, link: `${deps.account.publicUrl}/admin/orders` },
+        {
+          kind: 'ORDER_UPDATE',
+          firstName: provider.firstName,
+          orderId: lease.id,
+          event,
+          link: `${deps.account.publicUrl}/admin/orders`,
+        },
         now,
       );
     }

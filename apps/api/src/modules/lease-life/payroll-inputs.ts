@@ -37,7 +37,11 @@ export async function absenceInputs(
  * from the German day it was saved. Profiles are the person's and the platform's alone: read in the
  * system's scope for the employer's own payroll (the route checked the admin).
  */
-export async function commuteHistoryOf(deps: EmployerDeps, userId: string, tenantId: string): Promise<CommuteVersion[]> {
+export async function commuteHistoryOf(
+  deps: EmployerDeps,
+  userId: string,
+  tenantId: string,
+): Promise<CommuteVersion[]> {
   const versions = await runAsSystem(() => readSalaryProfileHistory(deps.db, deps.cipher, { userId, tenantId })).catch(
     () => [],
   );

@@ -81,7 +81,13 @@ export function leaseLifeRoutes(
         },
       },
       async (request, reply) => {
-        const absence = await recordAbsence(deps, tenantAdmin(request), request.params.id, request.body, ctxOf(request));
+        const absence = await recordAbsence(
+          deps,
+          tenantAdmin(request),
+          request.params.id,
+          request.body,
+          ctxOf(request),
+        );
         return reply.code(201).send(absence);
       },
     );

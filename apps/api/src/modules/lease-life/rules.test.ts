@@ -23,7 +23,9 @@ describe('the absence rules', () => {
       field: 'from',
       message: 'Der Beginn darf nicht vor der Übergabe des Leasingfahrzeugs am 12.03.2026 liegen.',
     });
-    expect(absenceRefusals({ from: '2026-12-01', to: null }, [], [], today)[0]?.message).toContain('kein Leasingfahrzeug');
+    expect(absenceRefusals({ from: '2026-12-01', to: null }, [], [], today)[0]?.message).toContain(
+      'kein Leasingfahrzeug',
+    );
   });
 
   it('refuses a start more than a year back', () => {

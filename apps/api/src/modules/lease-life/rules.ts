@@ -43,7 +43,8 @@ export function absenceRefusals(
 ): FieldError[] {
   const errors: FieldError[] = [];
   if (!validDate(period.from)) errors.push({ field: 'from', message: 'Bitte ein gültiges Datum angeben.' });
-  if (period.to !== null && !validDate(period.to)) errors.push({ field: 'to', message: 'Bitte ein gültiges Datum angeben.' });
+  if (period.to !== null && !validDate(period.to))
+    errors.push({ field: 'to', message: 'Bitte ein gültiges Datum angeben.' });
   if (errors.length > 0) return errors;
   if (period.to !== null && period.to < period.from) {
     errors.push({ field: 'to', message: 'Das Ende darf nicht vor dem Beginn liegen.' });

@@ -42,7 +42,9 @@ export async function terminationQuote(
 ): Promise<TerminationQuote> {
   const order = await visibleOrder(db, asker, orderId);
   if (order.status !== 'LEASING_ACTIVE' || !order.handoverDate) {
-    throw conflict('Für diese Bestellung läuft kein Leasingvertrag; ein Angebot zur Beendigung gibt es erst nach der Übergabe.');
+    throw conflict(
+      'Für diese Bestellung läuft kein Leasingvertrag; ein Angebot zur Beendigung gibt es erst nach der Übergabe.',
+    );
   }
   const date = query.date ?? '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !validDate(date)) {

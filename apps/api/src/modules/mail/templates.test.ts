@@ -96,9 +96,17 @@ function expectedValues(template: MailTemplate, language: Language): string[] {
   return Object.entries(params)
     .filter(
       ([key, value]) =>
-        !['kind', 'type', 'approval', 'event', 'change', 'absenceType', 'payer', 'feeCents', 'privateRateCents'].includes(
-          key,
-        ) && value !== null,
+        ![
+          'kind',
+          'type',
+          'approval',
+          'event',
+          'change',
+          'absenceType',
+          'payer',
+          'feeCents',
+          'privateRateCents',
+        ].includes(key) && value !== null,
     )
     .map(([, value]) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : String(value)));
 }

@@ -37,7 +37,8 @@ function AbsenceLine({ employeeId, absence }: { employeeId: string; absence: Abs
   return (
     <Stack gap={4} data-testid={`absence-${absence.id}`}>
       <Text size="sm" fw={600}>
-        {t(`absences.types.${absence.type}`)}: {format.date(absence.from)} – {absence.to ? format.date(absence.to) : t('absences.open')}
+        {t(`absences.types.${absence.type}`)}: {format.date(absence.from)} –{' '}
+        {absence.to ? format.date(absence.to) : t('absences.open')}
       </Text>
       <Text size="xs" c="dimmed">
         {t(`absences.payers.${absence.payer}`)}

@@ -83,7 +83,12 @@ export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | n
             ? employee.orders
                 .filter((order) => order.status === 'LEASING_ACTIVE' && order.handoverDate !== null)
                 .map((order) => (
-                  <TerminationQuoteView key={order.orderId} orderId={order.orderId} vehicle={order.vehicle} date={date} />
+                  <TerminationQuoteView
+                    key={order.orderId}
+                    orderId={order.orderId}
+                    vehicle={order.vehicle}
+                    date={date}
+                  />
                 ))
             : null}
           <Group justify="flex-end">

@@ -12,7 +12,11 @@ export function PauseNote({ row }: { row: PayrollRow }) {
   if (!row.pause) return null;
   const p = row.pause;
   const paid =
-    p.payer === 'EMPLOYEE_PAYS' ? row.employeePaysEur : p.payer === 'EMPLOYER_PAYS' ? row.employerPaysEur : row.rateInsurancePaysEur;
+    p.payer === 'EMPLOYEE_PAYS'
+      ? row.employeePaysEur
+      : p.payer === 'EMPLOYER_PAYS'
+        ? row.employerPaysEur
+        : row.rateInsurancePaysEur;
   return (
     <>
       <Badge color="orange" variant="light" data-testid={`paused-${String(row.orderId)}`}>

@@ -10,7 +10,12 @@ export function TerminationQuoteView({ orderId, vehicle, date }: { orderId: numb
   const format = useEmployerFormat();
   const quote = useTerminationQuote(orderId, date, /^\d{4}-\d{2}-\d{2}$/.test(date));
   if (quote.isError) return null;
-  if (!quote.data) return <Text size="sm" c="dimmed">{t('quote.loading')}</Text>;
+  if (!quote.data)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('quote.loading')}
+      </Text>
+    );
   const q = quote.data;
   return (
     <Alert color="blue" variant="light" title={t('quote.title', { vehicle })} data-testid={`quote-${String(orderId)}`}>
