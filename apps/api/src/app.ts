@@ -54,6 +54,7 @@ import { recheckOrdersAfterSave } from './modules/profile/service.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { employerRoutes } from './modules/employer/routes.js';
+import { leaseLifeRoutes } from './modules/lease-life/routes.js';
 import { scheduleRetention } from './modules/privacy/retention.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { checkDependencies, healthRoutes } from './modules/health/routes.js';
@@ -214,6 +215,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(privacyRoutes({ ...authDeps, cipher: options.cipher, authenticate }));
   await app.register(
     employerRoutes({
+      db,
+      cipher: options.cipher,
+      clock,
+      authenticate,
+      account: { ...authDeps, background, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() },
+      mailSent: () => mailWorker.kick(),
+    }),
+  );
+  await app.register(
+    leaseLifeRoutes({
       db,
       cipher: options.cipher,
       clock,

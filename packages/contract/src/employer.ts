@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 
 import { InviteRequestSchema } from './account.js';
 import { ProvisionalRateSchema } from './catalog.js';
+import { AbsencePayersSchema, DEFAULT_ABSENCE_PAYERS, PayrollPauseSchema, PayrollStatuses } from './lease-life.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /**
@@ -56,6 +57,9 @@ export const TenantPolicySchema = z.strictObject({
   minGrossAfterConversionEur: eurAmount(200_000),
   deductionStart: z.enum(DeductionStarts),
   approval: z.enum(ApprovalModes),
+  // --- Absences without pay (lease-life.ts): who carries the rate; missing = DEFAULT_ABSENCE_PAYERS.
+  absencePayers: z.optional(AbsencePayersSchema),
+  // --- end absences
 });
 export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
 
@@ -68,6 +72,7 @@ export const DEFAULT_TENANT_POLICY: TenantPolicy = {
   minGrossAfterConversionEur: DEFAULT_MIN_GROSS_AFTER_CONVERSION_EUR,
   deductionStart: 'HANDOVER_MONTH',
   approval: 'MANUAL',
+  absencePayers: DEFAULT_ABSENCE_PAYERS,
 };
 
 /** `GET /v1/tenant/policy`: the policy in force with its version (0 = the defaults). */
@@ -169,6 +174,15 @@ export const PayrollRowSchema = z.object({
   /** Last day of use when it falls in this month. */
   endDate: z.nullable(z.string()),
   change: z.nullable(z.enum(PayrollChanges)),
+  // --- Absences (lease-life.ts): the month's state and the absence behind a pause.
+  status: z.enum(PayrollStatuses),
+  pause: z.nullable(PayrollPauseSchema),
+  /** The paused part of the conversion amount the employee pays privately from net pay. */
+  employeePaysEur: z.number(),
+  /** The paused part the employer carries. */
+  employerPaysEur: z.number(),
+  /** The paused part the package's rate insurance pays. */
+  rateInsurancePaysEur: z.number(),
 });
 export type PayrollRow = z.infer<typeof PayrollRowSchema>;
 

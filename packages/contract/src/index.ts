@@ -16,3 +16,4 @@ export * from './provider-catalog.js';
 export * from './privacy.js';
 export * from './employer.js';
 export * from './signing.js';
+export * from './lease-life.js';

@@ -4,11 +4,14 @@
  * integer cents; the API turns them into CSV and DATEV files.
  */
 export {
+  commuteIn,
   lastDayOfUse,
   payrollLine,
   payrollMonth,
   type DeductionStart,
+  type CommuteVersion,
   type PayrollChange,
+  type PayrollStatus,
   type PayrollLease,
   type PayrollLine,
   type PayrollTotals,
@@ -23,3 +26,11 @@ export {
   type PayrollMonth,
 } from './months.js';
 export { employerSvSaving, type EmployerSvPerson } from './employer-saving.js';
+export {
+  effectivePayer,
+  monthPause,
+  type AbsencePayer,
+  type AbsenceType,
+  type LeaseAbsence,
+  type MonthPause,
+} from './absences.js';

@@ -3,13 +3,25 @@ import type { DriveType } from '../benefit/rules.js';
 import { parseIsoDate, type IsoDate } from '../payslip/dates.js';
 import { PayslipError } from '../payslip/errors.js';
 import { cents, type Cents } from '../payslip/money.js';
-import { leaseTermEnd, monthOfDate, type MonthIndex } from './months.js';
+import { monthPause, type LeaseAbsence, type MonthPause } from './absences.js';
+import { leaseTermEnd, monthBounds, monthOfDate, type MonthIndex } from './months.js';
 
 /** When the employer starts deducting the conversion from the gross salary. */
 export type DeductionStart = 'HANDOVER_MONTH' | 'NEXT_MONTH';
 
 /** How a month's payroll line differs from the month before. */
 export type PayrollChange = 'NEW' | 'CHANGED' | 'ENDED';
+
+/** A month's state: converting, paused by an absence (wholly or in part), or the last month of use. */
+export type PayrollStatus = 'ACTIVE' | 'PAUSED' | 'ENDED';
+
+/** The commute as a salary profile stated it from `from` (ISO date of the save) on. */
+export interface CommuteVersion {
+  readonly from: IsoDate;
+  readonly distanceKm: number;
+  readonly commutingDays: number;
+  readonly singleAssessment: boolean;
+}
 
 /** One handed-over lease as payroll needs it. Money in integer cents per month. */
 export interface PayrollLease {
@@ -34,6 +46,13 @@ export interface PayrollLease {
   readonly distanceKm: number;
   readonly commutingDays: number;
   readonly singleAssessment: boolean;
+  /** The person's absences without pay, each with the payer the policy gives it (none: always active). */
+  readonly absences?: readonly LeaseAbsence[];
+  /**
+   * The profile's commute over time, oldest first; a month takes the version in force on its last
+   * day (before the first version: the first). Without versions the three fields above apply.
+   */
+  readonly commuteHistory?: readonly CommuteVersion[];
 }
 
 /** One lease's payroll line for a month. */
@@ -54,6 +73,9 @@ export interface PayrollLine {
   /** The last day of the car's use when it falls in this month (leaving or end of term), else null. */
   readonly endDate: IsoDate | null;
   readonly change: PayrollChange | null;
+  readonly status: PayrollStatus;
+  /** The pause of this month (null: no absence touches it). */
+  readonly pause: MonthPause | null;
 }
 
 interface MonthFigures {
@@ -64,6 +86,19 @@ interface MonthFigures {
   commutingMethod: CommutingMethod;
   benefitRule: string;
   endDate: IsoDate | null;
+  pause: MonthPause | null;
+  distanceKm: number;
+}
+
+/** The commute in force in `month` (see `PayrollLease.commuteHistory`). */
+export function commuteIn(lease: PayrollLease, month: MonthIndex): Omit<CommuteVersion, 'from'> {
+  const versions = lease.commuteHistory ?? [];
+  const first = versions[0];
+  if (first === undefined) return lease;
+  const last = monthBounds(month).last;
+  let found = first;
+  for (const version of versions) if (version.from <= last) found = version;
+  return found;
 }
 
 /** The last day the car is used: the earlier of leaving and the end of the lease term. */
@@ -94,24 +129,33 @@ function figuresFor(lease: PayrollLease, month: MonthIndex): MonthFigures | null
   if (lease.employerContribution > lease.monthlyGrossRate || lease.employerContribution < 0) {
     throw new PayslipError('INVALID_INPUT', `Bestellung ${lease.orderId}: Zuschuss höher als die Rate.`);
   }
+  const commute = commuteIn(lease, month);
+  const firstDeduction = lease.deductionStart === 'HANDOVER_MONTH' ? handoverMonth : handoverMonth + 1;
+  const deducting = month >= firstDeduction;
+  const amount = deducting ? cents(lease.monthlyGrossRate - lease.employerContribution) : cents(0);
+  const pause = monthPause(lease.absences ?? [], month, amount);
+  const wholeMonth = pause !== null && pause.pausedDays === pause.daysInMonth;
+  // packages/payroll/README.md, "Legal readings": the car stays with the person, so the private-use
+  // benefit stays for every month; the 0.03 % commute value too (it prices the possibility), but a
+  // per-trip valuation has no trip in a month without any working day.
   const benefit = companyCarBenefit({
     listPrice: lease.listPrice,
     driveType: lease.driveType,
     acquired: parseIsoDate(lease.handoverDate, 'handoverDate').key,
-    distanceKm: lease.distanceKm,
-    commutingDays: lease.commutingDays,
-    singleAssessment: lease.singleAssessment,
+    distanceKm: commute.distanceKm,
+    commutingDays: wholeMonth && commute.singleAssessment ? 0 : commute.commutingDays,
+    singleAssessment: commute.singleAssessment,
   });
-  const firstDeduction = lease.deductionStart === 'HANDOVER_MONTH' ? handoverMonth : handoverMonth + 1;
-  const deducting = month >= firstDeduction;
   return {
-    grossConversion: deducting ? cents(lease.monthlyGrossRate - lease.employerContribution) : cents(0),
+    grossConversion: cents(amount - (pause?.pausedAmount ?? 0)),
     employerContribution: deducting ? lease.employerContribution : cents(0),
     benefitPrivateUse: benefit.privateUse,
     benefitCommute: benefit.commuting,
     commutingMethod: benefit.commutingMethod,
     benefitRule: benefit.rule.label,
     endDate: month === lastMonth ? lastDay : null,
+    pause,
+    distanceKm: commute.distanceKm,
   };
 }
 
@@ -133,7 +177,9 @@ export function payrollLine(lease: PayrollLease, month: MonthIndex): PayrollLine
         ? 'NEW'
         : before.grossConversion !== now.grossConversion ||
             before.benefitPrivateUse !== now.benefitPrivateUse ||
-            before.benefitCommute !== now.benefitCommute
+            before.benefitCommute !== now.benefitCommute ||
+            before.distanceKm !== now.distanceKm ||
+            before.commutingMethod !== now.commutingMethod
           ? 'CHANGED'
           : null;
   return {
@@ -148,6 +194,8 @@ export function payrollLine(lease: PayrollLease, month: MonthIndex): PayrollLine
     benefitRule: now.benefitRule,
     endDate: now.endDate,
     change,
+    status: now.endDate !== null ? 'ENDED' : now.pause !== null ? 'PAUSED' : 'ACTIVE',
+    pause: now.pause,
   };
 }
 

@@ -5,6 +5,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { mailFormat } from '../mail/mail-format.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { notifyLeavingQuote } from '../lease-life/notify.js';
 import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
@@ -109,6 +110,8 @@ export async function markLeaving(
         );
       }
     }
+    // The person and the provider get the termination quote of each running lease (lease-life).
+    await notifyLeavingQuote(tx, deps, admin.tenantId, userId, input.date, now);
   });
   if (orders.length > 0) deps.mailSent();
   const list = await listEmployees(deps, admin);

@@ -1,6 +1,7 @@
 import type { PayrollExport, PayrollSettings } from '@leasing/contract';
 
 import { csvText } from '../../lib/csv-cell.js';
+import { PAUSE_CSV_COLUMNS, pauseCells, pauseComment, pauseTotals } from '../lease-life/payroll-columns.js';
 
 /**
  * The payroll export as files: a CSV that Excel opens as it is (semicolons, decimal comma, UTF-8
@@ -37,6 +38,7 @@ export const PAYROLL_CSV_COLUMNS = [
   'Bewertung Arbeitsweg',
   'Ende',
   'Änderung',
+  ...PAUSE_CSV_COLUMNS,
 ] as const;
 
 export function payrollCsv(data: PayrollExport): string {
@@ -56,6 +58,7 @@ export function payrollCsv(data: PayrollExport): string {
         row.commutingMethod === 'PAUSCHAL_0_03' ? '0,03 % je km' : '0,002 % je km und Fahrt',
         row.endDate ?? '',
         row.change ? CHANGE_LABEL[row.change] : '',
+        ...pauseCells(row),
       ].join(';'),
     );
   }
@@ -74,6 +77,7 @@ export function payrollCsv(data: PayrollExport): string {
       '',
       '',
       '',
+      ...pauseTotals(data.rows),
     ].join(';'),
   );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -121,6 +125,8 @@ export function payrollLodas(data: PayrollExport, settings: PayrollSettings): st
       if (amount === 0) continue;
       out.push(`10;${period};${row.employeeId};${wageType};${decimalComma(amount)};`);
     }
+    const paused = pauseComment(row);
+    if (paused) out.push(paused);
   }
   return `${[...out, ...skipped].join('\r\n')}\r\n`;
 }

@@ -15,6 +15,7 @@ import {
 
 import { runAsSystem } from '../../db/scope.js';
 import { AppError } from '../../lib/errors.js';
+import { absenceInputs, commuteHistoryOf, pauseOfLine } from '../lease-life/payroll-inputs.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import { openPrivate, type OrderTerms } from '../orders/snapshot.js';
 import type { EmployerDeps } from './deps.js';
@@ -107,6 +108,8 @@ function rowOf(line: PayrollLine): PayrollRow {
     commutingMethod: line.commutingMethod,
     endDate: line.endDate,
     change: line.change,
+    // Absences (lease-life): the month's state, the absence behind a pause and who pays the paused part.
+    ...pauseOfLine(line),
   };
 }
 
@@ -146,6 +149,7 @@ function savingOrNull(
 
 async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWithPay[]> {
   const rows = await repo.leasesOf(deps.db, tenantId);
+  const absencesOf = await absenceInputs(deps.db, tenantId);
   const result: LeaseWithPay[] = [];
   for (const row of rows) {
     const terms = row.order.terms as OrderTerms;
@@ -177,6 +181,8 @@ async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWi
         commutingDays: info?.arrivalNumber ?? 0,
         // The profile's choice: 0.002 % per km and trip (the office days) or 0.03 % per km and month.
         singleAssessment: info?.commuteSingleAssessment === true,
+        absences: absencesOf(row.order.userId, terms.leasePackage.rateInsuranceIncluded),
+        commuteHistory: await commuteHistoryOf(deps, row.order.userId, tenantId),
       },
       pay: info
         ? {

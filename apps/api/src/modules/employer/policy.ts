@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ABSENCE_PAYERS,
   DEFAULT_TENANT_POLICY,
   MIN_GROSS_AFTER_CONVERSION_SOURCE,
   TenantPolicySchema,
@@ -57,6 +58,8 @@ export async function policyVersion(db: Database, tenantId: string, version: num
 export function policyResponse(p: PolicyInForce): TenantPolicyResponse {
   return {
     ...p.policy,
+    // Absences without pay (lease-life): a policy saved before the rule existed has the defaults.
+    absencePayers: p.policy.absencePayers ?? DEFAULT_ABSENCE_PAYERS,
     version: p.version,
     updatedAt: p.updatedAt?.toISOString() ?? null,
     minGrossAfterConversionSource: MIN_GROSS_AFTER_CONVERSION_SOURCE,

@@ -62,7 +62,28 @@ export type OrderEvent =
   /** To the employee; ISO dates. */
   | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
   /** To the provider's admins; ISO date. */
-  | { type: 'EMPLOYEE_LEAVING'; car: string; employeeName: string; leavingDate: string };
+  | { type: 'EMPLOYEE_LEAVING'; car: string; employeeName: string; leavingDate: string }
+  /** To the person and the provider's admins: an absence without pay recorded, moved or removed (lease-life-mails.ts). */
+  | {
+      type: 'ABSENCE';
+      car: string;
+      change: 'RECORDED' | 'CHANGED' | 'REMOVED';
+      employeeName: string;
+      absenceType: 'SICK_PAY' | 'PARENTAL_LEAVE' | 'UNPAID_LEAVE';
+      from: string;
+      to: string | null;
+      payer: 'EMPLOYEE_PAYS' | 'EMPLOYER_PAYS' | 'RATE_INSURANCE';
+    }
+  /** To the person and the provider's admins: a leaving date with the termination quote (cents). */
+  | {
+      type: 'LEAVING_QUOTE';
+      car: string;
+      employeeName: string;
+      leavingDate: string;
+      remainingMonths: number;
+      feeCents: number;
+      privateRateCents: number;
+    };
 
 /** A change in an order's life, told to the employee or to the admins (the event says which). */
 export interface OrderMail {

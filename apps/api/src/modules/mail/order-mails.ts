@@ -5,6 +5,7 @@
 import type { Language } from '@leasing/contract';
 
 import type { MailFormat } from './mail-format.js';
+import { LEASE_LIFE_TEXTS } from './lease-life-mails.js';
 import type { InEveryLanguage, OrderEvent, OrderMail } from './mail-types.js';
 
 interface OrderText {
@@ -19,6 +20,7 @@ const reasonDe = (reason: string | null) => (reason ? [`Begründung: ${reason}`]
 const reasonEn = (reason: string | null) => (reason ? [`Reason given: ${reason}`] : []);
 
 const ORDER_TEXTS: Texts = {
+  ...LEASE_LIFE_TEXTS,
   CREATED: {
     de: (e) => ({
       headline: 'Bestellung angelegt',

@@ -46,6 +46,39 @@ const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } 
   BREAKING_CHANGE: [{ type: 'BREAKING_CHANGE', car }],
   DELIVERY_WINDOW: [{ type: 'DELIVERY_WINDOW', car, from: '2026-03-05', to: '2026-03-19' }],
   EMPLOYEE_LEAVING: [{ type: 'EMPLOYEE_LEAVING', car, employeeName: 'Alex Smith', leavingDate: '2026-06-30' }],
+  ABSENCE: [
+    {
+      type: 'ABSENCE',
+      car,
+      change: 'RECORDED',
+      employeeName: 'Alex Smith',
+      absenceType: 'PARENTAL_LEAVE',
+      from: '2026-07-01',
+      to: '2026-09-30',
+      payer: 'EMPLOYEE_PAYS',
+    },
+    {
+      type: 'ABSENCE',
+      car,
+      change: 'REMOVED',
+      employeeName: 'Alex Smith',
+      absenceType: 'SICK_PAY',
+      from: '2026-07-01',
+      to: null,
+      payer: 'RATE_INSURANCE',
+    },
+  ],
+  LEAVING_QUOTE: [
+    {
+      type: 'LEAVING_QUOTE',
+      car,
+      employeeName: 'Alex Smith',
+      leavingDate: '2026-06-30',
+      remainingMonths: 21,
+      feeCents: 270_402,
+      privateRateCents: 54_321,
+    },
+  ],
 };
 const SAMPLES: MailTemplate[] = [
   ...Object.values(ACCOUNT),
@@ -61,7 +94,20 @@ function expectedValues(template: MailTemplate, language: Language): string[] {
     template.kind === 'ORDER_UPDATE' ? { ...template, ...template.event } : template;
   const date = mailFormat(language).date;
   return Object.entries(params)
-    .filter(([key, value]) => !['kind', 'type', 'approval', 'event'].includes(key) && value !== null)
+    .filter(
+      ([key, value]) =>
+        ![
+          'kind',
+          'type',
+          'approval',
+          'event',
+          'change',
+          'absenceType',
+          'payer',
+          'feeCents',
+          'privateRateCents',
+        ].includes(key) && value !== null,
+    )
     .map(([, value]) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : String(value)));
 }
 

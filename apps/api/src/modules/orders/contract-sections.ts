@@ -2,6 +2,7 @@
  * The sections of the transfer contract, one function each (parties, vehicle, package, conversion,
  * kilometres, use, damage, termination, privacy, final provisions). Pure text, no PDF.
  */
+import { TERMINATION_FEE_RULE } from '../lease-life/quote.js';
 import type { ContractBlock, ContractFact, ContractSection, TransferContractInput } from './contract-types.js';
 import {
   cleanText,
@@ -378,6 +379,8 @@ function terminationSection(input: TransferContractInput): ContractSection {
         kind: 'paragraph',
         text: 'Die Überlassung ist an das Arbeitsverhältnis gebunden. Endet das Arbeitsverhältnis vor Ablauf der Laufzeit, endet auch die Überlassung; der Arbeitnehmer gibt das Fahrzeug spätestens am letzten Tag des Arbeitsverhältnisses zurück. Die Gehaltsumwandlung endet mit dem letzten abgerechneten Monat. Eine Übernahme des Leasingvertrags durch den Arbeitnehmer oder einen neuen Arbeitgeber ist nur mit Zustimmung der Leasinggesellschaft möglich.',
       },
+      // Early termination: the fee rule of lease-life/quote.ts, which the termination quote follows to the cent.
+      { kind: 'paragraph', text: TERMINATION_FEE_RULE },
       {
         kind: 'paragraph',
         text: `Besteht kein Anspruch auf Arbeitsentgelt, etwa während der Elternzeit, nach Ablauf der Entgeltfortzahlung im Krankheitsfall oder während eines unbezahlten Urlaubs, kann keine Gehaltsumwandlung erfolgen. ${noSalary} Der Arbeitnehmer informiert den Arbeitgeber frühzeitig über solche Zeiträume.`,

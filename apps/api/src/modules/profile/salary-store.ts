@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
+import { salaryProfileHistory } from '../../db/schema-lease-life.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 
 /**
@@ -28,7 +29,30 @@ export async function writeSalaryProfile(
       set: { ...encrypted, version: sql`${salaryProfiles.version} + 1`, updatedAt: now },
     })
     .returning({ version: salaryProfiles.version });
+  // Every version is kept (the same ciphertext), so payroll can tell what the profile said in a month.
+  await db
+    .insert(salaryProfileHistory)
+    .values({ userId: owner.userId, version: row?.version ?? 1, ...encrypted, savedAt: now })
+    .onConflictDoNothing();
   return row?.version ?? 1;
+}
+
+/** Every saved version of the profile, oldest first (empty for profiles saved before versions were kept). */
+export async function readSalaryProfileHistory(
+  db: Database,
+  cipher: FieldCipher,
+  owner: { userId: string; tenantId: string | null },
+): Promise<{ salaryInfo: unknown; version: number; savedAt: Date }[]> {
+  const rows = await db
+    .select()
+    .from(salaryProfileHistory)
+    .where(eq(salaryProfileHistory.userId, owner.userId))
+    .orderBy(asc(salaryProfileHistory.version));
+  return rows.map((row) => ({
+    salaryInfo: JSON.parse(cipher.decrypt(row, aadFor(owner.userId, owner.tenantId))) as unknown,
+    version: row.version,
+    savedAt: row.savedAt,
+  }));
 }
 
 export async function readSalaryProfile(

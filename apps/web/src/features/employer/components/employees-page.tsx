@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useEmployees } from '../api/get-employees';
 import { useEmployerFormat } from '../use-employer-format';
 import { InviteModal } from './invite-modal';
+import { AbsencesModal } from './absences-modal';
 import { LeaveModal } from './leave-modal';
 import { LoadError } from './load-error';
 
@@ -20,7 +21,15 @@ function matches(employee: TenantEmployee, query: string): boolean {
   return text.toLowerCase().includes(query.toLowerCase());
 }
 
-function EmployeeRow({ employee, onLeave }: { employee: TenantEmployee; onLeave: (e: TenantEmployee) => void }) {
+function EmployeeRow({
+  employee,
+  onLeave,
+  onAbsences,
+}: {
+  employee: TenantEmployee;
+  onLeave: (e: TenantEmployee) => void;
+  onAbsences?: (e: TenantEmployee) => void;
+}) {
   const { t } = useTranslation('employer');
   const { t: tAdmin } = useTranslation('admin');
   const format = useEmployerFormat();
@@ -82,6 +91,17 @@ function EmployeeRow({ employee, onLeave }: { employee: TenantEmployee; onLeave:
             {t('employees.leave')}
           </Button>
         )}
+        {employee.activeLeases > 0 && onAbsences ? (
+          <Button
+            size="xs"
+            variant="default"
+            mt={4}
+            onClick={() => onAbsences(employee)}
+            aria-label={t('absences.openOf', { name })}
+          >
+            {t('absences.openButton')}
+          </Button>
+        ) : null}
       </Table.Td>
     </Table.Tr>
   );
@@ -93,6 +113,7 @@ export function EmployeesPage() {
   const employees = useEmployees();
   const [inviting, setInviting] = useState(false);
   const [leaving, setLeaving] = useState<TenantEmployee | null>(null);
+  const [absent, setAbsent] = useState<TenantEmployee | null>(null);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
   usePageTitle(t('employees.title'));
@@ -129,7 +150,7 @@ export function EmployeesPage() {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((employee) => (
-                <EmployeeRow key={employee.id} employee={employee} onLeave={setLeaving} />
+                <EmployeeRow key={employee.id} employee={employee} onLeave={setLeaving} onAbsences={setAbsent} />
               ))}
             </Table.Tbody>
           </Table>
@@ -149,6 +170,7 @@ export function EmployeesPage() {
       {content}
       <InviteModal opened={inviting} onClose={() => setInviting(false)} />
       <LeaveModal employee={leaving} onClose={() => setLeaving(null)} />
+      <AbsencesModal employee={absent} onClose={() => setAbsent(null)} />
     </Stack>
   );
 }

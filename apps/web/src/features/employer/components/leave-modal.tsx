@@ -8,6 +8,7 @@ import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { useMarkLeaving } from '../api/mark-leaving';
 import { isIsoDate, todayIso } from '../months';
+import { TerminationQuoteView } from './termination-quote';
 
 /** Marks a person as leaving on their last working day; the leasing provider is told by the server. */
 export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | null; onClose: () => void }) {
@@ -78,6 +79,18 @@ export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | n
             required
             data-autofocus
           />
+          {employee && valid
+            ? employee.orders
+                .filter((order) => order.status === 'LEASING_ACTIVE' && order.handoverDate !== null)
+                .map((order) => (
+                  <TerminationQuoteView
+                    key={order.orderId}
+                    orderId={order.orderId}
+                    vehicle={order.vehicle}
+                    date={date}
+                  />
+                ))
+            : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('leave.cancel')}

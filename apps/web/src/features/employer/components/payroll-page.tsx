@@ -13,6 +13,7 @@ import { usePayroll } from '../api/get-payroll';
 import { isMonth, shiftMonth } from '../months';
 import { useEmployerFormat } from '../use-employer-format';
 import { LoadError } from './load-error';
+import { PauseNote } from './pause-note';
 import { PayrollSettingsForm } from './payroll-settings-form';
 
 const CHANGE_COLORS: Record<NonNullable<PayrollRow['change']>, string> = {
@@ -150,6 +151,7 @@ export function PayrollPage({ month }: { month: string }) {
                           {t('payroll.endDate', { date: format.date(row.endDate) })}
                         </Text>
                       ) : null}
+                      <PauseNote row={row} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

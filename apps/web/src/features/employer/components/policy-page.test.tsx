@@ -78,6 +78,7 @@ describe('/employer/policy', () => {
     await user.click(await screen.findByRole('option', { name: 'Audi' }));
     await user.click(form.getByRole('radio', { name: 'Im Monat nach der Fahrzeugübergabe' }));
     await user.click(form.getByRole('radio', { name: /Automatisch/ }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Elternzeit' }), 'EMPLOYER_PAYS');
     await user.click(form.getByRole('button', { name: 'Richtlinie speichern' }));
 
     expect(await screen.findByText('Richtlinie gespeichert (Fassung 1)')).toBeInTheDocument();
@@ -93,6 +94,7 @@ describe('/employer/policy', () => {
           minGrossAfterConversionEur: 2409.29,
           deductionStart: 'NEXT_MONTH',
           approval: 'AUTOMATIC',
+          absencePayers: { SICK_PAY: 'RATE_INSURANCE', PARENTAL_LEAVE: 'EMPLOYER_PAYS', UNPAID_LEAVE: 'EMPLOYEE_PAYS' },
         },
       }),
     ]);

@@ -18,6 +18,7 @@ import type { z } from 'zod/mini';
 
 import {
   ApprovalModes,
+  DEFAULT_ABSENCE_PAYERS,
   DeductionStarts,
   EmployerSubsidyKinds,
   TenantPolicySchema,
@@ -34,6 +35,7 @@ import { useBrands } from '../api/get-brands';
 import { usePolicy } from '../api/get-policy';
 import { useSavePolicy } from '../api/save-policy';
 import { useEmployerFormat } from '../use-employer-format';
+import { AbsencePayersFields } from './absence-payers-fields';
 import { LoadError } from './load-error';
 
 type PolicyInput = z.input<typeof TenantPolicySchema>;
@@ -47,6 +49,9 @@ const FIELDS: readonly FieldPath<PolicyInput>[] = [
   'minGrossAfterConversionEur',
   'deductionStart',
   'approval',
+  'absencePayers.SICK_PAY',
+  'absencePayers.PARENTAL_LEAVE',
+  'absencePayers.UNPAID_LEAVE',
 ];
 const isField = (field: string): field is FieldPath<PolicyInput> => FIELDS.some((known) => known === field);
 
@@ -60,6 +65,7 @@ function formValues(policy: TenantPolicyResponse): PolicyInput {
     minGrossAfterConversionEur: policy.minGrossAfterConversionEur,
     deductionStart: policy.deductionStart,
     approval: policy.approval,
+    absencePayers: { ...(policy.absencePayers ?? DEFAULT_ABSENCE_PAYERS) },
   };
 }
 
@@ -332,6 +338,8 @@ function PolicyForm({ policy }: { policy: TenantPolicyResponse }) {
             </Stack>
           </Radio.Group>
         </Stack>
+
+        <AbsencePayersFields register={register} />
 
         <Group gap="md">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>

@@ -51,6 +51,11 @@ export function buildPayrollRow(overrides: Partial<PayrollRow> = {}): PayrollRow
     commutingMethod: 'PAUSCHAL_0_03',
     endDate: null,
     change: 'NEW',
+    status: 'ACTIVE',
+    pause: null,
+    employeePaysEur: 0,
+    employerPaysEur: 0,
+    rateInsurancePaysEur: 0,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { useOrderWorkflow } from '../api/get-order-workflow';
 import { vehicleTitle } from '../order-figures';
 import { orderConfig } from '../order-config';
 import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
+import { AbsenceCard } from './absence-card';
 import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
 import { StepScreen } from './step-screen';
@@ -61,6 +62,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
         <Text c="dimmed">{vehicleTitle(order.vehicle)}</Text>
       </Stack>
       <OrderStepper steps={steps} active={active} />
+      {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
       {activeStep ? (
         <StepScreen
           // A new step starts with a fresh screen (agreement unticked, no provider link).

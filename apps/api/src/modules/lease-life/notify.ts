@@ -1,0 +1,130 @@
+import type { AbsenceType, TenantPolicy } from '@leasing/contract';
+
+import type { Database } from '../../db/client.js';
+import type { EmployerDeps } from '../employer/deps.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { OrderEvent } from '../mail/templates.js';
+import { admins } from '../orders/notify.js';
+import { terminationFigures } from './quote.js';
+import * as repo from './repository.js';
+import { payerFor } from './rules.js';
+
+type Lease = Awaited<ReturnType<typeof repo.leasesOfPerson>>[number];
+
+/** One event per lease to the person (on the order page) and to every provider admin. */
+async function tellPersonAndProvider(
+  tx: Database,
+  deps: EmployerDeps,
+  userId: string,
+  leases: Lease[],
+  eventOf: (lease: Lease, employeeName: string) => OrderEvent,
+  now: Date,
+): Promise<void> {
+  if (leases.length === 0) return;
+  const person = await repo.personOf(tx, userId);
+  if (!person) return;
+  const providers = await admins(tx, 'PROVIDER_ADMIN', null);
+  const employeeName = `${person.firstName} ${person.lastName}`.trim();
+  for (const lease of leases) {
+    const event = eventOf(lease, employeeName);
+    await enqueueMail(
+      tx,
+      person,
+      {
+        kind: 'ORDER_UPDATE',
+        firstName: person.firstName,
+        orderId: lease.id,
+        event,
+        link: `${deps.account.publicUrl}/order/${lease.id}/workflow`,
+      },
+      now,
+    );
+    for (const provider of providers) {
+      await enqueueMail(
+        tx,
+        provider,
+        {
+          kind: 'ORDER_UPDATE',
+          firstName: provider.firstName,
+          orderId: lease.id,
+          event,
+          link: `${deps.account.publicUrl}/admin/orders`,
+        },
+        now,
+      );
+    }
+  }
+}
+
+/**
+ * Mails for an absence recorded, moved or removed, in each recipient's language. `policy`: the
+ * employer's policy in force, read before the transaction (one connection under PGlite).
+ */
+export async function notifyAbsence(
+  tx: Database,
+  deps: EmployerDeps,
+  tenantId: string,
+  userId: string,
+  absence: { type: AbsenceType; fromDate: string; toDate: string | null },
+  change: 'RECORDED' | 'CHANGED' | 'REMOVED',
+  policy: TenantPolicy,
+  now: Date,
+): Promise<void> {
+  const leases = await repo.leasesOfPerson(tx, tenantId, userId);
+  await tellPersonAndProvider(
+    tx,
+    deps,
+    userId,
+    leases,
+    (lease, employeeName) => ({
+      type: 'ABSENCE',
+      car: `${lease.terms.vehicle.brand} ${lease.terms.vehicle.carModel}`,
+      change,
+      employeeName,
+      absenceType: absence.type,
+      from: absence.fromDate,
+      to: absence.toDate,
+      payer: payerFor(policy, absence.type, lease.terms.leasePackage.rateInsuranceIncluded),
+    }),
+    now,
+  );
+}
+
+/** Mails for a leaving date with the termination quote of each lease (employer/leaving.ts calls it). */
+export async function notifyLeavingQuote(
+  tx: Database,
+  deps: EmployerDeps,
+  tenantId: string,
+  userId: string,
+  leavingDate: string,
+  now: Date,
+): Promise<void> {
+  const leases = await repo.leasesOfPerson(tx, tenantId, userId);
+  await tellPersonAndProvider(
+    tx,
+    deps,
+    userId,
+    leases,
+    (lease, employeeName) => {
+      const figures = terminationFigures({
+        handoverDate: lease.handoverDate,
+        durationMonths: lease.terms.leasePackage.durationMonths,
+        monthlyGrossRateCents: lease.terms.totalMonthlyGrossCostCents,
+        privateRateCents: lease.terms.grossComparisonCostCents,
+        rateInsuranceIncluded: lease.terms.leasePackage.rateInsuranceIncluded,
+        date: leavingDate,
+        reason: 'LEAVING',
+      });
+      return {
+        type: 'LEAVING_QUOTE',
+        car: `${lease.terms.vehicle.brand} ${lease.terms.vehicle.carModel}`,
+        employeeName,
+        leavingDate,
+        remainingMonths: figures.remainingMonths,
+        feeCents: figures.feeCents,
+        privateRateCents: lease.terms.grossComparisonCostCents,
+      };
+    },
+    now,
+  );
+}
