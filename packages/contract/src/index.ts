@@ -15,3 +15,4 @@ export * from './provider.js';
 export * from './provider-catalog.js';
 export * from './privacy.js';
 export * from './employer.js';
+export * from './lease-end.js';
