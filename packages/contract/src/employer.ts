@@ -55,6 +55,11 @@ export const TenantPolicySchema = z.strictObject({
   minGrossAfterConversionEur: eurAmount(200_000),
   deductionStart: z.enum(DeductionStarts),
   approval: z.enum(ApprovalModes),
+  // Driving-licence checks (the keeper's duty of care, modules/lease-end): months between two checks;
+  // absent in policies saved before it existed, which means the default of 6.
+  licenceCheckMonths: z.optional(
+    z.number().check(z.int(msg.invalid), z.gte(1, msg.min(1)), z.lte(24, msg.max(24))),
+  ),
 });
 export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
 
@@ -67,6 +72,7 @@ export const DEFAULT_TENANT_POLICY: TenantPolicy = {
   minGrossAfterConversionEur: DEFAULT_MIN_GROSS_AFTER_CONVERSION_EUR,
   deductionStart: 'HANDOVER_MONTH',
   approval: 'MANUAL',
+  licenceCheckMonths: 6,
 };
 
 /** `GET /v1/tenant/policy`: the policy in force with its version (0 = the defaults). */
