@@ -40,6 +40,7 @@ import { signingSimulatorClient } from './modules/signing/config.js';
 import { trustServicePlugin } from './modules/signing/trust-service.js';
 import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
+import { leaseEndRoutes } from './modules/lease-end/routes.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
 import type { OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
@@ -294,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   await app.register(providerCallbackRoutes(orderDeps));
+  await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
   // Background work runs once per slot across all instances (lib/scheduled-jobs.ts).
   const scheduler = new JobScheduler({ db, clock, log: app.log }, (name, outcome) =>
     metrics.jobRuns.labels(name, outcome).inc(),

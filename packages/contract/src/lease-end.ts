@@ -1,12 +1,20 @@
 import { z } from 'zod/mini';
 
-import { IsoDateSchema } from './provider.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /** The end of a lease: the car's return, the mileage settlement, the return appointment, licence checks. */
 
 const line = (max: number) =>
   z.string().check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
+
+/** A calendar date that exists (`2026-02-30` does not; `Date.parse` would roll it over). */
+const IsoDateSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, msg.date),
+  z.refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, msg.date),
+);
 
 /** Euros with at most two decimals. */
 const EurSchema = z

@@ -31,7 +31,8 @@ describe('lease-end mails', () => {
       expect(mail.text).toContain('https://leasing.example/o/4711');
     }
     if (event.type === 'RETURNED' && event.totalCents !== 0) {
-      expect(de.text).toContain(event.totalCents > 0 ? '374,85 €' : '225,05 €');
+      expect(de.text).toMatch(event.totalCents > 0 ? /374,85\s€/ : /225,05\s€/);
+      expect(de.text).toContain('04/2029');
       expect(en.text).toContain(event.totalCents > 0 ? '€374.85' : '€225.05');
     }
     if ('car' in event) expect(de.text).toContain(car);

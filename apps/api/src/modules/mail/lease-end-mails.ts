@@ -18,6 +18,9 @@ const euro = (language: Language, cents: number) =>
     Math.abs(cents) / 100,
   );
 
+/** `2029-04` as `04/2029`. */
+const monthOf = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+
 const TEXTS: EventTexts = {
   RETURNED: {
     de: (e, f) => ({
@@ -25,9 +28,9 @@ const TEXTS: EventTexts = {
       paragraphs: [
         `${e.personName} hat den ${e.car} am ${f.date(e.returnedOn)} zurückgegeben; das Leasing ist beendet.`,
         e.totalCents > 0
-          ? `Aus Mehrkilometern und Schäden ergeben sich ${euro('de', e.totalCents)}, die mit der Entgeltabrechnung ${e.payrollMonth} einbehalten werden.`
+          ? `Aus Mehrkilometern und Schäden ergeben sich ${euro('de', e.totalCents)}, die mit der Entgeltabrechnung ${monthOf(e.payrollMonth)} einbehalten werden.`
           : e.totalCents < 0
-            ? `Für Minderkilometer werden ${euro('de', e.totalCents)} erstattet, mit der Entgeltabrechnung ${e.payrollMonth}.`
+            ? `Für Minderkilometer werden ${euro('de', e.totalCents)} erstattet, mit der Entgeltabrechnung ${monthOf(e.payrollMonth)}.`
             : 'Es ergibt sich kein Betrag.',
         'Die Schlussabrechnung liegt als PDF bei den Dokumenten der Bestellung.',
       ],
@@ -37,9 +40,9 @@ const TEXTS: EventTexts = {
       paragraphs: [
         `${e.personName} returned the ${e.car} on ${f.date(e.returnedOn)}; the lease has ended.`,
         e.totalCents > 0
-          ? `Extra kilometres and damages come to ${euro('en', e.totalCents)}, deducted with the payroll of ${e.payrollMonth}.`
+          ? `Extra kilometres and damages come to ${euro('en', e.totalCents)}, deducted with the payroll of ${monthOf(e.payrollMonth)}.`
           : e.totalCents < 0
-            ? `${euro('en', e.totalCents)} is refunded for fewer kilometres, with the payroll of ${e.payrollMonth}.`
+            ? `${euro('en', e.totalCents)} is refunded for fewer kilometres, with the payroll of ${monthOf(e.payrollMonth)}.`
             : 'Nothing is owed either way.',
         'The final statement (PDF, in German) is among the documents of the order.',
       ],
