@@ -41,6 +41,7 @@ import { trustServicePlugin } from './modules/signing/trust-service.js';
 import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
 import { leaseEndRoutes } from './modules/lease-end/routes.js';
+import { scheduleLeaseReminders } from './modules/lease-end/reminders.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
 import type { OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('orderDeps', orderDeps);
   if (options.startJobs !== false) scheduleOrderJobs(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
+  if (options.startJobs !== false) scheduleLeaseReminders(scheduler, orderDeps);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

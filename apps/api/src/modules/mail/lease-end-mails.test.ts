@@ -12,6 +12,7 @@ const EVENTS: { [T in LeaseEndEvent['type']]: Extract<LeaseEndEvent, { type: T }
   ],
   NEXT_CAR: [{ type: 'NEXT_CAR', car, endsOn: '2029-02-28' }],
   RETURN_APPOINTMENT: [{ type: 'RETURN_APPOINTMENT', car, date: '2029-02-20', place: 'Autohaus Mitte, Berlin' }],
+  RETURN_DUE: [{ type: 'RETURN_DUE', car, endsOn: '2029-02-28' }],
   LICENCE_CHECK: [
     { type: 'LICENCE_CHECK', dueOn: '2026-07-10', dueToday: false },
     { type: 'LICENCE_CHECK', dueOn: '2026-07-10', dueToday: true },

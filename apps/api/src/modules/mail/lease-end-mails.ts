@@ -74,6 +74,22 @@ const TEXTS: EventTexts = {
       paragraphs: [`The return of your ${e.car} is arranged for ${f.date(e.date)} at ${e.place}.`],
     }),
   },
+  RETURN_DUE: {
+    de: (e, f) => ({
+      subject: 'Rückgabetermin vereinbaren',
+      paragraphs: [
+        `Das Leasing des ${e.car} endet am ${f.date(e.endsOn)}.`,
+        'Bitte vereinbaren Sie mit dem Arbeitnehmer einen Termin für die Rückgabe und tragen Sie ihn bei der Bestellung ein.',
+      ],
+    }),
+    en: (e, f) => ({
+      subject: 'Arrange the return',
+      paragraphs: [
+        `The lease of the ${e.car} ends on ${f.date(e.endsOn)}.`,
+        'Please agree a return appointment with the employee and enter it on the order.',
+      ],
+    }),
+  },
   LICENCE_CHECK: {
     de: (e, f) => ({
       subject: e.dueToday ? 'Führerscheinprüfung heute fällig' : 'Führerscheinprüfung bald fällig',

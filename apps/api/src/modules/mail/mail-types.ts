@@ -79,6 +79,8 @@ export type LeaseEndEvent =
   | { type: 'RETURNED'; car: string; personName: string; returnedOn: string; totalCents: number; payrollMonth: string }
   | { type: 'NEXT_CAR'; car: string; endsOn: string }
   | { type: 'RETURN_APPOINTMENT'; car: string; date: string; place: string }
+  /** To the provider's admins three months before the end, while no appointment is set. */
+  | { type: 'RETURN_DUE'; car: string; endsOn: string }
   | { type: 'LICENCE_CHECK'; dueOn: string; dueToday: boolean };
 
 export interface LeaseEndMail {
