@@ -174,6 +174,11 @@ export const PayrollRowSchema = z.object({
   /** Last day of use when it falls in this month. */
   endDate: z.nullable(z.string()),
   change: z.nullable(z.enum(PayrollChanges)),
+  /**
+   * The lease's final settlement (extra/fewer km, damages) in the month of the car's return, net:
+   * positive is deducted from the net pay, negative paid out (ADR 0037). Absent in other months.
+   */
+  settlementEur: z.optional(z.number()),
 });
 export type PayrollRow = z.infer<typeof PayrollRowSchema>;
 

@@ -5,7 +5,9 @@ import { msg, SINGLE_LINE } from './validation-messages.js';
 /** The end of a lease: the car's return, the mileage settlement, the return appointment, licence checks. */
 
 const line = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
 
 /** A calendar date that exists (`2026-02-30` does not; `Date.parse` would roll it over). */
 const IsoDateSchema = z.string().check(
@@ -17,13 +19,11 @@ const IsoDateSchema = z.string().check(
 );
 
 /** Euros with at most two decimals. */
-const EurSchema = z
-  .number()
-  .check(
-    z.minimum(0, msg.min(0)),
-    z.maximum(1_000_000, msg.max(1_000_000)),
-    z.refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, msg.step(0.01)),
-  );
+const EurSchema = z.number().check(
+  z.minimum(0, msg.min(0)),
+  z.maximum(1_000_000, msg.max(1_000_000)),
+  z.refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, msg.step(0.01)),
+);
 
 export const MAX_DAMAGES = 50;
 

@@ -42,7 +42,8 @@ export interface FinalStatementInput {
   createdAt: Date;
 }
 
-type Block = { kind: 'heading'; text: string } | { kind: 'row'; label: string; value: string } | { kind: 'text'; text: string };
+type Block =
+  { kind: 'heading'; text: string } | { kind: 'row'; label: string; value: string } | { kind: 'text'; text: string };
 
 const cents = (eur: number) => Math.round(eur * 100);
 
@@ -84,7 +85,11 @@ export function finalStatementBlocks(input: FinalStatementInput): Block[] {
     { kind: 'heading', text: 'Schäden' },
     ...(input.damages.length === 0
       ? [{ kind: 'text' as const, text: 'Bei der Rückgabe wurden keine Schäden festgestellt.' }]
-      : input.damages.map((d) => ({ kind: 'row' as const, label: cleanText(d.description, 500), value: formatEuro(d.costCents) }))),
+      : input.damages.map((d) => ({
+          kind: 'row' as const,
+          label: cleanText(d.description, 500),
+          value: formatEuro(d.costCents),
+        }))),
     { kind: 'row', label: 'Schäden gesamt', value: formatEuro(cents(s.damagesEur)) },
     { kind: 'heading', text: 'Ergebnis' },
     {
@@ -112,7 +117,9 @@ export async function renderFinalStatement(input: FinalStatementInput): Promise<
   pdf.registerFontkit(fontkit);
   const regular = new Face(await pdf.embedFont(bytes.regular, { subset: true }));
   const bold = new Face(await pdf.embedFont(bytes.bold, { subset: true }));
-  pdf.setTitle(`${FINAL_STATEMENT_TITLE} – Bestellung Nr. ${orderNumber(input.orderId)}`, { showInWindowTitleBar: true });
+  pdf.setTitle(`${FINAL_STATEMENT_TITLE} – Bestellung Nr. ${orderNumber(input.orderId)}`, {
+    showInWindowTitleBar: true,
+  });
   pdf.setAuthor('E-Auto-Leasing');
   pdf.setCreator('E-Auto-Leasing');
   pdf.setProducer('E-Auto-Leasing Vertragsdienst (pdf-lib)');

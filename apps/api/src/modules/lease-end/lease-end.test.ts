@@ -1,4 +1,4 @@
-import type { LeaseEndInfo, LeaseReturn, LicenceCheckRow, Order, StepType } from '@leasing/contract';
+import type { LeaseEndInfo, LeaseReturn, LicenceCheckRow, Order, PayrollExport, StepType } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -134,7 +134,9 @@ describe.each(databaseTargets())('lease end on %s', (target) => {
     expect(await bad({ ...valid(), returnedOn: addDays(today, 2) })).toContain('returnedOn');
     expect(await bad({ ...valid(), damages: [{ description: '', costEur: 10 }] })).toContain('damages.0.description');
     expect(await bad({ ...valid(), damages: [{ description: 'Delle', costEur: -5 }] })).toContain('damages.0.costEur');
-    expect(await bad({ ...valid(), damages: [{ description: 'Delle', costEur: 1.005 }] })).toContain('damages.0.costEur');
+    expect(await bad({ ...valid(), damages: [{ description: 'Delle', costEur: 1.005 }] })).toContain(
+      'damages.0.costEur',
+    );
     // Nothing was recorded by any of them.
     const [order] = await t.app.orderDeps.db.select().from(orders).where(eq(orders.id, returning));
     expect(order?.status).toBe('LEASING_ACTIVE');
@@ -201,7 +203,9 @@ describe.each(databaseTargets())('lease end on %s', (target) => {
     // Another employer's people do not see the order at all.
     expect((await call('GET', `/v1/order/${running}/lease-end`, other.employee.accessToken)).status).toBe(404);
     const mails = await mailbox(t.app);
-    expect(mails.some((m) => m.to === DEMO_ACCOUNTS.employee && m.subject.includes('Termin für die Rückgabe'))).toBe(true);
+    expect(mails.some((m) => m.to === DEMO_ACCOUNTS.employee && m.subject.includes('Termin für die Rückgabe'))).toBe(
+      true,
+    );
   });
 
   it('settles the return to the cent, ends the lease and files the final statement', async () => {
@@ -257,6 +261,18 @@ describe.each(databaseTargets())('lease end on %s', (target) => {
 
     const stored = await call<LeaseReturn>('GET', returnUrl(returning), tokens.provider);
     expect(stored.body.settlement.totalEur).toBe(495.35);
+    // The payroll of the return's month carries the settlement. The same person's later lease (handed
+    // over four months after this one) ended this one the day before its handover, so this month
+    // deducts that lease's rate once and settles this one on a row of its own.
+    const payroll = await call<PayrollExport>('GET', `/v1/tenant/payroll/${today.slice(0, 7)}`, tokens.tenantAdmin);
+    expect(payroll.status).toBe(200);
+    expect(payroll.body.rows.find((r) => r.orderId === returning)).toMatchObject({
+      grossConversionEur: 0,
+      settlementEur: 495.35,
+    });
+    const current = payroll.body.rows.find((r) => r.orderId === running);
+    expect(current?.grossConversionEur).toBeGreaterThan(0);
+    expect(current?.settlementEur).toBeUndefined();
     expect(stored.body.damages).toEqual([{ description: 'Kratzer Stoßstange hinten', costEur: 120.5 }]);
   });
 

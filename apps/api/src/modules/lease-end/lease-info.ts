@@ -95,7 +95,12 @@ export async function setReturnAppointment(
           firstName: employee.firstName,
           orderId,
           link: `${deps.publicUrl}/order/${orderId}/workflow`,
-          event: { type: 'RETURN_APPOINTMENT', car: `${car.brand} ${car.carModel}`, date: input.date, place: input.place },
+          event: {
+            type: 'RETURN_APPOINTMENT',
+            car: `${car.brand} ${car.carModel}`,
+            date: input.date,
+            place: input.place,
+          },
         },
         now,
       );

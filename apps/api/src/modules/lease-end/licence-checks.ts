@@ -9,9 +9,15 @@ import { berlinToday } from './returns.js';
 import { licenceDue } from './settlement.js';
 
 /** An order whose lease runs: handed over, not yet returned. */
-export type ActiveLease = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'tenantId' | 'handoverDate' | 'signedAt' | 'terms'>;
+export type ActiveLease = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'userId' | 'tenantId' | 'handoverDate' | 'signedAt' | 'terms'
+>;
 
-export async function activeLeases(db: Database, where: { tenantId?: string; userId?: string } = {}): Promise<ActiveLease[]> {
+export async function activeLeases(
+  db: Database,
+  where: { tenantId?: string; userId?: string } = {},
+): Promise<ActiveLease[]> {
   const conditions = [eq(orders.status, 'LEASING_ACTIVE'), isNotNull(orders.handoverDate)];
   if (where.tenantId) conditions.push(eq(orders.tenantId, where.tenantId));
   if (where.userId) conditions.push(eq(orders.userId, where.userId));
@@ -80,7 +86,11 @@ export async function licenceCheckMonths(db: Database, tenantId: string): Promis
 }
 
 /** The due checks of these leases (one per person: the newest lease counts), as of `today`. */
-export async function licenceRows(db: Database, leases: readonly ActiveLease[], today: string): Promise<LicenceCheckRow[]> {
+export async function licenceRows(
+  db: Database,
+  leases: readonly ActiveLease[],
+  today: string,
+): Promise<LicenceCheckRow[]> {
   const perPerson = new Map<string, ActiveLease>();
   for (const l of leases) if (!perPerson.has(l.userId)) perPerson.set(l.userId, l);
   const chosen = [...perPerson.values()];
@@ -96,7 +106,12 @@ export async function licenceRows(db: Database, leases: readonly ActiveLease[], 
           await db
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
             .from(users)
-            .where(inArray(users.id, chosen.map((l) => l.userId)))
+            .where(
+              inArray(
+                users.id,
+                chosen.map((l) => l.userId),
+              ),
+            )
         ).map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
   );
   const months = new Map<string, number>();

@@ -63,11 +63,20 @@ export async function runLeaseReminders(deps: OrderDeps): Promise<number> {
       const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
       const toEmployee = (tx: Database, event: LeaseEndEvent) =>
         employee
-          ? enqueueMail(tx, employee, { kind: 'LEASE_END', firstName: employee.firstName, orderId: lease.id, link, event }, now)
+          ? enqueueMail(
+              tx,
+              employee,
+              { kind: 'LEASE_END', firstName: employee.firstName, orderId: lease.id, link, event },
+              now,
+            )
           : Promise.resolve();
       const endsOn = endOf(lease);
       if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
-        if (await once(deps.db, { orderId: lease.id, kind: 'NEXT_CAR', forDate: endsOn, now }, (tx) => toEmployee(tx, { type: 'NEXT_CAR', car, endsOn })))
+        if (
+          await once(deps.db, { orderId: lease.id, kind: 'NEXT_CAR', forDate: endsOn, now }, (tx) =>
+            toEmployee(tx, { type: 'NEXT_CAR', car, endsOn }),
+          )
+        )
           sent += 1;
       }
       if (endsOn && today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) && today <= endsOn) {

@@ -13,7 +13,7 @@ import { stepOfType } from '../orders/steps.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { requireProvider } from '../provider/deps.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
-import { addMonths, settle, toCents, type KilometreRules } from './settlement.js';
+import { settle, toCents, type KilometreRules } from './settlement.js';
 
 /** The odometer reading at the handover; none is recorded yet, so a return is measured from 0 km. */
 const HANDOVER_ODOMETER_KM = 0;
@@ -23,9 +23,9 @@ export function berlinToday(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
 }
 
-/** The payroll month that carries a return's settlement: the month after the return (ADR 0037). */
+/** The payroll month that carries a return's settlement: the month of the return, its last month (ADR 0037). */
 export function settlementMonth(returnedOn: string): string {
-  return addMonths(`${returnedOn.slice(0, 7)}-01`, 1).slice(0, 7);
+  return returnedOn.slice(0, 7);
 }
 
 export function rulesOf(terms: OrderTerms): KilometreRules {
@@ -72,7 +72,11 @@ export async function recordReturn(
     if (input.returnedOn > berlinToday(now))
       throw fieldError('returnedOn', 'dateInFuture', 'Die Rückgabe kann nicht in der Zukunft liegen.');
     if (input.odometerKm < HANDOVER_ODOMETER_KM)
-      throw fieldError('odometerKm', `min ${HANDOVER_ODOMETER_KM}`, 'Der Kilometerstand ist kleiner als bei der Übergabe.');
+      throw fieldError(
+        'odometerKm',
+        `min ${HANDOVER_ODOMETER_KM}`,
+        'Der Kilometerstand ist kleiner als bei der Übergabe.',
+      );
 
     const terms = order.terms as OrderTerms;
     const rules = rulesOf(terms);
@@ -107,7 +111,13 @@ export async function recordReturn(
     });
     const [document] = await tx
       .insert(orderDocuments)
-      .values({ orderId, name: finalStatementFileName(orderId), kind: 'FINAL_STATEMENT', pdf: Buffer.from(pdf), createdAt: now })
+      .values({
+        orderId,
+        name: finalStatementFileName(orderId),
+        kind: 'FINAL_STATEMENT',
+        pdf: Buffer.from(pdf),
+        createdAt: now,
+      })
       .returning({ id: orderDocuments.id });
     if (!document) throw new Error('final statement not stored');
 

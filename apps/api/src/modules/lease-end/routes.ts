@@ -38,7 +38,8 @@ export function leaseEndRoutes(deps: OrderDeps & { authenticate: onRequestAsyncH
       {
         schema: {
           tags: ['provider'],
-          summary: "Record the car's return: settles the kilometres and damages, ends the lease, files the final statement",
+          summary:
+            "Record the car's return: settles the kilometres and damages, ends the lease, files the final statement",
           security,
           params: OrderIdParamsSchema,
           body: LeaseReturnRequestSchema,

@@ -36,15 +36,13 @@ const kmTimesRateCents = (km: number, rateE4: number): number => {
  */
 export function settle(rules: KilometreRules, drivenKm: number, damagesCents: readonly number[]): Settlement {
   if (!Number.isInteger(drivenKm) || drivenKm < 0) throw new RangeError('drivenKm must be a whole number ≥ 0');
-  for (const c of damagesCents) if (!Number.isInteger(c) || c < 0) throw new RangeError('damage costs in whole cents ≥ 0');
+  for (const c of damagesCents)
+    if (!Number.isInteger(c) || c < 0) throw new RangeError('damage costs in whole cents ≥ 0');
   const contractKm = Math.round((rules.kmPerYear * rules.durationMonths) / 12);
   const extraKm = Math.max(0, drivenKm - contractKm);
   const fewerKm = Math.max(0, contractKm - drivenKm);
   const chargedExtraKm = Math.min(Math.max(0, extraKm - rules.excessMileageAllowance), rules.capExtraKilometers);
-  const refundedFewerKm = Math.min(
-    Math.max(0, fewerKm - rules.exemptionLimitLessKilometers),
-    rules.capFewerKilometers,
-  );
+  const refundedFewerKm = Math.min(Math.max(0, fewerKm - rules.exemptionLimitLessKilometers), rules.capFewerKilometers);
   const extraCents = kmTimesRateCents(chargedExtraKm, toE4(rules.costsMoreKilometers));
   const fewerCents = kmTimesRateCents(refundedFewerKm, toE4(rules.reimbursementLessKilometers));
   const damagesTotal = damagesCents.reduce((sum, c) => sum + c, 0);

@@ -6,9 +6,30 @@ import { renderMail } from './templates.js';
 const car = 'Volkswagen ID.3';
 const EVENTS: { [T in LeaseEndEvent['type']]: Extract<LeaseEndEvent, { type: T }>[] } = {
   RETURNED: [
-    { type: 'RETURNED', car, personName: 'Alex Smith', returnedOn: '2029-03-02', totalCents: 37_485, payrollMonth: '2029-04' },
-    { type: 'RETURNED', car, personName: 'Alex Smith', returnedOn: '2029-03-02', totalCents: -22_505, payrollMonth: '2029-04' },
-    { type: 'RETURNED', car, personName: 'Alex Smith', returnedOn: '2029-03-02', totalCents: 0, payrollMonth: '2029-04' },
+    {
+      type: 'RETURNED',
+      car,
+      personName: 'Alex Smith',
+      returnedOn: '2029-03-02',
+      totalCents: 37_485,
+      payrollMonth: '2029-04',
+    },
+    {
+      type: 'RETURNED',
+      car,
+      personName: 'Alex Smith',
+      returnedOn: '2029-03-02',
+      totalCents: -22_505,
+      payrollMonth: '2029-04',
+    },
+    {
+      type: 'RETURNED',
+      car,
+      personName: 'Alex Smith',
+      returnedOn: '2029-03-02',
+      totalCents: 0,
+      payrollMonth: '2029-04',
+    },
   ],
   NEXT_CAR: [{ type: 'NEXT_CAR', car, endsOn: '2029-02-28' }],
   RETURN_APPOINTMENT: [{ type: 'RETURN_APPOINTMENT', car, date: '2029-02-20', place: 'Autohaus Mitte, Berlin' }],
@@ -22,7 +43,13 @@ const EVENTS: { [T in LeaseEndEvent['type']]: Extract<LeaseEndEvent, { type: T }
 describe('lease-end mails', () => {
   const all = Object.values(EVENTS).flat();
   it.each(all.map((e) => [e.type, e] as const))('%s renders in German and English with its values', (_, event) => {
-    const template = { kind: 'LEASE_END' as const, firstName: 'Alex', orderId: 4711, link: 'https://leasing.example/o/4711', event };
+    const template = {
+      kind: 'LEASE_END' as const,
+      firstName: 'Alex',
+      orderId: 4711,
+      link: 'https://leasing.example/o/4711',
+      event,
+    };
     const de = renderMail(template, 'de');
     const en = renderMail(template, 'en');
     expect(de.subject).toContain('Bestellung 4711');

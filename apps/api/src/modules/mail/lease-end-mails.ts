@@ -9,7 +9,10 @@ import type { InEveryLanguage, LeaseEndEvent, LeaseEndMail, MailText } from './m
 
 type EventTexts = {
   readonly [T in LeaseEndEvent['type']]: {
-    readonly [L in Language]: (event: Extract<LeaseEndEvent, { type: T }>, format: MailFormat) => { subject: string; paragraphs: string[] };
+    readonly [L in Language]: (
+      event: Extract<LeaseEndEvent, { type: T }>,
+      format: MailFormat,
+    ) => { subject: string; paragraphs: string[] };
   };
 };
 
