@@ -106,6 +106,7 @@ export const appRoutes: RouteObject[] = [
                       // Without a month the page opens the current one.
                       { path: 'payroll/:month?', lazy: () => import('./routes/employer-payroll') },
                       { path: 'policy', lazy: () => import('./routes/employer-policy') },
+                      { path: 'licence-checks', lazy: () => import('./routes/employer-licence-checks') },
                     ],
                   },
                   {

@@ -13,6 +13,7 @@ export function EmployerNav() {
         { to: '/employer/employees', label: t('nav.employees') },
         { to: '/employer/payroll', label: t('nav.payroll') },
         { to: '/employer/policy', label: t('nav.policy') },
+        { to: '/employer/licence-checks', label: t('nav.licenceChecks') },
       ]}
     />
   );
