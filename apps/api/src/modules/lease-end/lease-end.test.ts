@@ -1,5 +1,6 @@
 import type { LeaseEndInfo, LeaseReturn, LicenceCheckRow, Order, PayrollExport, StepType } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { identCases, orders, users } from '../../db/schema.js';
@@ -274,6 +275,32 @@ describe.each(databaseTargets())('lease end on %s', (target) => {
     expect(current?.grossConversionEur).toBeGreaterThan(0);
     expect(current?.settlementEur).toBeUndefined();
     expect(stored.body.damages).toEqual([{ description: 'Kratzer Stoßstange hinten', costEur: 120.5 }]);
+  });
+
+  it("takes damage photos under the vehicle photos' rules, from the provider only", async () => {
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c03030' } })
+      .png()
+      .toBuffer();
+    const url = `${returnUrl(returning)}/photos`;
+    const upload = (token: string, body: Buffer, type: string) =>
+      call<{ id: string; width: number }>('POST', url, token, body, { 'content-type': type });
+    expect((await upload(tokens.employee, png, 'image/png')).status).toBe(403);
+    expect((await upload(tokens.provider, Buffer.from('kein Bild'), 'image/png')).status).toBe(415);
+    const stored = await upload(tokens.provider, png, 'image/png');
+    expect(stored.status).toBe(201);
+    expect(stored.body.width).toBe(960);
+    const photo = await t.app.inject({
+      method: 'GET',
+      url: `${url}/${stored.body.id}`,
+      headers: { authorization: `Bearer ${tokens.provider}` },
+    });
+    expect(photo.headers['content-type']).toContain('image/webp');
+    expect((await sharp(photo.rawPayload).metadata()).format).toBe('webp');
+    expect((await upload(tokens.provider, png, 'image/png')).status).toBe(201);
+    expect(
+      (await call('POST', `${returnUrl(delivering)}/photos`, tokens.provider, png, { 'content-type': 'image/png' }))
+        .status,
+    ).toBe(409);
   });
 
   it('refuses a second return (409) and keeps the first', async () => {

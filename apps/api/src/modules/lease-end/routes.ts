@@ -14,8 +14,10 @@ import { AppError } from '../../lib/errors.js';
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
 import type { OrderDeps } from '../orders/deps.js';
 import { visibleOrder } from '../orders/read-orders.js';
+import { acceptUploads, readUpload } from '../provider/upload.js';
 import { leaseEndInfo, setReturnAppointment } from './lease-info.js';
 import { activeLeases, licenceRows } from './licence-checks.js';
+import { addReturnPhoto, returnPhoto } from './return-photos.js';
 import { berlinToday, readReturn, recordReturn } from './returns.js';
 
 const security = [{ bearerAuth: [] }];
@@ -54,6 +56,42 @@ export function leaseEndRoutes(deps: OrderDeps & { authenticate: onRequestAsyncH
         reply
           .code(201)
           .send(await recordReturn(deps, provider(request), request.params.orderId, request.body, ctxOf(request))),
+    );
+
+    await acceptUploads(app);
+    const PhotoParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647), photoId: z.uuid() });
+
+    app.post(
+      '/v1/provider/orders/:orderId/return/photos',
+      {
+        bodyLimit: 10 * 1024 * 1024 + 1,
+        schema: {
+          tags: ['provider'],
+          summary: 'Attach a photo of a damage (JPEG, PNG or WebP ≤ 10 MB; stored as WebP without metadata)',
+          security,
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'multipart/form-data'],
+          params: OrderIdParamsSchema,
+          body: z.any().describe('The file as the body (with its content type) or as multipart/form-data'),
+          response: { 201: z.object({ id: z.string(), width: z.number(), height: z.number() }) },
+        },
+        onRequest: async (request) => {
+          provider(request);
+        },
+      },
+      async (request, reply) => {
+        const actor = provider(request);
+        const file = await readUpload(request, 'schaden');
+        return reply.code(201).send(await addReturnPhoto(deps, actor, request.params.orderId, file, ctxOf(request)));
+      },
+    );
+
+    app.get(
+      '/v1/provider/orders/:orderId/return/photos/:photoId',
+      { schema: { tags: ['provider'], summary: 'A damage photo (WebP)', security, params: PhotoParams } },
+      async (request, reply) =>
+        reply
+          .type('image/webp')
+          .send(await returnPhoto(deps, provider(request), request.params.orderId, request.params.photoId)),
     );
 
     app.get(
