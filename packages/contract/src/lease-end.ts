@@ -104,3 +104,14 @@ export const LicenceCheckRowSchema = z.object({
 export type LicenceCheckRow = z.infer<typeof LicenceCheckRowSchema>;
 
 export const DEFAULT_LICENCE_CHECK_MONTHS = 6;
+
+/** `POST`/`GET /v1/order/{orderId}/licence-check`: the employee's check at the identity provider. */
+export const LicenceCheckCaseSchema = z.object({
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+  /** The provider's page (new tab) while the check is open. */
+  link: z.nullable(z.string()),
+  checkedOn: z.nullable(z.string()),
+  /** The provider's reason of a failed or refused check. */
+  reason: z.nullable(z.string()),
+});
+export type LicenceCheckCase = z.infer<typeof LicenceCheckCaseSchema>;

@@ -2,6 +2,7 @@ import {
   LeaseEndInfoSchema,
   LeaseReturnRequestSchema,
   LeaseReturnSchema,
+  LicenceCheckCaseSchema,
   LicenceCheckRowSchema,
   OrderIdParamsSchema,
   ReturnAppointmentRequestSchema,
@@ -16,6 +17,7 @@ import type { OrderDeps } from '../orders/deps.js';
 import { visibleOrder } from '../orders/read-orders.js';
 import { acceptUploads, readUpload } from '../provider/upload.js';
 import { leaseEndInfo, setReturnAppointment } from './lease-info.js';
+import { readLicenceCheck, startLicenceCheck } from './licence-check-cases.js';
 import { activeLeases, licenceRows } from './licence-checks.js';
 import { addReturnPhoto, returnPhoto } from './return-photos.js';
 import { berlinToday, readReturn, recordReturn } from './returns.js';
@@ -144,6 +146,34 @@ export function leaseEndRoutes(deps: OrderDeps & { authenticate: onRequestAsyncH
         },
       },
       async (request) => leaseEndInfo(deps, requireUser(request), request.params.orderId),
+    );
+
+    app.post(
+      '/v1/order/:orderId/licence-check',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Start the due driving-licence check at the identity provider (an open one is answered again)',
+          security,
+          params: OrderIdParamsSchema,
+          response: { 200: LicenceCheckCaseSchema },
+        },
+      },
+      async (request) => startLicenceCheck(deps, requireUser(request), request.params.orderId),
+    );
+
+    app.get(
+      '/v1/order/:orderId/licence-check',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The newest driving-licence check of an own running lease (null: none yet)',
+          security,
+          params: OrderIdParamsSchema,
+          response: { 200: z.nullable(LicenceCheckCaseSchema) },
+        },
+      },
+      async (request) => readLicenceCheck(deps, requireUser(request), request.params.orderId),
     );
 
     app.get(
