@@ -4,10 +4,12 @@ import { z } from 'zod/mini';
 import {
   LeaseEndInfoSchema,
   LeaseReturnSchema,
+  LicenceCheckCaseSchema,
   LicenceCheckRowSchema,
   type LeaseEndInfo,
   type LeaseReturn,
   type LeaseReturnRequest,
+  type LicenceCheckCase,
   type LicenceCheckRow,
   type ReturnAppointmentRequest,
 } from '@leasing/contract';
@@ -62,6 +64,19 @@ export function useSetReturnAppointment(orderId: number) {
         method: 'PUT',
         body,
         schema: LeaseEndInfoSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leaseEndQueryKey }),
+  });
+}
+
+/** `POST /v1/order/{id}/licence-check`: starts (or answers again) the due check at the identity provider. */
+export function useStartLicenceCheck(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<LicenceCheckCase> =>
+      apiClient.request(`/v1/order/${String(orderId)}/licence-check`, {
+        method: 'POST',
+        schema: LicenceCheckCaseSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leaseEndQueryKey }),
   });

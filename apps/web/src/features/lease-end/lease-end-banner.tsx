@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatDate } from '../../lib/format';
-import { useLeaseEnd } from './api';
+import { openProviderPage } from '../orders/open-window';
+import { useLeaseEnd, useStartLicenceCheck } from './api';
 
 /**
  * On the employee's order page of a running lease: the next car six months before the end, the
@@ -12,6 +13,7 @@ import { useLeaseEnd } from './api';
 export function LeaseEndBanner({ orderId }: { orderId: number }) {
   const { t } = useTranslation('orders');
   const { data } = useLeaseEnd(orderId);
+  const startCheck = useStartLicenceCheck(orderId);
   if (!data) return null;
   const check = data.licenceCheck;
   return (
@@ -39,7 +41,28 @@ export function LeaseEndBanner({ orderId }: { orderId: number }) {
           title={t('leaseEnd.licenceTitle')}
           data-testid="licence-check-due"
         >
-          <Text size="sm">{t('leaseEnd.licenceText', { date: formatDate(check.dueOn) })}</Text>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('leaseEnd.licenceText', { date: formatDate(check.dueOn) })}</Text>
+            <Button
+              size="xs"
+              loading={startCheck.isPending}
+              onClick={() =>
+                startCheck.mutate(undefined, {
+                  onSuccess: (started) => {
+                    if (started.link) openProviderPage(started.link);
+                  },
+                })
+              }
+              data-testid="start-licence-check"
+            >
+              {t('leaseEnd.licenceButton')}
+            </Button>
+            {startCheck.isError ? (
+              <Text size="xs" c="red">
+                {t('leaseEnd.licenceError')}
+              </Text>
+            ) : null}
+          </Stack>
         </Alert>
       ) : null}
     </Stack>
