@@ -45,6 +45,8 @@ import { contractVerifyRoutes } from './modules/signing/verify-routes.js';
 import { trustServicePlugin } from './modules/signing/trust-service.js';
 import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
+import { leaseEndRoutes } from './modules/lease-end/routes.js';
+import { scheduleLeaseReminders } from './modules/lease-end/reminders.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
 import type { OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
@@ -331,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   await app.register(providerCallbackRoutes(orderDeps));
+  await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
   // Background work runs once per slot across all instances (lib/scheduled-jobs.ts).
   const scheduler = new JobScheduler({ db, clock, log: app.log }, (name, outcome) =>
     metrics.jobRuns.labels(name, outcome).inc(),
@@ -338,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('orderDeps', orderDeps);
   if (options.startJobs !== false) scheduleOrderJobs(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
+  if (options.startJobs !== false) scheduleLeaseReminders(scheduler, orderDeps);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

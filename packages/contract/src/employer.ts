@@ -60,6 +60,11 @@ export const TenantPolicySchema = z.strictObject({
   // --- Absences without pay (lease-life.ts): who carries the rate; missing = DEFAULT_ABSENCE_PAYERS.
   absencePayers: z.optional(AbsencePayersSchema),
   // --- end absences
+  // Driving-licence checks (the keeper's duty of care, modules/lease-end): months between two checks;
+  // absent in policies saved before it existed, which means the default of 6.
+  licenceCheckMonths: z.optional(
+    z.number().check(z.int(msg.invalid), z.gte(1, msg.min(1)), z.lte(24, msg.max(24))),
+  ),
 });
 export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
 
@@ -73,6 +78,7 @@ export const DEFAULT_TENANT_POLICY: TenantPolicy = {
   deductionStart: 'HANDOVER_MONTH',
   approval: 'MANUAL',
   absencePayers: DEFAULT_ABSENCE_PAYERS,
+  licenceCheckMonths: 6,
 };
 
 /** `GET /v1/tenant/policy`: the policy in force with its version (0 = the defaults). */
@@ -183,6 +189,11 @@ export const PayrollRowSchema = z.object({
   employerPaysEur: z.number(),
   /** The paused part the package's rate insurance pays. */
   rateInsurancePaysEur: z.number(),
+  /**
+   * The lease's final settlement (extra/fewer km, damages) in the month of the car's return, net:
+   * positive is deducted from the net pay, negative paid out (ADR 0037). Absent in other months.
+   */
+  settlementEur: z.optional(z.number()),
 });
 export type PayrollRow = z.infer<typeof PayrollRowSchema>;
 

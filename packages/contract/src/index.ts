@@ -17,3 +17,4 @@ export * from './privacy.js';
 export * from './employer.js';
 export * from './signing.js';
 export * from './lease-life.js';
+export * from './lease-end.js';

@@ -15,6 +15,8 @@ export const StepTypes = [
   'DECLINED_BY_ADMIN',
   'EXPIRED',
   'BREAKING_CHANGE',
+  /** After "Leasing aktiv": the car is back, the lease settled (modules/lease-end). */
+  'LEASE_ENDED',
 ] as const;
 export const StepTypeSchema = z.enum(StepTypes);
 export type StepType = z.infer<typeof StepTypeSchema>;

@@ -440,7 +440,7 @@ export const orderDocuments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['CONTRACT_SIGNED'] }).notNull(),
+    kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT'] }).notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: createdAt(),
   },

@@ -108,6 +108,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'payroll/:month?', lazy: () => import('./routes/employer-payroll') },
                       { path: 'policy', lazy: () => import('./routes/employer-policy') },
                       { path: 'contract-check', lazy: () => import('./routes/contract-check') },
+                      { path: 'licence-checks', lazy: () => import('./routes/employer-licence-checks') },
                     ],
                   },
                   {

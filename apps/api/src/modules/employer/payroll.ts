@@ -16,6 +16,7 @@ import {
 import { runAsSystem } from '../../db/scope.js';
 import { AppError } from '../../lib/errors.js';
 import { absenceInputs, commuteHistoryOf, pauseOfLine } from '../lease-life/payroll-inputs.js';
+import { leaseEndsOf, withLeaseEnds, withSettlements } from '../lease-end/payroll-ends.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import { openPrivate, type OrderTerms } from '../orders/snapshot.js';
 import type { EmployerDeps } from './deps.js';
@@ -57,9 +58,16 @@ export async function payrollExport(deps: EmployerDeps, tenantId: string, month:
           ).lines;
     year += m === index ? saving.total : savingOf(other, byOrder, m).total;
   }
+  // The settlement of a car returned this month (modules/lease-end, ADR 0037).
+  const ends = await leaseEndsOf(deps.db, [...byOrder.keys()]);
   return {
     month: formatPayrollMonth(index),
-    rows: lines.map(rowOf),
+    rows: withSettlements(
+      lines.map(rowOf),
+      formatPayrollMonth(index),
+      ends,
+      new Map(leases.map((l) => [l.lease.orderId, l.lease])),
+    ),
     totals: {
       leases: totals.leases,
       grossConversionEur: eur(totals.grossConversion),
@@ -198,5 +206,15 @@ async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWi
         : null,
     });
   }
-  return result;
+  // A return or a follow-up lease ends the car's use (modules/lease-end, ADR 0037).
+  const ends = await leaseEndsOf(
+    deps.db,
+    rows.map((r) => r.order.id),
+  );
+  const ended = withLeaseEnds(
+    result.map((r) => r.lease),
+    rows.map((r) => r.order.userId),
+    ends,
+  );
+  return result.map((r, i) => ({ ...r, lease: ended[i] ?? r.lease }));
 }

@@ -54,7 +54,14 @@ export async function leasesOf(db: Database, tenantId: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
     .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.status, 'LEASING_ACTIVE'), isNotNull(orders.handoverDate)));
+    // An ended lease (modules/lease-end) still has its months up to the return.
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
+        isNotNull(orders.handoverDate),
+      ),
+    );
 }
 
 export async function employeeOf(db: Database, tenantId: string, userId: string) {

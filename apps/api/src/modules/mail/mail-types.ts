@@ -94,7 +94,25 @@ export interface OrderMail {
   event: OrderEvent;
 }
 
-export type MailTemplate = AccountMail | OrderMail;
+/** What happens at a lease's end (modules/lease-end); amounts in cents, dates ISO. */
+export type LeaseEndEvent =
+  /** To the employee and the employer's HR admins. */
+  | { type: 'RETURNED'; car: string; personName: string; returnedOn: string; totalCents: number; payrollMonth: string }
+  | { type: 'NEXT_CAR'; car: string; endsOn: string }
+  | { type: 'RETURN_APPOINTMENT'; car: string; date: string; place: string }
+  /** To the provider's admins three months before the end, while no appointment is set. */
+  | { type: 'RETURN_DUE'; car: string; endsOn: string }
+  | { type: 'LICENCE_CHECK'; dueOn: string; dueToday: boolean };
+
+export interface LeaseEndMail {
+  kind: 'LEASE_END';
+  firstName: string;
+  orderId: number;
+  link: string;
+  event: LeaseEndEvent;
+}
+
+export type MailTemplate = AccountMail | OrderMail | LeaseEndMail;
 
 /** What one mail says in one language; the layout adds greeting, link and closing. */
 export interface MailText {

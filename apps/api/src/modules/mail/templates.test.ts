@@ -91,7 +91,7 @@ const label = (t: MailTemplate) => (t.kind === 'ORDER_UPDATE' ? `ORDER_UPDATE ${
 /** Every value a template was given, as the reader should see it in `language`. */
 function expectedValues(template: MailTemplate, language: Language): string[] {
   const params: Record<string, unknown> =
-    template.kind === 'ORDER_UPDATE' ? { ...template, ...template.event } : template;
+    template.kind === 'ORDER_UPDATE' ? { ...template, ...template.event } : { ...template };
   const date = mailFormat(language).date;
   return Object.entries(params)
     .filter(

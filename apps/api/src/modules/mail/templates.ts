@@ -11,6 +11,7 @@ import { ACCOUNT_MAILS } from './account-mails.js';
 import { mailFormat } from './mail-format.js';
 import type { InEveryLanguage, MailContent, MailTemplate, MailText } from './mail-types.js';
 import { ORDER_UPDATE } from './order-mails.js';
+import { LEASE_END } from './lease-end-mails.js';
 
 export type {
   AccountMail,
@@ -32,6 +33,7 @@ const LAYOUT: Record<Language, { hello(firstName: string): string; closing: stri
 const TEMPLATES: { readonly [K in MailTemplate['kind']]: InEveryLanguage<Extract<MailTemplate, { kind: K }>> } = {
   ...ACCOUNT_MAILS,
   ORDER_UPDATE,
+  LEASE_END,
 };
 
 export function renderMail(template: MailTemplate, language: Language): MailContent {

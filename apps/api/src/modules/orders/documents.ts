@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 
 import { orderDocuments, tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -30,7 +30,8 @@ export async function contractPreview(
   const [signed] = await deps.db
     .select()
     .from(orderDocuments)
-    .where(eq(orderDocuments.orderId, order.id))
+    // The contract, not the final statement a lease's end files beside it (modules/lease-end).
+    .where(and(eq(orderDocuments.orderId, order.id), ne(orderDocuments.kind, 'FINAL_STATEMENT')))
     .orderBy(desc(orderDocuments.createdAt))
     .limit(1);
   if (signed) return { pdf: signed.pdf, fileName: signed.name };

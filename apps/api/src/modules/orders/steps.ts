@@ -37,6 +37,8 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
   step(9, 'DECLINED_BY_ADMIN', 'Vom Anbieter abgelehnt', { final: true }),
   step(10, 'EXPIRED', 'Abgelaufen', { final: true }),
   step(11, 'BREAKING_CHANGE', 'Abgebrochen: Daten haben sich geändert', { final: true }),
+  // The closing step after "Leasing aktiv": recorded by the car's return (modules/lease-end), never by a step action.
+  step(12, 'LEASE_ENDED', 'Leasing beendet', { final: true, success: true }),
 ];
 
 const byType = new Map(STEP_DEFINITIONS.map((s) => [s.stepType, s]));

@@ -26,7 +26,7 @@ import {
 } from './register-codes.js';
 
 /** Orders in these states are over: they do not count as the employer's active orders. */
-export const CLOSED_STATUSES = ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE'];
+export const CLOSED_STATUSES = ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE', 'LEASE_ENDED'];
 
 type TenantRow = typeof tenants.$inferSelect;
 

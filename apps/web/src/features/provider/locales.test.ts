@@ -15,7 +15,7 @@ describe('the provider namespace', () => {
   });
 
   it('names every step and pipeline status', () => {
-    expect(Object.keys(de.steps)).toHaveLength(11);
+    expect(Object.keys(de.steps)).toHaveLength(12);
     expect(Object.keys(de.statuses)).toEqual([
       'EMPLOYEE_STEPS',
       'EMPLOYER_APPROVAL',

@@ -14,6 +14,7 @@ export function EmployerNav() {
         { to: '/employer/payroll', label: t('nav.payroll') },
         { to: '/employer/policy', label: t('nav.policy') },
         { to: '/employer/contract-check', label: t('nav.contractCheck') },
+        { to: '/employer/licence-checks', label: t('nav.licenceChecks') },
       ]}
     />
   );

@@ -3,6 +3,7 @@ import { Component as EmployerEmployeesRoute } from '../../../app/routes/employe
 import { Component as EmployerLayoutRoute } from '../../../app/routes/employer-layout';
 import { Component as EmployerPayrollRoute } from '../../../app/routes/employer-payroll';
 import { Component as EmployerPolicyRoute } from '../../../app/routes/employer-policy';
+import { Component as EmployerLicenceChecksRoute } from '../../../app/routes/employer-licence-checks';
 import { withQueryClient } from '../../../test/query';
 import { renderRoutes } from '../../../test/render';
 
@@ -18,6 +19,7 @@ export function renderEmployer(path: string) {
           { path: 'employees', Component: EmployerEmployeesRoute },
           { path: 'payroll/:month?', Component: EmployerPayrollRoute },
           { path: 'policy', Component: EmployerPolicyRoute },
+          { path: 'licence-checks', Component: EmployerLicenceChecksRoute },
         ],
       },
       { path: '/admin/orders', element: <p>Freigabeliste</p> },

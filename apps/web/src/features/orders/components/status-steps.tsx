@@ -6,6 +6,7 @@ import type { Order } from '@leasing/contract';
 
 import { formatDate } from '../../../lib/format';
 import { OrderImage } from './order-image';
+import { LeaseEndBanner } from '../../lease-end/lease-end-banner';
 
 /** USER_STEPS_FINISHED: the employee's part is done; the rest is reported by e-mail. */
 export function FinishedStep({ order }: { order: Order }) {
@@ -52,6 +53,7 @@ export function LeasingActiveStep({ order, completed }: { order: Order; complete
       <Text>
         {order.handoverDate ? t('active.text', { date: formatDate(order.handoverDate) }) : t('active.textNoDate')}
       </Text>
+      <LeaseEndBanner orderId={order.id} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
   UnknownStep,
   WaitingStep,
 } from './status-steps';
+import { LeaseEndedStep } from '../../lease-end/lease-ended-step';
 
 export interface StepScreenProps {
   order: Order;
@@ -64,6 +65,8 @@ export function StepScreen({ order, step, hideSign, continueDisabled }: StepScre
       return <ClosedStep order={order} stepType={screen} />;
     case 'BREAKING_CHANGE':
       return <BreakingChangeStep order={order} />;
+    case 'LEASE_ENDED':
+      return <LeaseEndedStep order={order} />;
     case 'SIGN_HIDDEN':
       return <HiddenSignStep />;
     default:

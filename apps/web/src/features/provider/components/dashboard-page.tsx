@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { formatInteger, numberFormat } from '../../../lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { LoadError } from './load-error';
+import { ProviderLicenceChecks } from '../../lease-end/provider-licence-checks';
 
 /** /provider: the pipeline at a glance. */
 export function DashboardPage() {
@@ -99,6 +100,7 @@ export function DashboardPage() {
           </Table>
         </Stack>
       </SimpleGrid>
+      <ProviderLicenceChecks />
     </Stack>
   );
 }

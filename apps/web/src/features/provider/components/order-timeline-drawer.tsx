@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useTimeline } from '../api/get-timeline';
 import { useSetDeliveryWindow } from '../api/set-delivery-window';
 import { LoadError } from './load-error';
+import { ReturnForm } from '../../lease-end/return-form';
 
 /** Only orders on their way (approved by the employer, not yet handed over) get a delivery window. */
 const WINDOW_STATUSES = new Set(['EMPLOYER_APPROVAL', 'ORDERING', 'DELIVERY']);
@@ -88,6 +89,9 @@ export function OrderTimelineDrawer({ order, onClose }: { order: ProviderOrderRo
                 to: formatDate(order.deliveryWindow.to),
               })}
             </Alert>
+          ) : null}
+          {order.pipelineStatus === 'ACTIVE' ? (
+            <ReturnForm key={`return-${String(order.id)}`} orderId={order.id} />
           ) : null}
           <Stack gap="xs">
             <Title order={3} size="h4">

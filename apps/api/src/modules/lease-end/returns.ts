@@ -1,0 +1,216 @@
+import type { LeaseReturn, LeaseReturnRequest, Settlement } from '@leasing/contract';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
+import { orderDocuments, orders, tenants, userSteps, users } from '../../db/schema.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { Actor, OrderDeps } from '../orders/deps.js';
+import { admins } from '../orders/notify.js';
+import { stepOfType } from '../orders/steps.js';
+import type { OrderTerms } from '../orders/snapshot.js';
+import { requireProvider } from '../provider/deps.js';
+import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
+import { settle, toCents, type KilometreRules } from './settlement.js';
+
+/** The odometer reading at the handover; none is recorded yet, so a return is measured from 0 km. */
+const HANDOVER_ODOMETER_KM = 0;
+
+/** Today in Berlin as an ISO date. */
+export function berlinToday(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
+}
+
+/** The payroll month that carries a return's settlement: the month of the return, its last month (ADR 0037). */
+export function settlementMonth(returnedOn: string): string {
+  return returnedOn.slice(0, 7);
+}
+
+export function rulesOf(terms: OrderTerms): KilometreRules {
+  const p = terms.leasePackage;
+  return {
+    durationMonths: p.durationMonths,
+    kmPerYear: p.kmPerYear,
+    costsMoreKilometers: p.costsMoreKilometers,
+    reimbursementLessKilometers: p.reimbursementLessKilometers,
+    excessMileageAllowance: p.excessMileageAllowance,
+    exemptionLimitLessKilometers: p.exemptionLimitLessKilometers,
+    capFewerKilometers: p.capFewerKilometers,
+    capExtraKilometers: p.capExtraKilometers,
+  };
+}
+
+const fieldError = (field: string, message: string, text: string) =>
+  new AppError('VALIDATION_FAILED', text, { errors: [{ field, message }] });
+
+/**
+ * `POST /v1/provider/orders/{id}/return`: the car is back. Settles the kilometres and damages by the
+ * order's frozen package rules, ends the lease (the LEASE_ENDED step), files the final statement
+ * among the order's documents and mails the employee and the employer's HR admins, all in one
+ * transaction. A second return is a 409; a return before the handover or in the future a 400.
+ */
+export async function recordReturn(
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: number,
+  input: LeaseReturnRequest,
+  ctx: { requestId: string },
+): Promise<LeaseReturn> {
+  requireProvider(actor);
+  const now = deps.clock.now();
+  const answer = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Bestellung nicht gefunden');
+    const [existing] = await tx.select().from(leaseReturns).where(eq(leaseReturns.orderId, orderId));
+    if (existing || order.status === 'LEASE_ENDED') throw conflict('Das Fahrzeug wurde bereits zurückgegeben.');
+    if (order.status !== 'LEASING_ACTIVE' || !order.handoverDate || order.currentUserStepId !== null)
+      throw conflict('Zurückgeben lässt sich nur ein übergebenes Fahrzeug im aktiven Leasing.');
+    if (input.returnedOn < order.handoverDate)
+      throw fieldError('returnedOn', 'beforeHandover', 'Die Rückgabe kann nicht vor der Übergabe liegen.');
+    if (input.returnedOn > berlinToday(now))
+      throw fieldError('returnedOn', 'dateInFuture', 'Die Rückgabe kann nicht in der Zukunft liegen.');
+    if (input.odometerKm < HANDOVER_ODOMETER_KM)
+      throw fieldError(
+        'odometerKm',
+        `min ${HANDOVER_ODOMETER_KM}`,
+        'Der Kilometerstand ist kleiner als bei der Übergabe.',
+      );
+
+    const terms = order.terms as OrderTerms;
+    const rules = rulesOf(terms);
+    const damages = input.damages.map((d) => ({ description: d.description, costCents: toCents(d.costEur) }));
+    const settlement: Settlement = settle(
+      rules,
+      input.odometerKm - HANDOVER_ODOMETER_KM,
+      damages.map((d) => d.costCents),
+    );
+    const payrollMonth = settlementMonth(input.returnedOn);
+
+    const [employee] = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+    const car = `${terms.vehicle.brand} ${terms.vehicle.carModel}`;
+    const personName = employee ? `${employee.firstName} ${employee.lastName}` : '';
+    const pdf = await renderFinalStatement({
+      orderId,
+      employerName: tenant?.name ?? '',
+      employeeName: personName,
+      car,
+      handoverDate: order.handoverDate,
+      returnedOn: input.returnedOn,
+      odometerKm: input.odometerKm,
+      rules,
+      damages,
+      settlement,
+      payrollMonth,
+      createdAt: now,
+    });
+    const [document] = await tx
+      .insert(orderDocuments)
+      .values({
+        orderId,
+        name: finalStatementFileName(orderId),
+        kind: 'FINAL_STATEMENT',
+        pdf: Buffer.from(pdf),
+        createdAt: now,
+      })
+      .returning({ id: orderDocuments.id });
+    if (!document) throw new Error('final statement not stored');
+
+    // The lease ends: one conditional update, so of two parallel returns exactly one wins.
+    const ended = await tx
+      .update(orders)
+      .set({ status: 'LEASE_ENDED' })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'LEASING_ACTIVE'),
+          isNotNull(orders.handoverDate),
+          isNull(orders.currentUserStepId),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (ended.length !== 1) throw conflict('Das Fahrzeug wurde bereits zurückgegeben.');
+    await tx.insert(userSteps).values({
+      orderId,
+      stepId: stepOfType('LEASE_ENDED').id,
+      status: 'ACCEPTED',
+      actorUserId: actor.id,
+      modified: now,
+    });
+    await tx.insert(leaseReturns).values({
+      orderId,
+      returnedOn: input.returnedOn,
+      odometerKm: input.odometerKm,
+      settlement,
+      totalCents: toCents(settlement.totalEur),
+      documentId: document.id,
+      recordedBy: actor.id,
+      createdAt: now,
+    });
+    if (damages.length > 0)
+      await tx.insert(leaseReturnDamages).values(damages.map((d, position) => ({ orderId, position, ...d })));
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      tenantId: order.tenantId,
+      action: 'order.return.recorded',
+      subjectType: 'order',
+      subjectId: String(orderId),
+      fields: ['returnedOn', 'odometerKm', 'damages'],
+      requestId: ctx.requestId,
+      at: now,
+    });
+    const event = {
+      type: 'RETURNED' as const,
+      car,
+      personName,
+      returnedOn: input.returnedOn,
+      totalCents: toCents(settlement.totalEur),
+      payrollMonth,
+    };
+    const link = `${deps.publicUrl}/order/${orderId}/workflow`;
+    if (employee)
+      await enqueueMail(tx, employee, { kind: 'LEASE_END', firstName: employee.firstName, orderId, link, event }, now);
+    for (const admin of await admins(tx, 'TENANT_ADMIN', order.tenantId)) {
+      await enqueueMail(
+        tx,
+        admin,
+        { kind: 'LEASE_END', firstName: admin.firstName, orderId, link: `${deps.publicUrl}/employer/employees`, event },
+        now,
+      );
+    }
+    return {
+      orderId,
+      returnedOn: input.returnedOn,
+      odometerKm: input.odometerKm,
+      damages: damages.map((d) => ({ description: d.description, costEur: d.costCents / 100 })),
+      settlement,
+      documentId: document.id,
+    };
+  });
+  deps.mailSent();
+  return answer;
+}
+
+/** `GET /v1/provider/orders/{id}/return`: the recorded return, for the provider. */
+export async function readReturn(db: Database, orderId: number): Promise<LeaseReturn | null> {
+  const [row] = await db.select().from(leaseReturns).where(eq(leaseReturns.orderId, orderId));
+  if (!row) return null;
+  const damages = await db
+    .select()
+    .from(leaseReturnDamages)
+    .where(eq(leaseReturnDamages.orderId, orderId))
+    .orderBy(asc(leaseReturnDamages.position));
+  return {
+    orderId,
+    returnedOn: row.returnedOn,
+    odometerKm: row.odometerKm,
+    damages: damages.map((d) => ({ description: d.description, costEur: d.costCents / 100 })),
+    settlement: row.settlement as Settlement,
+    documentId: row.documentId ?? '',
+  };
+}

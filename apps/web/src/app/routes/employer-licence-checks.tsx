@@ -1,0 +1,6 @@
+import { LicenceChecksPage } from '../../features/lease-end/licence-checks-page';
+
+/** /employer/licence-checks */
+export function Component() {
+  return <LicenceChecksPage />;
+}

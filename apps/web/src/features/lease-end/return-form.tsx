@@ -1,0 +1,160 @@
+import { Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { LeaseReturn } from '@leasing/contract';
+
+import { useNotify } from '../../components/use-notify';
+import { isApiError } from '../../lib/api-client';
+import { formatAmount, formatKm } from '../../lib/format';
+import { useRecordReturn, useSetReturnAppointment } from './api';
+
+interface Damage {
+  description: string;
+  costEur: number | string;
+}
+
+/** The provider's part of a running lease: the return appointment and the return with its settlement. */
+export function ReturnForm({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('provider');
+  const notify = useNotify();
+  const record = useRecordReturn(orderId);
+  const appoint = useSetReturnAppointment(orderId);
+  const [returnedOn, setReturnedOn] = useState('');
+  const [odometer, setOdometer] = useState<number | string>('');
+  const [damages, setDamages] = useState<Damage[]>([]);
+  const [date, setDate] = useState('');
+  const [place, setPlace] = useState('');
+  const [result, setResult] = useState<LeaseReturn | null>(null);
+  const onError = (error: unknown) =>
+    notify.error(isApiError(error) && error.status < 500 ? error.message : t('common.retryLater'));
+  const submit = () =>
+    record.mutate(
+      {
+        returnedOn,
+        odometerKm: Number(odometer),
+        damages: damages.map((d) => ({ description: d.description, costEur: Number(d.costEur) })),
+      },
+      { onSuccess: setResult, onError },
+    );
+  if (result) {
+    const s = result.settlement;
+    return (
+      <Alert color="ev" title={t('leaseEnd.recorded')} data-testid="settlement">
+        <Table>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>{t('leaseEnd.contractKm')}</Table.Td>
+              <Table.Td>{formatKm(s.contractKm)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>{t('leaseEnd.drivenKm')}</Table.Td>
+              <Table.Td>{formatKm(s.drivenKm)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>{t('leaseEnd.extraKm', { km: formatKm(s.chargedExtraKm) })}</Table.Td>
+              <Table.Td>{formatAmount(s.extraKmEur)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>{t('leaseEnd.fewerKm', { km: formatKm(s.refundedFewerKm) })}</Table.Td>
+              <Table.Td>{formatAmount(-s.fewerKmEur)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>{t('leaseEnd.damages')}</Table.Td>
+              <Table.Td>{formatAmount(s.damagesEur)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('leaseEnd.total')}</Table.Th>
+              <Table.Th data-testid="settlement-total">{formatAmount(s.totalEur)}</Table.Th>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('leaseEnd.appointment')}
+        </Title>
+        <Group align="flex-end">
+          <TextInput
+            type="date"
+            label={t('leaseEnd.date')}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+          />
+          <TextInput label={t('leaseEnd.place')} value={place} onChange={(e) => setPlace(e.currentTarget.value)} />
+          <Button
+            variant="light"
+            disabled={!date || !place.trim()}
+            loading={appoint.isPending}
+            onClick={() =>
+              appoint.mutate(
+                { date, place },
+                { onSuccess: () => notify.success(t('leaseEnd.appointmentSaved')), onError },
+              )
+            }
+          >
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+      <Stack gap="xs" data-testid="return-form">
+        <Title order={3} size="h4">
+          {t('leaseEnd.return')}
+        </Title>
+        <Group align="flex-end">
+          <TextInput
+            type="date"
+            label={t('leaseEnd.returnedOn')}
+            value={returnedOn}
+            onChange={(e) => setReturnedOn(e.currentTarget.value)}
+          />
+          <NumberInput
+            label={t('leaseEnd.odometer')}
+            value={odometer}
+            onChange={setOdometer}
+            min={0}
+            allowDecimal={false}
+            thousandSeparator="."
+            decimalSeparator=","
+          />
+        </Group>
+        {damages.map((damage, index) => (
+          <Group key={index} align="flex-end">
+            <TextInput
+              label={t('leaseEnd.damageDescription')}
+              value={damage.description}
+              onChange={(e) => {
+                const description = e.currentTarget.value;
+                setDamages((all) => all.map((d, i) => (i === index ? { ...d, description } : d)));
+              }}
+            />
+            <NumberInput
+              label={t('leaseEnd.damageCost')}
+              value={damage.costEur}
+              min={0}
+              decimalScale={2}
+              decimalSeparator=","
+              thousandSeparator="."
+              onChange={(costEur) => setDamages((all) => all.map((d, i) => (i === index ? { ...d, costEur } : d)))}
+            />
+          </Group>
+        ))}
+        <Group>
+          <Button variant="subtle" onClick={() => setDamages((all) => [...all, { description: '', costEur: '' }])}>
+            {t('leaseEnd.addDamage')}
+          </Button>
+          <Button onClick={submit} disabled={!returnedOn || odometer === ''} loading={record.isPending}>
+            {t('leaseEnd.recordReturn')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('leaseEnd.returnHint')}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}
