@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
-import type { FieldCipher } from '../../lib/field-encryption.js';
+import type { EncryptedValue, FieldCipher } from '../../lib/field-encryption.js';
 
 /**
  * Reads and writes the encrypted salary profile. The plaintext is the JSON of the spec's
@@ -12,6 +12,15 @@ function aadFor(userId: string, tenantId: string | null): string {
   return `salary_profiles:ciphertext:${userId}:${tenantId ?? '-'}`;
 }
 
+/** The stored form of a salary profile (what `writeSalaryProfile` writes): for bulk writers of the same rows. */
+export function sealSalaryProfile(
+  cipher: FieldCipher,
+  owner: { userId: string; tenantId: string | null },
+  salaryInfo: unknown,
+): EncryptedValue {
+  return cipher.encrypt(JSON.stringify(salaryInfo), aadFor(owner.userId, owner.tenantId));
+}
+
 export async function writeSalaryProfile(
   db: Database,
   cipher: FieldCipher,
@@ -19,7 +28,7 @@ export async function writeSalaryProfile(
   salaryInfo: unknown,
   now: Date,
 ): Promise<number> {
-  const encrypted = cipher.encrypt(JSON.stringify(salaryInfo), aadFor(owner.userId, owner.tenantId));
+  const encrypted = sealSalaryProfile(cipher, owner, salaryInfo);
   const [row] = await db
     .insert(salaryProfiles)
     .values({ userId: owner.userId, ...encrypted, version: 1, updatedAt: now })
