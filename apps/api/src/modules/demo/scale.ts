@@ -226,7 +226,7 @@ export async function seedScale(
     const demoPeople = signedUp[0] ?? [];
     const others = signedUp.slice(1).flat();
     const demoShare = others.length === 0 ? options.leases : Math.min(demoPeople.length, Math.ceil(options.leases / 2));
-    const owners: (typeof users.$inferInsert)[] = [];
+    const owners: Partial<typeof users.$inferInsert>[] = [];
     for (let i = 0; i < demoShare; i++) owners.push(demoPeople[i % demoPeople.length] ?? {});
     for (let i = demoShare; i < options.leases; i++) {
       const pool = others.length > 0 ? others : demoPeople;

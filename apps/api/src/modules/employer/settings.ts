@@ -5,7 +5,8 @@ import { payrollSettings } from '../../db/schema-employer.js';
 import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
-import { listEmployees } from './people.js';
+import { CLOSED } from './people.js';
+import * as repo from './repository.js';
 import { payrollExport } from './payroll.js';
 import { DEFAULT_PAYROLL_SETTINGS } from './payroll-files.js';
 
@@ -50,7 +51,7 @@ export function currentMonth(now: Date): string {
 export async function overview(deps: EmployerDeps, admin: Admin): Promise<EmployerOverview> {
   const month = currentMonth(deps.clock.now());
   const [people, open, payroll] = await Promise.all([
-    listEmployees(deps, admin),
+    repo.peopleCounts(deps.db, admin.tenantId, [...CLOSED]),
     deps.db
       .select({ id: orders.id })
       .from(orders)
@@ -58,9 +59,9 @@ export async function overview(deps: EmployerDeps, admin: Admin): Promise<Employ
     payrollExport(deps, admin.tenantId, month),
   ]);
   return {
-    participants: people.filter((p) => p.orders.length > 0 || p.activeLeases > 0).length,
-    invited: people.filter((p) => p.status === 'INVITED').length,
-    leaving: people.filter((p) => p.status === 'LEAVING').length,
+    participants: people.participants,
+    invited: people.invited,
+    leaving: people.leaving,
     openApprovals: open.length,
     activeLeases: payroll.totals.leases,
     month,
