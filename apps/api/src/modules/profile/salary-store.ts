@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
@@ -49,4 +49,33 @@ export async function readSalaryProfile(
   if (!row) return null;
   const json = cipher.decrypt(row, aadFor(owner.userId, owner.tenantId));
   return { salaryInfo: JSON.parse(json) as unknown, version: row.version };
+}
+
+/**
+ * Many people's profiles in a few statements (the payroll export of a large employer): the same
+ * decryption as `readSalaryProfile`, keyed by user id; a profile that does not open is left out.
+ */
+export async function readSalaryProfiles(
+  db: Database,
+  cipher: FieldCipher,
+  owners: { userId: string; tenantId: string | null }[],
+): Promise<Map<string, { salaryInfo: unknown; version: number }>> {
+  const result = new Map<string, { salaryInfo: unknown; version: number }>();
+  const tenantOf = new Map(owners.map((o) => [o.userId, o.tenantId]));
+  const ids = [...tenantOf.keys()];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select()
+      .from(salaryProfiles)
+      .where(inArray(salaryProfiles.userId, ids.slice(i, i + 1000)));
+    for (const row of rows) {
+      try {
+        const json = cipher.decrypt(row, aadFor(row.userId, tenantOf.get(row.userId) ?? null));
+        result.set(row.userId, { salaryInfo: JSON.parse(json) as unknown, version: row.version });
+      } catch {
+        // Unreadable: treated like a missing profile, as the single read's caller does.
+      }
+    }
+  }
+  return result;
 }
