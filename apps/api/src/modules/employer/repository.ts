@@ -34,8 +34,8 @@ function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userI
   return and(...conditions);
 }
 
-/** One page of the employer's people (not its admins) and how many match in all. */
-export async function employeePage(
+/** The statements of one page of the employer's people (not its admins) and of how many match in all. */
+export function employeePageQueries(
   db: Database,
   tenantId: string,
   query: TenantEmployeesQuery & { page: number; pageSize: number },
@@ -46,8 +46,8 @@ export async function employeePage(
     query.sort === 'employeeId'
       ? [asc(users.employeeId), asc(users.lastName), asc(users.id)]
       : [asc(users.lastName), asc(users.firstName), asc(users.id)];
-  const [rows, total] = await Promise.all([
-    db
+  return {
+    rows: db
       .select({
         id: users.id,
         firstName: users.firstName,
@@ -65,8 +65,23 @@ export async function employeePage(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(users).leftJoin(employmentEnds, eq(employmentEnds.userId, users.id)).where(where),
-  ]);
+    total: db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(employmentEnds, eq(employmentEnds.userId, users.id))
+      .where(where),
+  };
+}
+
+/** One page of the employer's people (not its admins) and how many match in all. */
+export async function employeePage(
+  db: Database,
+  tenantId: string,
+  query: TenantEmployeesQuery & { page: number; pageSize: number },
+  userId?: string,
+) {
+  const queries = employeePageQueries(db, tenantId, query, userId);
+  const [rows, total] = await Promise.all([queries.rows, queries.total]);
   return { rows, total: total[0]?.n ?? 0 };
 }
 
@@ -87,7 +102,7 @@ export async function ordersOfPeople(db: Database, tenantId: string, userIds: st
 }
 
 /** Handed-over leases of the employer: the order row (for its snapshot) and the policy it was made under. */
-export async function leasesOf(db: Database, tenantId: string) {
+export function leasesOf(db: Database, tenantId: string) {
   return db
     .select({
       order: orders,
