@@ -12,3 +12,9 @@ CREATE INDEX "orders_tenant_id_desc_idx" ON "orders" USING btree ("tenant_id","i
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
 -- The dashboard reads the step history from where it left off (records after a sequence number).
 CREATE UNIQUE INDEX "user_steps_seq_idx" ON "user_steps" USING btree ("seq");
+--> statement-breakpoint
+-- The scope functions answer one row. Planned as a thousand (the default), every policy's per-row
+-- check looked a thousand times dearer than it is, and a count over twenty thousand orders crossed
+-- the server's JIT threshold: half a second of compiling for a statement that runs in a fraction.
+ALTER FUNCTION app_verified_scope(boolean) ROWS 1;--> statement-breakpoint
+ALTER FUNCTION app_scope() ROWS 1;
