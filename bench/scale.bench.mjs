@@ -75,7 +75,7 @@ try {
     const d = demoFigures[r.name];
     const s = scaleFigures[r.name];
     const ratio = s.p95 / d.p95;
-    const ok = r.target === 'list' ? ratio <= 2 : s.p95 <= 200;
+    const ok = s.failed === 0 && (r.target === 'list' ? ratio <= 2 : s.p95 <= 200);
     const target = r.target === 'list' ? '≤ 2×' : '≤ 200 ms';
     console.log(
       `${r.name.padEnd(26)} ${fmt(d.p50)} / ${fmt(d.p95)}    ${fmt(s.p50)} / ${fmt(s.p95)}    ${ratio.toFixed(2).padStart(6)}×  ${target} ${ok ? 'met' : 'MISSED'}`,
@@ -159,17 +159,20 @@ async function measure(label, databaseUrl, secrets, generated) {
     for (const r of requests) {
       const url = r.url(context);
       const times = [];
+      let failed = 0;
       for (let i = 0; i < RUNS + 3; i++) {
         const started = performance.now();
         const response = await app.inject({ method: 'GET', url, headers: bearer(tokens[r.as]) });
         const elapsed = performance.now() - started;
-        if (response.statusCode !== 200)
-          throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (response.statusCode !== 200) failed++;
         if (i >= 3) times.push(elapsed);
       }
       times.sort((a, b) => a - b);
-      figures[r.name] = { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-      console.log(`  ${r.name}: p50 ${figures[r.name].p50.toFixed(1)} ms, p95 ${figures[r.name].p95.toFixed(1)} ms`);
+      figures[r.name] = { p50: quantile(times, 0.5), p95: quantile(times, 0.95), failed };
+      console.log(
+        `  ${r.name}: p50 ${figures[r.name].p50.toFixed(1)} ms, p95 ${figures[r.name].p95.toFixed(1)} ms` +
+          (failed ? `, ${failed} answers not 200` : ''),
+      );
     }
     if (generated) figures.payroll = await payroll(app, tokens.hr);
     return figures;
