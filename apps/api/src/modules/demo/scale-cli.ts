@@ -51,11 +51,11 @@ try {
     await loadDemoData(database.db, cipher, config.demoCatalogSize);
   });
   if (!values.force && (await scaleDataPresent(database.db))) {
-    console.log('Generierte Daten sind schon da (--force erzeugt weitere).');
+    process.stdout.write('Generierte Daten sind schon da (--force erzeugt weitere).\n');
   } else {
     const s = await seedScale(database.db, cipher, options);
     const n = (value: number) => value.toLocaleString('de-DE');
-    console.log(
+    process.stdout.write(
       [
         `Erzeugt in ${(s.millis / 1000).toFixed(1)} s (${database.kind}):`,
         `  Arbeitgeber: ${n(s.employers)} (größter: ${n(s.largestEmployer)} Personen, der Demo-Arbeitgeber)`,
@@ -66,7 +66,7 @@ try {
           .map(([status, value]) => `    ${status}: ${n(value)}`),
         `  Statuseinträge: ${n(s.statusRecords)}, signierte Verträge: ${n(s.documents)}`,
         `  Passwort der erzeugten Personen: ${SCALE_PASSWORD}`,
-      ].join('\n'),
+      ].join('\n') + '\n',
     );
   }
 } finally {

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -116,12 +116,8 @@ export function EmployeesPage() {
   const format = useEmployerFormat();
   const { state, update } = useListState();
   const [search, setSearch] = useState(state.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    if (debounced !== state.q) update({ q: debounced });
-    // Only a new search term moves the address; the rest of the state is read fresh there.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  // A new search term moves the address (and back to the first page) once typing pauses.
+  const searchFor = useDebouncedCallback((value: string) => update({ q: value.trim() }), 300);
   const query: TenantEmployeesQuery = {
     ...(state.q ? { q: state.q } : {}),
     ...(state.status ? { status: state.status } : {}),
@@ -149,7 +145,10 @@ export function EmployeesPage() {
           <TextInput
             label={t('employees.search')}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              searchFor(event.currentTarget.value);
+            }}
             w={360}
             maw="100%"
             type="search"
