@@ -1,6 +1,9 @@
-import type { ErrorResponse, TenantEmployeesPage } from '@leasing/contract';
+import type { EmployerOverview, ErrorResponse, TenantEmployeesPage } from '@leasing/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { orders, users } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { seedScale } from '../demo/scale.js';
@@ -67,5 +70,31 @@ describe.each(databaseTargets())('people list on %s', (target) => {
     const all = (await list('?pageSize=200')).json<TenantEmployeesPage>();
     expect(all.items.every((p) => p.email.includes('@firma0.') || p.email.endsWith('@example.com'))).toBe(true);
     expect((await list('?q=firma1')).json<TenantEmployeesPage>().total).toBe(0);
+  });
+
+  it('counts the overview in the database and computes its totals again once a lease changed', async () => {
+    const overview = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/v1/tenant/overview', headers: bearer(admin) })
+      ).json<EmployerOverview>();
+    const before = await overview();
+    const all = (await list('?pageSize=200')).json<TenantEmployeesPage>();
+    expect(before.invited).toBe(all.items.filter((p) => p.status === 'INVITED').length);
+    expect(before.leaving).toBe(all.items.filter((p) => p.status === 'LEAVING').length);
+    expect(before.activeLeases).toBeGreaterThan(0);
+    expect(await overview()).toEqual(before);
+    const db = t.runtime.database.db;
+    const [demo] = await runAsSystem(() =>
+      db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, DEMO_ACCOUNTS.tenantAdmin)),
+    );
+    await runAsSystem(() =>
+      db
+        .update(orders)
+        .set({ handoverDate: null })
+        .where(and(eq(orders.tenantId, demo?.tenantId ?? ''), isNotNull(orders.handoverDate))),
+    );
+    const after = await overview();
+    expect(after.activeLeases).toBe(0);
+    expect(after.totals.leases).toBe(0);
   });
 });

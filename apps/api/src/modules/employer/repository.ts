@@ -166,3 +166,24 @@ export async function peopleCounts(db: Database, tenantId: string, closed: strin
     );
   return { invited: row?.invited ?? 0, leaving: row?.leaving ?? 0, participants: participants?.n ?? 0 };
 }
+
+/**
+ * A fingerprint of everything the payroll totals are computed from: the employer's orders (status,
+ * handover, person), the policies they were made under, the leaving dates and the salary profiles of
+ * its people (their versions grow with every save). Read as the platform (profiles are private).
+ */
+export async function payrollInputs(db: Database, tenantId: string): Promise<string> {
+  const result = await db.execute(sql`
+    select concat_ws('|',
+      (select concat_ws(':', count(*), sum(hashtext(o.id || o.status || coalesce(o.handover_date, '') || o.user_id::text)))
+         from orders o where o.tenant_id = ${tenantId}),
+      (select concat_ws(':', count(*), sum(hashtext(p.order_id || ':' || p.deduction_start || ':' || p.employer_contribution_cents)))
+         from order_policies p where p.tenant_id = ${tenantId}),
+      (select concat_ws(':', count(*), sum(hashtext(e.user_id::text || e.leaving_date)))
+         from employment_ends e where e.tenant_id = ${tenantId}),
+      (select concat_ws(':', count(*), sum(s.version), max(s.updated_at))
+         from salary_profiles s join users u on u.id = s.user_id where u.tenant_id = ${tenantId})
+    ) as inputs`);
+  const rows = (result as unknown as { rows: { inputs: string }[] }).rows;
+  return rows[0]?.inputs ?? '';
+}
