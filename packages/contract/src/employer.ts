@@ -113,6 +113,27 @@ export const TenantEmployeeSchema = z.object({
 });
 export type TenantEmployee = z.infer<typeof TenantEmployeeSchema>;
 
+export const EMPLOYEES_PAGE_SIZE_MAX = 200;
+
+/** `GET /v1/tenant/employees`: searched (name, e-mail, personnel number), filtered and paged on the server. */
+export const TenantEmployeesQuerySchema = z.strictObject({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100), z.regex(SINGLE_LINE))),
+  status: z.optional(z.enum(EmployeeStatuses)),
+  sort: z._default(z.enum(['name', 'employeeId']), 'name'),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(EMPLOYEES_PAGE_SIZE_MAX)), 50),
+});
+/** The query as a client builds it (every field optional; page and size default on the server). */
+export type TenantEmployeesQuery = Partial<z.output<typeof TenantEmployeesQuerySchema>>;
+
+export const TenantEmployeesPageSchema = z.object({
+  items: z.array(TenantEmployeeSchema),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+});
+export type TenantEmployeesPage = z.infer<typeof TenantEmployeesPageSchema>;
+
 /** One invite row (the single invite's fields; the personnel number under its API name). */
 export const BulkInviteRowSchema = z.pick(InviteRequestSchema, {
   email: true,

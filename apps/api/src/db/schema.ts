@@ -90,7 +90,16 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('users_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('users_tenant_idx').on(t.tenantId),
+    // The HR people list by name or personnel number (migration 0026).
+    index('users_tenant_name_idx')
+      .on(t.tenantId, t.lastName, t.firstName, t.id)
+      .where(sql`${t.role} = 'EMPLOYEE' AND ${t.deletedAt} is null`),
+    index('users_tenant_employee_id_idx')
+      .on(t.tenantId, t.employeeId)
+      .where(sql`${t.role} = 'EMPLOYEE' AND ${t.deletedAt} is null`),
+  ],
 );
 
 /** One-time recovery codes for a user's second factor; only their SHA-256 is stored. */
@@ -410,6 +419,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_tenant_idx').on(t.tenantId),
     index('orders_status_idx').on(t.status),
+    // Payroll, overview, dashboard, pipeline by employer, expiry check (migration 0026).
+    index('orders_tenant_status_idx').on(t.tenantId, t.status, t.handoverDate),
+    index('orders_tenant_id_desc_idx').on(t.tenantId, t.id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -429,7 +442,7 @@ export const userSteps = pgTable(
     actorUserId: uuid('actor_user_id'),
     modified: timestamp('modified', { withTimezone: true }).notNull(),
   },
-  (t) => [index('user_steps_order_idx').on(t.orderId)],
+  (t) => [index('user_steps_order_idx').on(t.orderId), uniqueIndex('user_steps_seq_idx').on(t.seq)],
 );
 
 export const orderDocuments = pgTable(

@@ -21,6 +21,8 @@ export interface RecordedCall {
   authorization: string | null;
   /** Only when the call sent one. */
   idempotencyKey?: string;
+  /** The query string's parameters. */
+  query?: Record<string, string>;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
@@ -47,6 +49,7 @@ export function stubApi(handler: Handler = () => undefined): RecordedCall[] {
         contentType: json ? undefined : (contentType ?? undefined),
         authorization: headers.get('Authorization'),
         idempotencyKey: headers.get('Idempotency-Key') ?? undefined,
+        query: Object.fromEntries(url.searchParams),
       };
       calls.push(call);
       const answer = await handler(call);

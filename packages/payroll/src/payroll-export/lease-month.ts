@@ -209,6 +209,13 @@ export interface PayrollTotals {
 }
 
 /** Every lease in use in `month`, sorted by personnel number, name and order; with the totals. */
+/**
+ * The orderings of `localeCompare(…, 'de', …)`, made once: a collator per comparison cost seconds
+ * for an employer with ten thousand leases (twelve months of lines are sorted for the year's saving).
+ */
+const NUMBERS_DE = new Intl.Collator('de', { numeric: true });
+const NAMES_DE = new Intl.Collator('de');
+
 export function payrollMonth(
   leases: readonly PayrollLease[],
   month: MonthIndex,
@@ -218,8 +225,8 @@ export function payrollMonth(
     .filter((line): line is PayrollLine => line !== null)
     .sort(
       (a, b) =>
-        (a.employeeId ?? '').localeCompare(b.employeeId ?? '', 'de', { numeric: true }) ||
-        a.name.localeCompare(b.name, 'de') ||
+        NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') ||
+        NAMES_DE.compare(a.name, b.name) ||
         a.orderId - b.orderId,
     );
   let grossConversion = 0;

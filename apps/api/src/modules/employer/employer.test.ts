@@ -3,6 +3,7 @@ import type {
   EmployerOverview,
   PayrollExport,
   TenantEmployee,
+  TenantEmployeesPage,
   TenantPolicyResponse,
   Vehicle,
   VehicleSummary,
@@ -117,7 +118,7 @@ describe.each(databaseTargets())('employer portal on %s', (target) => {
     });
     const mails = await mailbox(t.app);
     expect(mails.some((m) => m.to === 'ben.bau@example.com')).toBe(true);
-    const people = (await call<TenantEmployee[]>('GET', '/v1/tenant/employees', admin)).body;
+    const people = (await call<TenantEmployeesPage>('GET', '/v1/tenant/employees', admin)).body.items;
     expect(people.find((p) => p.email === 'ben.bau@example.com')).toMatchObject({
       status: 'INVITED',
       employeeId: '1002',
@@ -195,7 +196,7 @@ describe.each(databaseTargets())('employer portal on %s', (target) => {
   });
 
   it('marks someone as leaving: status, provider mail, and the payroll shows the end', async () => {
-    const people = (await call<TenantEmployee[]>('GET', '/v1/tenant/employees', admin)).body;
+    const people = (await call<TenantEmployeesPage>('GET', '/v1/tenant/employees', admin)).body.items;
     const max = people.find((p) => p.email === DEMO_ACCOUNTS.employee)!;
     const left = await call<TenantEmployee>('POST', `/v1/tenant/employees/${max.id}/leave`, admin, {
       date: '2026-06-15',

@@ -1,4 +1,4 @@
-import type { ErrorResponse, PayrollExport, TenantEmployee } from '@leasing/contract';
+import type { ErrorResponse, PayrollExport, TenantEmployee, TenantEmployeesPage } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
@@ -48,7 +48,7 @@ describe.each(databaseTargets())('marking someone as leaving on %s', (target) =>
     });
     other = await buildTenant(t.app, t.runtime.database.db, { now: t.clock.now() });
     const people = await t.app.inject({ method: 'GET', url: '/v1/tenant/employees', headers: bearer(admin) });
-    maxId = people.json<TenantEmployee[]>().find((p) => p.email === DEMO_ACCOUNTS.employee)!.id;
+    maxId = people.json<TenantEmployeesPage>().items.find((p) => p.email === DEMO_ACCOUNTS.employee)!.id;
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -73,7 +73,7 @@ describe.each(databaseTargets())('marking someone as leaving on %s', (target) =>
       errors: [{ field: 'date', message }],
     });
     const people = await t.app.inject({ method: 'GET', url: '/v1/tenant/employees', headers: bearer(admin) });
-    expect(people.json<TenantEmployee[]>().find((p) => p.id === maxId)).toMatchObject({
+    expect(people.json<TenantEmployeesPage>().items.find((p) => p.id === maxId)).toMatchObject({
       status: 'ACTIVE',
       leavingDate: null,
     });
@@ -104,7 +104,7 @@ describe.each(databaseTargets())('marking someone as leaving on %s', (target) =>
       url: '/v1/tenant/employees',
       headers: bearer(other.admin.accessToken),
     });
-    const erik = people.json<TenantEmployee[]>()[0]!;
+    const erik = people.json<TenantEmployeesPage>().items[0]!;
     expect((await leave(erik.id, '2025-01-01', other.admin.accessToken)).statusCode).toBe(200);
     expect((await leave(erik.id, '2024-12-31', other.admin.accessToken)).statusCode).toBe(422);
   });

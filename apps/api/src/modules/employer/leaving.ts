@@ -9,7 +9,7 @@ import { notifyLeavingQuote } from '../lease-life/notify.js';
 import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
-import { CLOSED, listEmployees } from './people.js';
+import { CLOSED, employeeEntry } from './people.js';
 import * as repo from './repository.js';
 import { currentMonth } from './settings.js';
 
@@ -63,9 +63,7 @@ export async function markLeaving(
   const person = await repo.employeeOf(deps.db, admin.tenantId, userId);
   if (!person) throw notFound('Person nicht gefunden');
   const now = deps.clock.now();
-  const orders = (await repo.ordersOf(deps.db, admin.tenantId)).filter(
-    (o) => o.userId === userId && !CLOSED.has(o.status),
-  );
+  const orders = (await repo.ordersOfPeople(deps.db, admin.tenantId, [userId])).filter((o) => !CLOSED.has(o.status));
   const handovers = orders.flatMap((o) => (o.status === 'LEASING_ACTIVE' && o.handoverDate ? [o.handoverDate] : []));
   const refusal = leavingDateRefusal(input.date, handovers, Number(currentMonth(now).slice(0, 4)));
   if (refusal) throw new AppError('LEAVING_DATE_REFUSED', refusal, { errors: [{ field: 'date', message: refusal }] });
@@ -114,8 +112,7 @@ export async function markLeaving(
     await notifyLeavingQuote(tx, deps, admin.tenantId, userId, input.date, now);
   });
   if (orders.length > 0) deps.mailSent();
-  const list = await listEmployees(deps, admin);
-  const updated = list.find((p) => p.id === userId);
+  const updated = await employeeEntry(deps, admin, userId);
   if (!updated) throw notFound('Person nicht gefunden');
   return updated;
 }

@@ -17,7 +17,7 @@ import { runAsSystem } from '../../db/scope.js';
 import { AppError } from '../../lib/errors.js';
 import { absenceInputs, commuteHistoryOf, pauseOfLine } from '../lease-life/payroll-inputs.js';
 import { leaseEndsOf, withLeaseEnds, withSettlements } from '../lease-end/payroll-ends.js';
-import { readSalaryProfile } from '../profile/salary-store.js';
+import { readSalaryProfiles } from '../profile/salary-store.js';
 import { openPrivate, type OrderTerms } from '../orders/snapshot.js';
 import type { EmployerDeps } from './deps.js';
 import * as repo from './repository.js';
@@ -158,16 +158,21 @@ function savingOrNull(
 async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWithPay[]> {
   const rows = await repo.leasesOf(deps.db, tenantId);
   const absencesOf = await absenceInputs(deps.db, tenantId);
+  // Salary profiles are the employee's and the platform's alone (row-level security): the admin's
+  // right to this employer's payroll was checked by the route, and the query names the employees
+  // of this employer's own orders. Read in a few statements, not one per lease.
+  const profiles = await runAsSystem(() =>
+    readSalaryProfiles(
+      deps.db,
+      deps.cipher,
+      rows.map((row) => ({ userId: row.order.userId, tenantId })),
+    ),
+  ).catch(() => new Map<string, { salaryInfo: unknown }>());
   const result: LeaseWithPay[] = [];
   for (const row of rows) {
     const terms = row.order.terms as OrderTerms;
     const snapshot = openPrivate(deps.cipher, row.order);
-    // Salary profiles are the employee's and the platform's alone (row-level security): the admin's
-    // right to this employer's payroll was checked by the route, and the query names the employee
-    // of this employer's own order.
-    const stored = await runAsSystem(() =>
-      readSalaryProfile(deps.db, deps.cipher, { userId: row.order.userId, tenantId }),
-    ).catch(() => null);
+    const stored = profiles.get(row.order.userId) ?? null;
     const parsed = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
     const info = parsed?.success ? parsed.data : null;
     result.push({

@@ -1,4 +1,11 @@
-import { BulkInviteRowSchema, type BulkInviteResult, type TenantEmployee } from '@leasing/contract';
+import {
+  BulkInviteRowSchema,
+  TenantEmployeesQuerySchema,
+  type BulkInviteResult,
+  type TenantEmployee,
+  type TenantEmployeesPage,
+  type TenantEmployeesQuery,
+} from '@leasing/contract';
 
 import { runAsSystem } from '../../db/scope.js';
 import { createInvite } from '../account/service.js';
@@ -10,15 +17,25 @@ import * as repo from './repository.js';
 /** Orders that are over without a lease. */
 export const CLOSED = new Set(['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE']);
 
-/** `GET /v1/tenant/employees`: everyone registered with the employer, with orders and leases. */
-export async function listEmployees(deps: EmployerDeps, admin: Admin): Promise<TenantEmployee[]> {
-  const [people, orders] = await Promise.all([
-    repo.employeesOf(deps.db, admin.tenantId),
-    repo.ordersOf(deps.db, admin.tenantId),
-  ]);
+/** `GET /v1/tenant/employees`: the employer's people, searched, filtered and paged in the database, with orders and leases. */
+export async function listEmployees(
+  deps: EmployerDeps,
+  admin: Admin,
+  input: TenantEmployeesQuery = {},
+  onlyUserId?: string,
+): Promise<TenantEmployeesPage> {
+  const query = TenantEmployeesQuerySchema.parse(input);
+  const { rows: people, total } = await repo.employeePage(deps.db, admin.tenantId, query, onlyUserId);
+  const orders = await repo.ordersOfPeople(
+    deps.db,
+    admin.tenantId,
+    people.map((p) => p.id),
+  );
+  const byPerson = new Map<string, typeof orders>();
+  for (const order of orders) byPerson.set(order.userId, [...(byPerson.get(order.userId) ?? []), order]);
   const today = deps.clock.now().toISOString().slice(0, 10);
-  return people.map((p) => {
-    const own = orders.filter((o) => o.userId === p.id);
+  const items = people.map((p): TenantEmployee => {
+    const own = byPerson.get(p.id) ?? [];
     return {
       id: p.id,
       firstName: p.firstName,
@@ -44,6 +61,16 @@ export async function listEmployees(deps: EmployerDeps, admin: Admin): Promise<T
       ).length,
     };
   });
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One person of the list as the list shows them (undefined: not one of the employer's people). */
+export async function employeeEntry(
+  deps: EmployerDeps,
+  admin: Admin,
+  userId: string,
+): Promise<TenantEmployee | undefined> {
+  return (await listEmployees(deps, admin, {}, userId)).items[0];
 }
 
 /** The answer for an address another employer (or the platform) holds: the same for every reason. */

@@ -1,31 +1,93 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { TenantEmployeesQuery } from '@leasing/contract';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
 import { orders, users } from '../../db/schema.js';
 
-/** The employer's employees (not its admins), with their leaving date. Erased accounts are left out. */
-export async function employeesOf(db: Database, tenantId: string) {
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      employeeId: users.employeeId,
-      emailConfirmedAt: users.emailConfirmedAt,
-      passwordHash: users.passwordHash,
-      disabledAt: users.disabledAt,
-      leavingDate: employmentEnds.leavingDate,
-    })
-    .from(users)
-    .leftJoin(employmentEnds, eq(employmentEnds.userId, users.id))
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, 'EMPLOYEE'), isNull(users.deletedAt)))
-    .orderBy(users.lastName, users.firstName);
+/** The filter of the people list: status (as `listEmployees` derives it) and a search over name, e-mail and number. */
+function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userId?: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(users.tenantId, tenantId),
+    eq(users.role, 'EMPLOYEE'),
+    isNull(users.deletedAt),
+    userId === undefined ? undefined : eq(users.id, userId),
+  ];
+  const signedUp = and(isNotNull(users.passwordHash), isNotNull(users.emailConfirmedAt));
+  if (query.status === 'LEAVING') conditions.push(isNotNull(employmentEnds.leavingDate));
+  if (query.status === 'ACTIVE') conditions.push(isNull(employmentEnds.leavingDate), signedUp);
+  if (query.status === 'INVITED') {
+    conditions.push(isNull(employmentEnds.leavingDate), or(isNull(users.passwordHash), isNull(users.emailConfirmedAt)));
+  }
+  if (query.q) {
+    // Lower-cased on both sides: the trigram index of migration 0026 covers lower(...) of these.
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+        sql`lower(${users.lastName} || ' ' || ${users.firstName}) like ${pattern}`,
+        sql`lower(${users.email}) like ${pattern}`,
+        ilike(users.employeeId, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
 }
 
-/** Orders of the employer (every status), lightest columns first. */
-export async function ordersOf(db: Database, tenantId: string) {
+/** The statements of one page of the employer's people (not its admins) and of how many match in all. */
+export function employeePageQueries(
+  db: Database,
+  tenantId: string,
+  query: TenantEmployeesQuery & { page: number; pageSize: number },
+  userId?: string,
+) {
+  const where = employeeConditions(tenantId, query, userId);
+  const order =
+    query.sort === 'employeeId'
+      ? [asc(users.employeeId), asc(users.lastName), asc(users.id)]
+      : [asc(users.lastName), asc(users.firstName), asc(users.id)];
+  return {
+    rows: db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        employeeId: users.employeeId,
+        emailConfirmedAt: users.emailConfirmedAt,
+        passwordHash: users.passwordHash,
+        disabledAt: users.disabledAt,
+        leavingDate: employmentEnds.leavingDate,
+      })
+      .from(users)
+      .leftJoin(employmentEnds, eq(employmentEnds.userId, users.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    total: db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(employmentEnds, eq(employmentEnds.userId, users.id))
+      .where(where),
+  };
+}
+
+/** One page of the employer's people (not its admins) and how many match in all. */
+export async function employeePage(
+  db: Database,
+  tenantId: string,
+  query: TenantEmployeesQuery & { page: number; pageSize: number },
+  userId?: string,
+) {
+  const queries = employeePageQueries(db, tenantId, query, userId);
+  const [rows, total] = await Promise.all([queries.rows, queries.total]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** Orders of some of the employer's people (one page of the list). */
+export async function ordersOfPeople(db: Database, tenantId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
   return db
     .select({
       id: orders.id,
@@ -35,11 +97,12 @@ export async function ordersOf(db: Database, tenantId: string) {
       handoverDate: orders.handoverDate,
     })
     .from(orders)
-    .where(eq(orders.tenantId, tenantId));
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.userId, userIds)))
+    .orderBy(asc(orders.id));
 }
 
 /** Handed-over leases of the employer: the order row (for its snapshot) and the policy it was made under. */
-export async function leasesOf(db: Database, tenantId: string) {
+export function leasesOf(db: Database, tenantId: string) {
   return db
     .select({
       order: orders,
@@ -78,4 +141,56 @@ export async function employeeOf(db: Database, tenantId: string, userId: string)
 export async function existingAddresses(db: Database, emails: string[]) {
   if (emails.length === 0) return [];
   return db.select({ email: users.email, tenantId: users.tenantId }).from(users).where(inArray(users.email, emails));
+}
+
+/**
+ * The overview's head counts: people with a running order or lease, invited and leaving people,
+ * counted in the database (the same statuses as the people list).
+ */
+export async function peopleCounts(db: Database, tenantId: string, closed: string[]) {
+  const [row] = await db
+    .select({
+      invited: sql<number>`count(*) filter (where ${employmentEnds.leavingDate} is null and (${users.passwordHash} is null or ${users.emailConfirmedAt} is null))::int`,
+      leaving: sql<number>`count(*) filter (where ${employmentEnds.leavingDate} is not null)::int`,
+    })
+    .from(users)
+    .leftJoin(employmentEnds, eq(employmentEnds.userId, users.id))
+    .where(employeeConditions(tenantId, {}));
+  // A semi-join the other way round (orders whose person is not an erased account or an admin): a
+  // plain join let the planner loop over the people with a scan of the employer's orders each.
+  const [participants] = await db
+    .select({ n: sql<number>`count(distinct ${orders.userId})::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        sql`${orders.status} not in (${sql.join(
+          closed.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+        sql`not exists (select 1 from ${users} where ${users.id} = ${orders.userId} and (${users.role} <> 'EMPLOYEE' or ${users.deletedAt} is not null))`,
+      ),
+    );
+  return { invited: row?.invited ?? 0, leaving: row?.leaving ?? 0, participants: participants?.n ?? 0 };
+}
+
+/**
+ * A fingerprint of everything the payroll totals are computed from: the employer's orders (status,
+ * handover, person), the policies they were made under, the leaving dates and the salary profiles of
+ * its people (their versions grow with every save). Read as the platform (profiles are private).
+ */
+export async function payrollInputs(db: Database, tenantId: string): Promise<string> {
+  const result = await db.execute(sql`
+    select concat_ws('|',
+      (select concat_ws(':', count(*), sum(hashtext(o.id || o.status || coalesce(o.handover_date, '') || o.user_id::text)))
+         from orders o where o.tenant_id = ${tenantId}),
+      (select concat_ws(':', count(*), sum(hashtext(p.order_id || ':' || p.deduction_start || ':' || p.employer_contribution_cents)))
+         from order_policies p where p.tenant_id = ${tenantId}),
+      (select concat_ws(':', count(*), sum(hashtext(e.user_id::text || e.leaving_date)))
+         from employment_ends e where e.tenant_id = ${tenantId}),
+      (select concat_ws(':', count(*), sum(s.version), max(s.updated_at))
+         from salary_profiles s join users u on u.id = s.user_id where u.tenant_id = ${tenantId})
+    ) as inputs`);
+  const rows = (result as unknown as { rows: { inputs: string }[] }).rows;
+  return rows[0]?.inputs ?? '';
 }

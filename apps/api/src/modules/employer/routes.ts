@@ -8,6 +8,8 @@ import {
   PayrollMonthSchema,
   PayrollSettingsSchema,
   TenantEmployeeSchema,
+  TenantEmployeesPageSchema,
+  TenantEmployeesQuerySchema,
   TenantPolicyResponseSchema,
   TenantPolicySchema,
 } from '@leasing/contract';
@@ -103,12 +105,13 @@ export function employerRoutes(
       {
         schema: {
           tags,
-          summary: "The employer's people with orders and leases",
+          summary: "The employer's people with orders and leases: searched (q), filtered (status), sorted and paged",
           security,
-          response: { 200: z.array(TenantEmployeeSchema) },
+          querystring: TenantEmployeesQuerySchema,
+          response: { 200: TenantEmployeesPageSchema },
         },
       },
-      async (request) => listEmployees(deps, tenantAdmin(request)),
+      async (request) => listEmployees(deps, tenantAdmin(request), request.query),
     );
 
     app.post(

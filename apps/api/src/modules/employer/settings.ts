@@ -1,11 +1,18 @@
-import { PayrollSettingsSchema, type EmployerOverview, type PayrollSettings } from '@leasing/contract';
+import {
+  PayrollSettingsSchema,
+  type EmployerOverview,
+  type PayrollExport,
+  type PayrollSettings,
+} from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
 
 import { payrollSettings } from '../../db/schema-employer.js';
+import { runAsSystem } from '../../db/scope.js';
 import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
-import { listEmployees } from './people.js';
+import { CLOSED } from './people.js';
+import * as repo from './repository.js';
 import { payrollExport } from './payroll.js';
 import { DEFAULT_PAYROLL_SETTINGS } from './payroll-files.js';
 
@@ -50,20 +57,42 @@ export function currentMonth(now: Date): string {
 export async function overview(deps: EmployerDeps, admin: Admin): Promise<EmployerOverview> {
   const month = currentMonth(deps.clock.now());
   const [people, open, payroll] = await Promise.all([
-    listEmployees(deps, admin),
+    repo.peopleCounts(deps.db, admin.tenantId, [...CLOSED]),
     deps.db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.tenantId, admin.tenantId), eq(orders.status, 'TENANT_ADMIN_CLICK_CONFIRM'))),
-    payrollExport(deps, admin.tenantId, month),
+    payrollTotals(deps, admin.tenantId, month),
   ]);
   return {
-    participants: people.filter((p) => p.orders.length > 0 || p.activeLeases > 0).length,
-    invited: people.filter((p) => p.status === 'INVITED').length,
-    leaving: people.filter((p) => p.status === 'LEAVING').length,
+    participants: people.participants,
+    invited: people.invited,
+    leaving: people.leaving,
     openApprovals: open.length,
-    activeLeases: payroll.totals.leases,
+    activeLeases: payroll.leases,
     month,
-    totals: payroll.totals,
+    totals: payroll,
   };
+}
+
+/** The month's totals last computed per employer, with the fingerprint of what they were computed from. */
+const totalsCache = new WeakMap<
+  object,
+  Map<string, { month: string; inputs: string; totals: PayrollExport['totals'] }>
+>();
+
+/**
+ * The month's payroll totals, computed again only when something they are computed from changed (the
+ * fingerprint of the employer's orders, their policies, leaving dates and salary profiles): for a large
+ * employer the whole export takes seconds, the fingerprint a few milliseconds.
+ */
+async function payrollTotals(deps: EmployerDeps, tenantId: string, month: string): Promise<PayrollExport['totals']> {
+  const inputs = await runAsSystem(() => repo.payrollInputs(deps.db, tenantId));
+  const cache = totalsCache.get(deps.db) ?? new Map();
+  totalsCache.set(deps.db, cache);
+  const hit = cache.get(tenantId);
+  if (hit && hit.month === month && hit.inputs === inputs) return hit.totals;
+  const { totals } = await payrollExport(deps, tenantId, month);
+  cache.set(tenantId, { month, inputs, totals });
+  return totals;
 }

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import { salaryProfileHistory } from '../../db/schema-lease-life.js';
-import type { FieldCipher } from '../../lib/field-encryption.js';
+import type { EncryptedValue, FieldCipher } from '../../lib/field-encryption.js';
 
 /**
  * Reads and writes the encrypted salary profile. The plaintext is the JSON of the spec's
@@ -13,6 +13,15 @@ function aadFor(userId: string, tenantId: string | null): string {
   return `salary_profiles:ciphertext:${userId}:${tenantId ?? '-'}`;
 }
 
+/** The stored form of a salary profile (what `writeSalaryProfile` writes): for bulk writers of the same rows. */
+export function sealSalaryProfile(
+  cipher: FieldCipher,
+  owner: { userId: string; tenantId: string | null },
+  salaryInfo: unknown,
+): EncryptedValue {
+  return cipher.encrypt(JSON.stringify(salaryInfo), aadFor(owner.userId, owner.tenantId));
+}
+
 export async function writeSalaryProfile(
   db: Database,
   cipher: FieldCipher,
@@ -20,7 +29,7 @@ export async function writeSalaryProfile(
   salaryInfo: unknown,
   now: Date,
 ): Promise<number> {
-  const encrypted = cipher.encrypt(JSON.stringify(salaryInfo), aadFor(owner.userId, owner.tenantId));
+  const encrypted = sealSalaryProfile(cipher, owner, salaryInfo);
   const [row] = await db
     .insert(salaryProfiles)
     .values({ userId: owner.userId, ...encrypted, version: 1, updatedAt: now })
@@ -64,4 +73,33 @@ export async function readSalaryProfile(
   if (!row) return null;
   const json = cipher.decrypt(row, aadFor(owner.userId, owner.tenantId));
   return { salaryInfo: JSON.parse(json) as unknown, version: row.version };
+}
+
+/**
+ * Many people's profiles in a few statements (the payroll export of a large employer): the same
+ * decryption as `readSalaryProfile`, keyed by user id; a profile that does not open is left out.
+ */
+export async function readSalaryProfiles(
+  db: Database,
+  cipher: FieldCipher,
+  owners: { userId: string; tenantId: string | null }[],
+): Promise<Map<string, { salaryInfo: unknown; version: number }>> {
+  const result = new Map<string, { salaryInfo: unknown; version: number }>();
+  const tenantOf = new Map(owners.map((o) => [o.userId, o.tenantId]));
+  const ids = [...tenantOf.keys()];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select()
+      .from(salaryProfiles)
+      .where(inArray(salaryProfiles.userId, ids.slice(i, i + 1000)));
+    for (const row of rows) {
+      try {
+        const json = cipher.decrypt(row, aadFor(row.userId, tenantOf.get(row.userId) ?? null));
+        result.set(row.userId, { salaryInfo: JSON.parse(json) as unknown, version: row.version });
+      } catch {
+        // Unreadable: treated like a missing profile, as the single read's caller does.
+      }
+    }
+  }
+  return result;
 }

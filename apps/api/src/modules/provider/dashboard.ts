@@ -1,5 +1,5 @@
 import { PipelineStatuses, type ProviderDashboard, type StepType } from '@leasing/contract';
-import { asc } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 
 import { orders, tenants, userSteps } from '../../db/schema.js';
 import type { OrderDeps } from '../orders/deps.js';
@@ -19,35 +19,76 @@ const WORKFLOW_STEPS = STEP_DEFINITIONS.filter((s) => !s.final || s.success).map
 export async function dashboard(deps: OrderDeps, actor: ProviderActor): Promise<ProviderDashboard> {
   requireProvider(actor);
   const month = berlinMonth(deps.clock.now());
-  const all = await deps.db
-    .select({ tenantId: orders.tenantId, status: orders.status, handoverDate: orders.handoverDate })
-    .from(orders);
+  // Counted in the database: one row per employer, step and handover state, not one per order.
+  const groups = await deps.db
+    .select({
+      tenantId: orders.tenantId,
+      status: orders.status,
+      handedOver: sql<boolean>`${orders.handoverDate} is not null`,
+      n: sql<number>`count(*)::int`,
+      thisMonth: sql<number>`(count(*) filter (where ${orders.handoverDate} like ${`${month}%`}))::int`,
+    })
+    .from(orders)
+    .groupBy(orders.tenantId, orders.status, sql`${orders.handoverDate} is not null`);
   const names = await deps.db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(asc(tenants.name));
   const byStatus = PipelineStatuses.map((status) => ({
     status,
-    count: all.filter((o) => pipelineStatusOf(o.status, o.handoverDate) === status).length,
+    count: groups
+      .filter((g) => pipelineStatusOf(g.status, g.handedOver ? 'handed over' : null) === status)
+      .reduce((sum, g) => sum + Number(g.n), 0),
   }));
-  const byTenant = names.map((t) => ({
-    tenantId: t.id,
-    name: t.name,
-    count: all.filter((o) => o.tenantId === t.id).length,
-  }));
+  const perTenant = new Map<string, number>();
+  for (const g of groups) perTenant.set(g.tenantId, (perTenant.get(g.tenantId) ?? 0) + Number(g.n));
+  const byTenant = names.map((t) => ({ tenantId: t.id, name: t.name, count: perTenant.get(t.id) ?? 0 }));
+  return {
+    byStatus,
+    byTenant,
+    medianDaysPerStep: await stepMedians(deps),
+    handoversThisMonth: groups.reduce((sum, g) => sum + Number(g.thisMonth), 0),
+    month,
+  };
+}
+
+/** How long a step's history is read on from where the last request left off before it is read anew. */
+const REBUILD_AFTER_MS = 10 * 60_000;
+
+interface StepHistoryState {
+  lastSeq: number;
+  builtAt: number;
+  durations: StepDurations;
+  medians: ProviderDashboard['medianDaysPerStep'] | null;
+}
+const histories = new WeakMap<object, StepHistoryState>();
+
+/**
+ * The medians over the whole step history, read on from the last sequence number seen (records are
+ * only appended), so a request reads the records written since the one before, not the history
+ * again. Read anew every ten minutes (an unsigned order can be deleted with its records).
+ */
+async function stepMedians(deps: OrderDeps): Promise<ProviderDashboard['medianDaysPerStep']> {
+  const now = Date.now();
+  let state = histories.get(deps.db);
+  if (!state || now - state.builtAt > REBUILD_AFTER_MS) {
+    state = { lastSeq: 0, builtAt: now, durations: new StepDurations(), medians: null };
+    histories.set(deps.db, state);
+  }
   const records = await deps.db
     .select({
+      seq: userSteps.seq,
       orderId: userSteps.orderId,
       stepId: userSteps.stepId,
       status: userSteps.status,
       modified: userSteps.modified,
     })
     .from(userSteps)
+    .where(gt(userSteps.seq, state.lastSeq))
     .orderBy(asc(userSteps.seq));
-  return {
-    byStatus,
-    byTenant,
-    medianDaysPerStep: medianDays(records),
-    handoversThisMonth: all.filter((o) => o.handoverDate?.startsWith(month)).length,
-    month,
-  };
+  if (records.length > 0 || !state.medians) {
+    state.durations.add(records);
+    state.lastSeq = records.at(-1)?.seq ?? state.lastSeq;
+    state.medians = state.durations.medians();
+  }
+  return state.medians;
 }
 
 /**
@@ -57,26 +98,39 @@ export async function dashboard(deps: OrderDeps, actor: ProviderActor): Promise<
 export function medianDays(
   records: { orderId: number; stepId: number; status: string | null; modified: Date }[],
 ): ProviderDashboard['medianDaysPerStep'] {
-  const started = new Map<string, Date>();
-  const durations = new Map<StepType, number[]>();
-  for (const r of records) {
-    const key = `${r.orderId}:${r.stepId}`;
-    if (r.status === null) {
-      started.set(key, r.modified);
-      continue;
+  const durations = new StepDurations();
+  durations.add(records);
+  return durations.medians();
+}
+
+/** The durations of completed steps, fed with records in the order they were written. */
+class StepDurations {
+  private readonly started = new Map<string, Date>();
+  private readonly durations = new Map<StepType, number[]>();
+
+  add(records: { orderId: number; stepId: number; status: string | null; modified: Date }[]): void {
+    for (const r of records) {
+      const key = `${r.orderId}:${r.stepId}`;
+      if (r.status === null) {
+        this.started.set(key, r.modified);
+        continue;
+      }
+      const start = this.started.get(key);
+      const type = stepById(r.stepId)?.stepType;
+      if (!start || !type) continue;
+      this.started.delete(key);
+      const list = this.durations.get(type) ?? [];
+      list.push((r.modified.getTime() - start.getTime()) / DAY_MS);
+      this.durations.set(type, list);
     }
-    const start = started.get(key);
-    const type = stepById(r.stepId)?.stepType;
-    if (!start || !type) continue;
-    started.delete(key);
-    const list = durations.get(type) ?? [];
-    list.push((r.modified.getTime() - start.getTime()) / DAY_MS);
-    durations.set(type, list);
   }
-  return WORKFLOW_STEPS.map((stepType) => {
-    const list = (durations.get(stepType) ?? []).sort((a, b) => a - b);
-    return { stepType, medianDays: median(list), samples: list.length };
-  });
+
+  medians(): ProviderDashboard['medianDaysPerStep'] {
+    return WORKFLOW_STEPS.map((stepType) => {
+      const list = [...(this.durations.get(stepType) ?? [])].sort((a, b) => a - b);
+      return { stepType, medianDays: median(list), samples: list.length };
+    });
+  }
 }
 
 function median(sorted: number[]): number | null {

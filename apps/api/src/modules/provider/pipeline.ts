@@ -73,11 +73,9 @@ export async function providerOrders(
     conditions.push(number === null ? byPerson : eq(orders.id, number));
   }
   const where = and(...conditions);
-  const [total] = await deps.db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where);
+  // Every order has its person (a foreign key): the count joins the people only to search them.
+  const counted = deps.db.select({ n: count() }).from(orders);
+  const [total] = await (query.q ? counted.innerJoin(users, eq(users.id, orders.userId)) : counted).where(where);
   const page = await deps.db
     .select({ order: orders })
     .from(orders)

@@ -36,7 +36,14 @@ function stubEmployerApi(
   let people = options.people ?? PEOPLE;
   return stubApi((call) => {
     if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
-    if (call.path === '/v1/tenant/employees') return jsonResponse(200, people);
+    if (call.path === '/v1/tenant/employees') {
+      // The server's search: name, e-mail or personnel number, one page.
+      const q = (call.query?.['q'] ?? '').toLowerCase();
+      const items = people.filter((p) =>
+        [p.firstName, p.lastName, p.email, p.employeeId ?? ''].join(' ').toLowerCase().includes(q),
+      );
+      return jsonResponse(200, { items, total: items.length, page: 1, pageSize: 50 });
+    }
     if (call.path === '/v1/tenant/invites' && call.method === 'POST') {
       const result: BulkInviteResult = { created: 1, skipped: 0, errors: [] };
       return options.onInvite?.(call) ?? jsonResponse(200, result);
@@ -102,6 +109,33 @@ describe('/employer/employees', () => {
     await user.type(screen.getByRole('searchbox', { name: /Suchen/ }), 'erika');
     await waitFor(() => expect(screen.getAllByTestId('employee-row')).toHaveLength(1));
     expect(screen.getByText('1 Person')).toBeInTheDocument();
+  });
+
+  it('pages and searches through the server, the count in German number format', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
+      if (call.path === '/v1/tenant/employees') {
+        const page = Number(call.query?.['page'] ?? '1');
+        return jsonResponse(200, {
+          items: [buildEmployee({ lastName: `Seite${page}` })],
+          total: 12_345,
+          page,
+          pageSize: 50,
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    expect(await screen.findByText('12.345 Personen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Max Seite2')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: /Suchen/ }), 'müller');
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/v1/tenant/employees').at(-1);
+      // A new search starts on the first page again.
+      expect(last?.query).toMatchObject({ q: 'müller', page: '1', pageSize: '50' });
+    });
   });
 
   it('invites a list of people, checking each row before sending', async () => {

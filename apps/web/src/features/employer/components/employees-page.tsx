@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
+import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
-import { StepTypeSchema, type TenantEmployee } from '@leasing/contract';
+import { EmployeeStatuses, StepTypeSchema, type TenantEmployee, type TenantEmployeesQuery } from '@leasing/contract';
 
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -15,10 +17,31 @@ import { LoadError } from './load-error';
 
 const STATUS_COLORS: Record<TenantEmployee['status'], string> = { INVITED: 'gray', ACTIVE: 'ev', LEAVING: 'orange' };
 
-function matches(employee: TenantEmployee, query: string): boolean {
-  if (query === '') return true;
-  const text = [employee.firstName, employee.lastName, employee.email, employee.employeeId ?? ''].join(' ');
-  return text.toLowerCase().includes(query.toLowerCase());
+const PAGE_SIZE = 50;
+type Status = TenantEmployee['status'];
+const isStatus = (value: string | null): value is Status => EmployeeStatuses.some((s) => s === value);
+
+/** The list's state lives in the address (q, status, sort, page): a reload or a shared link shows the same page. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const page = Number(params.get('page') ?? '1');
+  const state = {
+    q: params.get('q') ?? '',
+    status: isStatus(status) ? status : null,
+    sort: params.get('sort') === 'employeeId' ? ('employeeId' as const) : ('name' as const),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+  const update = (changes: Partial<typeof state>) => {
+    const next = { ...state, page: 1, ...changes };
+    const search = new URLSearchParams();
+    if (next.q) search.set('q', next.q);
+    if (next.status) search.set('status', next.status);
+    if (next.sort !== 'name') search.set('sort', next.sort);
+    if (next.page > 1) search.set('page', String(next.page));
+    setParams(search, { replace: true });
+  };
+  return { state, update };
 }
 
 function EmployeeRow({
@@ -110,33 +133,73 @@ function EmployeeRow({
 /** /employer/employees: the people of the programme, invitations and leavers. */
 export function EmployeesPage() {
   const { t } = useTranslation('employer');
-  const employees = useEmployees();
+  const format = useEmployerFormat();
+  const { state, update } = useListState();
+  const [search, setSearch] = useState(state.q);
+  // A new search term moves the address (and back to the first page) once typing pauses.
+  const searchFor = useDebouncedCallback((value: string) => update({ q: value.trim() }), 300);
+  const query: TenantEmployeesQuery = {
+    ...(state.q ? { q: state.q } : {}),
+    ...(state.status ? { status: state.status } : {}),
+    ...(state.sort !== 'name' ? { sort: state.sort } : {}),
+    page: state.page,
+    pageSize: PAGE_SIZE,
+  };
+  const employees = useEmployees(query);
   const [inviting, setInviting] = useState(false);
   const [leaving, setLeaving] = useState<TenantEmployee | null>(null);
   const [absent, setAbsent] = useState<TenantEmployee | null>(null);
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query.trim());
   usePageTitle(t('employees.title'));
 
-  const rows = (employees.data ?? []).filter((employee) => matches(employee, deferredQuery));
+  const filtered = state.q !== '' || state.status !== null;
+  const rows = employees.data?.items ?? [];
+  const total = employees.data?.total ?? 0;
 
   let content;
   if (employees.isError) content = <LoadError onRetry={() => void employees.refetch()} />;
   else if (employees.isPending) content = <TableSkeleton />;
-  else if (employees.data.length === 0) content = <Text data-testid="employees-empty">{t('employees.empty')}</Text>;
+  else if (total === 0 && !filtered) content = <Text data-testid="employees-empty">{t('employees.empty')}</Text>;
   else
     content = (
       <Stack gap="sm">
-        <TextInput
-          label={t('employees.search')}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          maw={360}
-          type="search"
-        />
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('employees.search')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              searchFor(event.currentTarget.value);
+            }}
+            w={360}
+            maw="100%"
+            type="search"
+          />
+          <Select
+            label={t('employees.statusFilter')}
+            data={[
+              { value: '', label: t('employees.allStatuses') },
+              ...EmployeeStatuses.map((s) => ({ value: s, label: t(`employees.status.${s}`) })),
+            ]}
+            value={state.status ?? ''}
+            onChange={(value) => update({ status: isStatus(value) ? value : null })}
+            allowDeselect={false}
+            w={180}
+          />
+          <Select
+            label={t('employees.sort')}
+            data={[
+              { value: 'name', label: t('employees.sortName') },
+              { value: 'employeeId', label: t('employees.sortEmployeeId') },
+            ]}
+            value={state.sort}
+            onChange={(value) => update({ sort: value === 'employeeId' ? 'employeeId' : 'name' })}
+            allowDeselect={false}
+            w={180}
+          />
+        </Group>
         <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing="sm" striped highlightOnHover data-testid="employees-table">
-            <Table.Caption>{t('employees.caption', { count: rows.length })}</Table.Caption>
+            <Table.Caption>{t('employees.caption', { count: total, formatted: format.integer(total) })}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('employees.columns.employeeId')}</Table.Th>
@@ -155,6 +218,15 @@ export function EmployeesPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {rows.length === 0 ? <Text data-testid="employees-no-match">{t('employees.noMatch')}</Text> : null}
+        {total > PAGE_SIZE ? (
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={state.page}
+            onChange={(page) => update({ page })}
+            aria-label={t('employees.pages')}
+          />
+        ) : null}
       </Stack>
     );
 

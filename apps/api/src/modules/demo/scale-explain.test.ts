@@ -1,0 +1,102 @@
+import { TenantEmployeesQuerySchema, type TenantEmployeesQuery } from '@leasing/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { users } from '../../db/schema.js';
+import { runAsSystem, runInScope } from '../../db/scope.js';
+import { createTestApp, type TestApp } from '../../test-support/harness.js';
+import * as employerRepo from '../employer/repository.js';
+import { DEMO_ACCOUNTS } from './accounts.js';
+import { seedScale } from './scale.js';
+
+/** Tables that grow with the provider's size: a sequential scan of one of these on a hot path fails. */
+const LARGE_TABLES = new Set(['users', 'orders', 'user_steps', 'salary_profiles', 'user_addresses', 'order_documents']);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScans(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
+}
+
+/** The statement with its parameters written in (test values only), for EXPLAIN. */
+function inline(query: { sql: string; params: unknown[] }): string {
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = query.params[Number(n) - 1];
+    if (typeof value === 'number') return String(value);
+    if (value instanceof Date) return `'${value.toISOString()}'`;
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/**
+ * The hot queries of the screens and exports, EXPLAINed on PostgreSQL with generated data of a
+ * moderate size (statistics fresh from ANALYZE), as the employer's admin asks them: row-level
+ * security is part of the plan.
+ */
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (PostgreSQL)', () => {
+  let t: TestApp;
+  let tenantId: string;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    const db = t.runtime.database.db;
+    await seedScale(db, t.app.orderDeps.cipher, { employers: 40, employees: 6000, leases: 2500 });
+    const [admin] = await runAsSystem(() =>
+      db
+        .select({ id: users.id, tenantId: users.tenantId })
+        .from(users)
+        .where(eq(users.email, DEMO_ACCOUNTS.tenantAdmin)),
+    );
+    tenantId = admin?.tenantId ?? '';
+    adminId = admin?.id ?? '';
+    await runAsSystem(() => db.execute(sql`analyze`));
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<PlanNode> {
+    const text = inline(query.toSQL());
+    const result = await runInScope({ role: 'TENANT_ADMIN', userId: adminId, tenantId }, () =>
+      t.runtime.database.db.execute(sql.raw(`explain (format json) ${text}`)),
+    );
+    const rows = (result as unknown as { rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }).rows;
+    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error('no plan');
+    return plan;
+  }
+
+  const people = (input: TenantEmployeesQuery) =>
+    employerRepo.employeePageQueries(t.runtime.database.db, tenantId, TenantEmployeesQuerySchema.parse(input));
+
+  it.each([
+    ['first page by name', { page: 1 }],
+    ['a late page by personnel number', { page: 20, sort: 'employeeId' as const }],
+    ['a search', { q: 'müller' }],
+    ['the leaving', { status: 'LEAVING' as const }],
+  ])('the HR people list (%s) reads through indexes', async (_, input) => {
+    const queries = people(input);
+    for (const query of [queries.rows, queries.total]) {
+      const plan = await planOf(query);
+      expect(seqScans(plan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
+    }
+  });
+
+  it('sees a sequential scan where there is one (the check itself)', async () => {
+    const unindexed = t.runtime.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.firstName}) = 'anna'`);
+    expect(seqScans(await planOf(unindexed))).toContain('users');
+  });
+
+  it("the payroll export reads the employer's handed-over leases through an index", async () => {
+    const plan = await planOf(employerRepo.leasesOf(t.runtime.database.db, tenantId));
+    expect(seqScans(plan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { employmentEnds } from '../../db/schema-employer.js';
+import { orderDocuments, orders, salaryProfiles, tenants, users, userSteps } from '../../db/schema.js';
+import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { readSalaryProfile } from '../profile/salary-store.js';
+import { DEMO_ACCOUNTS } from './accounts.js';
+import { employerSizes, historyOf, randomSource } from './scale-plan.js';
+import { SCALE_PASSWORD, scaleDataPresent, seedScale } from './scale.js';
+
+describe('the shape of generated data', () => {
+  it('gives the demo employer the large share and the others 20 to 200 people, mid-sized ones aside', () => {
+    const sizes = employerSizes({ employers: 300, employees: 60_000, leases: 0 }, randomSource(1));
+    expect(sizes).toHaveLength(300);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(60_000);
+    expect(sizes[0]).toBeGreaterThanOrEqual(10_000);
+    const small = sizes.filter((s) => s >= 20 && s <= 200).length;
+    expect(small).toBeGreaterThan(250);
+  });
+
+  it('writes the histories the workflow writes: one current record at the end of an open order', () => {
+    const random = randomSource(2);
+    expect(historyOf({ status: 'NECT_SIGN', handedOver: false }, random).at(-1)).toEqual({
+      stepType: 'NECT_SIGN',
+      status: null,
+    });
+    const handedOver = historyOf({ status: 'LEASING_ACTIVE', handedOver: true }, random);
+    expect(handedOver.at(-1)).toEqual({ stepType: 'LEASING_ACTIVE', status: 'ACCEPTED' });
+    expect(handedOver.filter((r) => r.status === 'ACCEPTED')).toHaveLength(7);
+    expect(historyOf({ status: 'DECLINED_BY_TENANT', handedOver: false }, random).slice(-2)).toEqual([
+      { stepType: 'TENANT_ADMIN_CLICK_CONFIRM', status: 'DECLINED' },
+      { stepType: 'DECLINED_BY_TENANT', status: 'ACCEPTED' },
+    ]);
+  });
+});
+
+describe.each(databaseTargets())('generated data on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('makes the counts asked for, readable like real data, and the demo accounts still sign in', async () => {
+    const db = t.runtime.database.db;
+    expect(await scaleDataPresent(db)).toBe(false);
+    const summary = await seedScale(db, t.app.orderDeps.cipher, { employers: 3, employees: 200, leases: 60 });
+    expect(await scaleDataPresent(db)).toBe(true);
+    const countOf = async (table: typeof tenants | typeof orders | typeof orderDocuments | typeof userSteps) =>
+      Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0]?.n);
+    expect(await countOf(tenants)).toBe(3);
+    expect(await countOf(orders)).toBe(60);
+    expect(summary.leases).toBe(60);
+    expect(await countOf(userSteps)).toBe(summary.statusRecords);
+    expect(await countOf(orderDocuments)).toBe(summary.documents);
+    const employees = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(eq(users.role, 'EMPLOYEE'));
+    // The demo's own employee and the 200 generated people.
+    expect(Number(employees[0]?.n)).toBe(201);
+    expect(Number((await db.select({ n: sql<number>`count(*)` }).from(employmentEnds))[0]?.n)).toBe(summary.leaving);
+
+    // A generated salary profile opens through the profile module's own read.
+    const [someone] = await db
+      .select({ userId: salaryProfiles.userId, tenantId: users.tenantId })
+      .from(salaryProfiles)
+      .innerJoin(users, eq(users.id, salaryProfiles.userId))
+      .where(sql`${users.email} like 'p%@firma%'`)
+      .limit(1);
+    expect(someone).toBeDefined();
+    const profile = await readSalaryProfile(db, t.app.orderDeps.cipher, {
+      userId: someone?.userId ?? '',
+      tenantId: someone?.tenantId ?? null,
+    });
+    expect(profile?.salaryInfo).toMatchObject({ taxClass: expect.any(Number) });
+
+    // The demo employer is the large one, and its HR admin sees its people and a payroll that opens
+    // every generated order snapshot.
+    const admin = await loginAs(t.app, DEMO_ACCOUNTS.tenantAdmin);
+    const people = await t.app.inject({
+      method: 'GET',
+      url: '/v1/tenant/employees',
+      headers: bearer(admin.accessToken),
+    });
+    expect(people.statusCode).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    const payroll = await t.app.inject({
+      method: 'GET',
+      url: `/v1/tenant/payroll/${month}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(payroll.statusCode).toBe(200);
+    expect(summary.demoHandedOver).toBeGreaterThan(0);
+
+    const employee = await loginAs(t.app, DEMO_ACCOUNTS.employee);
+    expect(employee.accessToken).toBeTruthy();
+    await loginAs(t.app, DEMO_ACCOUNTS.providerAdmin);
+    // Generated people sign in with the shared password.
+    const [generated] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(sql`${users.email} like 'p1.0@%'`);
+    await loginAs(t.app, generated?.email ?? '', SCALE_PASSWORD);
+  });
+});
