@@ -282,7 +282,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { prefix: '/simulator' },
     );
   }
-  const cscConfig = resolveCscConfig({ settings: config.csc, useTrustService, selfUrl, simulatorClient: signingClient });
+  const cscConfig = resolveCscConfig({
+    settings: config.csc,
+    useTrustService,
+    selfUrl,
+    simulatorClient: signingClient,
+  });
   const signing: SigningDeps = {
     csc: cscConfig,
     trustAnchors: trustAnchorsFrom({ file: config.csc.trustAnchorsFile, trustService: trustServiceState }),
@@ -290,7 +295,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     longTermExtension: (pdf) => {
       if (!cscConfig) throw new ProviderUnavailableError('Kein Signaturdienst konfiguriert');
       const client = createCscClient(cscConfig());
-      return extendToLongTerm(pdf, { timestampAuthority: (request) => client.timestamp(request) });
+      return extendToLongTerm(pdf, {
+        timestampAuthority: (request) => client.timestamp(request),
+        now: () => clock.now(),
+      });
     },
   };
   let provider: IdentProvider | null = null;

@@ -2,7 +2,9 @@ import type { AdminOrderSummary, Order, PayrollExport, TenantPolicy, Vehicle } f
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { auditLog, orders, userSteps } from '../../db/schema.js';
+import { auditLog, orderDocuments, orders, userSteps } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
+import { employeeSignedContract } from '../../test-support/csc-signing.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer } from '../../test-support/order-fixtures.js';
@@ -35,7 +37,8 @@ describe.each(databaseTargets())('running orders keep their policy on %s', (targ
   const grossRateEur = () => vehicle.leasePackages.find((p) => p.id === offer.leasePackageId)!.totalMonthlyGrossCostEur;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
+    // Listening: the automatic approval seals the contract at the development trust service.
+    t = await createTestApp(target, { listen: true });
     t.clock.set(new Date('2026-04-10T09:00:00Z'));
     employee = (await loginAs(t.app)).accessToken;
     admin = (await loginAs(t.app, DEMO_ACCOUNTS.tenantAdmin)).accessToken;
@@ -91,6 +94,13 @@ describe.each(databaseTargets())('running orders keep their policy on %s', (targ
       .update(orders)
       .set({ status: 'TENANT_ADMIN_CLICK_CONFIRM', currentUserStepId: recordId, signedAt: t.clock.now() })
       .where(eq(orders.id, orderId));
+    // The approval seals the employee-signed contract: a genuinely signed one.
+    const pdf = await employeeSignedContract(t.app.orderDeps.signing.csc!(), 'Max Mustermann');
+    await runAsSystem(() =>
+      db
+        .insert(orderDocuments)
+        .values({ orderId, name: `Ueberlassungsvertrag-${orderId}-unterschrieben.pdf`, kind: 'CONTRACT_SIGNED', pdf }),
+    );
     expect(await approveAutomatically(t.app.orderDeps, orderId)).toBe(true);
     expect((await order(orderId)).body.status).toBe('ADMIN_CONFIRM');
     const [audit] = await db

@@ -18,6 +18,16 @@ export const RETURN_PHOTOS_MAX = 20;
  * WebP at the largest photo width the image has. For a handed-over car, before or after the return
  * is recorded.
  */
+/** Only the provider, only for a handed-over car: checked before the upload is read. */
+export async function assertPhotoTarget(deps: OrderDeps, actor: Actor, orderId: number): Promise<{ tenantId: string }> {
+  requireProvider(actor);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Bestellung nicht gefunden');
+  if (!order.handoverDate || !['LEASING_ACTIVE', 'LEASE_ENDED'].includes(order.status))
+    throw conflict('Fotos von Schäden gibt es nur für ein übergebenes Fahrzeug.');
+  return order;
+}
+
 export async function addReturnPhoto(
   deps: OrderDeps,
   actor: Actor,
@@ -25,11 +35,7 @@ export async function addReturnPhoto(
   file: Upload,
   ctx: { requestId: string },
 ): Promise<{ id: string; width: number; height: number }> {
-  requireProvider(actor);
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('Bestellung nicht gefunden');
-  if (!order.handoverDate || !['LEASING_ACTIVE', 'LEASE_ENDED'].includes(order.status))
-    throw conflict('Fotos von Schäden gibt es nur für ein übergebenes Fahrzeug.');
+  const order = await assertPhotoTarget(deps, actor, orderId);
   const processed = await processPhoto(file.bytes, file.contentType);
   const largest = processed.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
   if (!largest) throw conflict('Das Foto ließ sich nicht umwandeln.');

@@ -19,7 +19,7 @@ import { acceptUploads, readUpload } from '../provider/upload.js';
 import { leaseEndInfo, setReturnAppointment } from './lease-info.js';
 import { readLicenceCheck, startLicenceCheck } from './licence-check-cases.js';
 import { activeLeases, licenceRows } from './licence-checks.js';
-import { addReturnPhoto, returnPhoto } from './return-photos.js';
+import { addReturnPhoto, assertPhotoTarget, returnPhoto } from './return-photos.js';
 import { berlinToday, readReturn, recordReturn } from './returns.js';
 
 const security = [{ bearerAuth: [] }];
@@ -82,6 +82,7 @@ export function leaseEndRoutes(deps: OrderDeps & { authenticate: onRequestAsyncH
       },
       async (request, reply) => {
         const actor = provider(request);
+        await assertPhotoTarget(deps, actor, request.params.orderId);
         const file = await readUpload(request, 'schaden');
         return reply.code(201).send(await addReturnPhoto(deps, actor, request.params.orderId, file, ctxOf(request)));
       },

@@ -1,4 +1,4 @@
-import type { Absence, ErrorResponse, PayrollExport, TenantEmployee, TerminationQuote } from '@leasing/contract';
+import type { Absence, ErrorResponse, PayrollExport, TenantEmployeesPage, TerminationQuote } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,13 +35,13 @@ describe.each(databaseTargets())('life during a lease on %s', (target) => {
     });
     other = await buildTenant(t.app, t.runtime.database.db, { now: t.clock.now() });
     const people = await t.app.inject({ method: 'GET', url: '/v1/tenant/employees', headers: bearer(admin) });
-    maxId = people.json<TenantEmployee[]>().find((p) => p.email === DEMO_ACCOUNTS.employee)!.id;
+    maxId = people.json<TenantEmployeesPage>().items.find((p) => p.email === DEMO_ACCOUNTS.employee)!.id;
     const theirs = await t.app.inject({
       method: 'GET',
       url: '/v1/tenant/employees',
       headers: bearer(other.admin.accessToken),
     });
-    erikId = theirs.json<TenantEmployee[]>()[0]!.id;
+    erikId = theirs.json<TenantEmployeesPage>().items[0]!.id;
   }, 120_000);
   afterAll(async () => {
     await t.close();

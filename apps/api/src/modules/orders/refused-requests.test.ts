@@ -124,12 +124,25 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
     const documentId = crypto.randomUUID();
     for (const caller of outsiders) {
       for (const op of orderOperations) {
-        for (const url of urls(op.path).map((u) => u.replace('{documentId}', documentId))) {
+        const withIds = (u: string) => u.replace('{documentId}', documentId).replace('{photoId}', documentId);
+        // Routes that read a date from the query get one, so they too reach the checks of who asks.
+        const withQuery = (u: string) => (u.endsWith('/termination-quote') ? `${u}?date=2027-06-30` : u);
+        for (const url of urls(op.path).map((u) => withQuery(withIds(u)))) {
           for (const userStepId of op.method === 'PUT' ? userStepIds : ['']) {
             // A body each route accepts, so the request reaches the checks of who may do what.
             const body = op.path.endsWith('/delivery-window')
               ? { from: '2027-01-04', to: '2027-02-01' }
-              : { orderId, userStepId, agreed: true, reason: 'Prüfung', handoverDate: '2026-12-01' };
+              : op.path.endsWith('/return')
+                ? { returnedOn: '2026-12-01', odometerKm: 1000, damages: [] }
+                : op.path.endsWith('/return-appointment')
+                  ? { date: '2027-06-30', place: 'Berlin' }
+                  : {
+                      orderId,
+                      userStepId,
+                      agreed: true,
+                      reason: 'Prüfung',
+                      handoverDate: '2026-12-01',
+                    };
             const answer = await t.app.inject({
               method: op.method,
               url,

@@ -40,6 +40,8 @@ export interface LongTermOptions {
   extraCertificates?: pkijs.Certificate[];
   /** Per network request (default 10 s). */
   timeoutMs?: number;
+  /** The time revocation answers must be current at (default: now; the platform passes its clock). */
+  now?: () => Date;
 }
 
 const MAX_CHAIN_LENGTH = 8;
@@ -126,7 +128,7 @@ export async function collectValidationData(pdf: Uint8Array, options: LongTermOp
       const key = pool.add(certificate);
       let answer = ocspByCertificate.get(key);
       if (!answer) {
-        answer = fetchOcsp(certificate, issuer, fetchImpl, options.timeoutMs);
+        answer = fetchOcsp(certificate, issuer, fetchImpl, options.timeoutMs, options.now?.());
         ocspByCertificate.set(key, answer);
       }
       return { kind: 'ocsp', der: await answer };
@@ -135,13 +137,13 @@ export async function collectValidationData(pdf: Uint8Array, options: LongTermOp
     if (!url) throw new RevocationError('a certificate names neither an OCSP responder nor a CRL');
     let crl = crlByUrl.get(url);
     if (!crl) {
-      crl = fetchCrl(certificate, issuer, fetchImpl, options.timeoutMs);
+      crl = fetchCrl(certificate, issuer, fetchImpl, options.timeoutMs, options.now?.());
       crlByUrl.set(url, crl);
       return { kind: 'crl', der: await crl };
     }
     // The same CRL, checked again for this certificate's serial.
     const der = await crl;
-    checkCrl(der, certificate, issuer);
+    checkCrl(der, certificate, issuer, options.now?.());
     return { kind: 'crl', der };
   };
 

@@ -136,13 +136,14 @@ export async function fetchOcsp(
   issuer: pkijs.Certificate,
   fetchImpl: typeof fetch = fetch,
   timeoutMs = 10_000,
+  now = new Date(),
 ): Promise<Buffer> {
   const url = ocspUrlsOf(certificate)[0];
   if (!url) throw new RevocationError('certificate names no OCSP responder');
   const body = await buildOcspRequest(certificate, issuer);
   const init = { method: 'POST', headers: { 'content-type': 'application/ocsp-request' }, body };
   const der = await fetchBytes(url, init, fetchImpl, timeoutMs);
-  await checkOcspResponse(der, certificate, issuer);
+  await checkOcspResponse(der, certificate, issuer, now);
   return der;
 }
 
@@ -210,11 +211,12 @@ export async function fetchCrl(
   issuer: pkijs.Certificate,
   fetchImpl: typeof fetch = fetch,
   timeoutMs = 10_000,
+  now = new Date(),
 ): Promise<Buffer> {
   const url = crlUrlsOf(certificate).find((u) => /^https?:/.test(u));
   if (!url) throw new RevocationError('certificate names no CRL distribution point');
   const der = await fetchBytes(url, {}, fetchImpl, timeoutMs);
-  checkCrl(der, certificate, issuer);
+  checkCrl(der, certificate, issuer, now);
   return der;
 }
 

@@ -81,6 +81,12 @@ export function escapeDnValue(value: string): string {
   return value.replace(/[,+"\\<>;=]/g, (char) => `\\${char}`).replace(/^[ #]|[ ]$/g, (char) => `\\${char}`);
 }
 
+/**
+ * Test certificates are valid from three years back: the development service also signs for
+ * simulated clocks (tests, demos set in the past), whose timestamps must fall in the validity.
+ */
+const BACKDATED_VALIDITY_MS = 3 * 365 * 24 * 60 * 60_000;
+
 async function issue(
   subject: string,
   issuer: KeyedCertificate | null,
@@ -91,7 +97,7 @@ async function issue(
   const keys = await generateKeys();
   const common = {
     serialNumber: serial(),
-    notBefore: new Date(now.getTime() - 60_000),
+    notBefore: new Date(now.getTime() - BACKDATED_VALIDITY_MS),
     notAfter: new Date(now.getTime() + lifetimeMs),
     signingAlgorithm: KEY_ALGORITHM,
   };

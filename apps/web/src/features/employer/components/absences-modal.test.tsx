@@ -17,7 +17,8 @@ function stubAbsenceApi() {
   let absences: Absence[] = [];
   return stubApi((call) => {
     if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
-    if (call.path === '/v1/tenant/employees') return jsonResponse(200, [MAX]);
+    if (call.path === '/v1/tenant/employees')
+      return jsonResponse(200, { items: [MAX], total: 1, page: 1, pageSize: 50 });
     if (call.path === ABSENCES && call.method === 'GET') return jsonResponse(200, absences);
     if (call.path === ABSENCES && call.method === 'POST') {
       const body = call.body as { type: Absence['type']; from: string; to: string | null };
