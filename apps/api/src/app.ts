@@ -327,7 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(orderRoutes({ ...orderDeps, authenticate, limiter }));
   await app.register(orderSigningRoutes(orderDeps));
-  await app.register(contractVerifyRoutes({ ...orderDeps, authenticate }));
+  await app.register(contractVerifyRoutes({ ...orderDeps, authenticate, limiter }));
   await app.register(
     providerRoutes({
       db,

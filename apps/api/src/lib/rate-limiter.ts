@@ -121,6 +121,12 @@ export const AUTH_LIMITS = {
  */
 export const INVITE_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const satisfies LimitRule;
 
+/**
+ * Contract checks per user: each parses up to 20 MB and checks every signature's chain, so a signed-in
+ * account cannot keep the CPU busy with them.
+ */
+export const CONTRACT_VERIFY_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const satisfies LimitRule;
+
 /** Per-user limits of the order routes (security checklist 20): paid provider calls, PDFs, polling. */
 export const ORDER_LIMITS = {
   createOrder: { limit: 20, windowMs: 15 * 60_000 },

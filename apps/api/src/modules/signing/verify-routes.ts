@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLog } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { AppError } from '../../lib/errors.js';
+import { consume, CONTRACT_VERIFY_LIMIT, type RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import type { Actor, OrderDeps } from '../orders/deps.js';
 import { visibleOrder } from '../orders/read-orders.js';
@@ -49,7 +50,7 @@ export async function orderOfContractVersion(deps: OrderDeps, actor: Actor, pdf:
 }
 
 export function contractVerifyRoutes(
-  deps: OrderDeps & { authenticate: onRequestAsyncHookHandler },
+  deps: OrderDeps & { authenticate: onRequestAsyncHookHandler; limiter: RateLimiter },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
@@ -62,6 +63,10 @@ export function contractVerifyRoutes(
       '/v1/contracts/verify',
       {
         bodyLimit: CONTRACT_VERIFY_MAX_BYTES,
+        // Counted before the body is read (after the plugin's sign-in check).
+        onRequest: async (request) => {
+          await consume(deps.limiter, `contract-verify:${requireUser(request).id}`, CONTRACT_VERIFY_LIMIT);
+        },
         schema: {
           tags: ['contracts'],
           summary: 'Check the signatures, seals and timestamps of a contract PDF (body: the PDF, at most 20 MB)',
