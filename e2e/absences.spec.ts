@@ -136,7 +136,8 @@ test('HR records parental leave for a person with an active lease: payroll pause
       await expect(hr.getByText(`Abwesenheit von ${name} eingetragen.`)).toBeVisible();
       await expect(dialog.getByText(`Elternzeit: ${germanDate(leaveFrom)} – ${germanDate(leaveTo)}`)).toBeVisible();
       await expect(dialog.getByText('Beschäftigte Person zahlt')).toBeVisible();
-      await dialog.getByRole('button', { name: 'Schließen' }).click();
+      await hr.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
     });
 
     await test.step("next month's payroll shows the lease paused with nothing converted; this month's is not", async () => {
