@@ -68,6 +68,7 @@ const data: PayrollExport = {
       employeePaysEur: 400,
       employerPaysEur: 0,
       rateInsurancePaysEur: 0,
+      settlementEur: -80.5,
     },
   ],
   totals: {
@@ -88,17 +89,17 @@ describe('payroll files', () => {
     expect(csv.startsWith('\uFEFFPersonalnummer;Name;Bestellung;')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toContain(
-      ';Änderung;Status;Abwesenheit;Pausierte Tage;Zahlt Mitarbeiter EUR;Zahlt Arbeitgeber EUR;Zahlt Ratenschutz EUR',
+      ';Änderung;Status;Abwesenheit;Pausierte Tage;Zahlt Mitarbeiter EUR;Zahlt Arbeitgeber EUR;Zahlt Ratenschutz EUR;Schlussabrechnung EUR',
     );
     expect(lines[1]).toBe(
-      '4711;Max Mustermann;7;2026-04;400,00;50,00;112,00;67,20;0,25 %;0,03 % je km;;NEU;AKTIV;;;0,00;0,00;0,00',
+      '4711;Max Mustermann;7;2026-04;400,00;50,00;112,00;67,20;0,25 %;0,03 % je km;;NEU;AKTIV;;;0,00;0,00;0,00;',
     );
     expect(lines[2]).toContain(`;"'=HYPERLINK(""x"");Erika";8;`);
     expect(lines[2]).toContain(';2026-04-15;BEENDET;BEENDET;');
     expect(lines[3]).toBe(
-      '4712;Erika Muster;9;2026-04;0,00;50,00;100,00;30,00;0,25 %;0,03 % je km;;GEÄNDERT;PAUSIERT;Elternzeit 01.04.2026–30.06.2026 (Mitarbeiter zahlt);30/30;400,00;0,00;0,00',
+      '4712;Erika Muster;9;2026-04;0,00;50,00;100,00;30,00;0,25 %;0,03 % je km;;GEÄNDERT;PAUSIERT;Elternzeit 01.04.2026–30.06.2026 (Mitarbeiter zahlt);30/30;400,00;0,00;0,00;-80,50',
     );
-    expect(lines[4]).toBe('Summe;3 Leasingverträge;;2026-04;400,00;50,00;212,00;67,20;;;;;;;;400,00;0,00;0,00');
+    expect(lines[4]).toBe('Summe;3 Leasingverträge;;2026-04;400,00;50,00;212,00;67,20;;;;;;;;400,00;0,00;0,00;-80,50');
   });
 
   it('LODAS: header with client numbers, one line per wage type and amount, rows without personnel number listed', () => {
@@ -115,5 +116,10 @@ describe('payroll files', () => {
     expect(lodas).toContain(
       '* Bestellung 9, Personalnummer 4712: PAUSIERT, Elternzeit 01.04.2026–30.06.2026 (Mitarbeiter zahlt), 30/30 Tage; privat zu zahlen 400,00 EUR',
     );
+    // The lease-end settlement is a net amount: a comment for the net deduction or payment, no wage type.
+    expect(lodas).toContain(
+      '* Bestellung 9, Personalnummer 4712: Schlussabrechnung Leasingende -80,50 EUR netto (Nettoauszahlung)',
+    );
+    expect(lodas).not.toContain('Bestellung 7, Personalnummer 4711: Schlussabrechnung');
   });
 });

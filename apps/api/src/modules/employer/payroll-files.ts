@@ -39,7 +39,12 @@ export const PAYROLL_CSV_COLUMNS = [
   'Ende',
   'Änderung',
   ...PAUSE_CSV_COLUMNS,
+  'Schlussabrechnung EUR',
 ] as const;
+
+/** The lease-end settlement (ADR 0037): a net amount, positive owed by the employee, negative paid out. */
+const settlementCell = (row: { settlementEur?: number | undefined }): string =>
+  row.settlementEur === undefined ? '' : decimalComma(row.settlementEur);
 
 export function payrollCsv(data: PayrollExport): string {
   const lines: string[] = [PAYROLL_CSV_COLUMNS.join(';')];
@@ -59,6 +64,7 @@ export function payrollCsv(data: PayrollExport): string {
         row.endDate ?? '',
         row.change ? CHANGE_LABEL[row.change] : '',
         ...pauseCells(row),
+        settlementCell(row),
       ].join(';'),
     );
   }
@@ -78,6 +84,7 @@ export function payrollCsv(data: PayrollExport): string {
       '',
       '',
       ...pauseTotals(data.rows),
+      decimalComma(data.rows.reduce((sum, row) => sum + Math.round((row.settlementEur ?? 0) * 100), 0) / 100),
     ].join(';'),
   );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -127,6 +134,13 @@ export function payrollLodas(data: PayrollExport, settings: PayrollSettings): st
     }
     const paused = pauseComment(row);
     if (paused) out.push(paused);
+    if (row.settlementEur !== undefined) {
+      // A net amount after tax, no gross wage type: the payroll office books it as a net deduction
+      // (positive) or net payment (negative) of the return month (ADR 0037).
+      out.push(
+        `* Bestellung ${row.orderId}, Personalnummer ${row.employeeId}: Schlussabrechnung Leasingende ${decimalComma(row.settlementEur)} EUR netto (${row.settlementEur >= 0 ? 'Nettoabzug' : 'Nettoauszahlung'})`,
+      );
+    }
   }
   return `${[...out, ...skipped].join('\r\n')}\r\n`;
 }
