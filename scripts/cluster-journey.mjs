@@ -38,7 +38,7 @@ export async function orderJourney({ client, createOrder, waitFor }, origin, tok
   // The signature: opened through nginx, signed on the second instance, checked on all.
   const sign = workflow.steps.find((s) => s.stepType === 'NECT_SIGN');
   const signed = await api('PUT', `/v1/order/${order}/step/${sign.id}/nect-sign`);
-  await completeOn(ports[1], signed.link);
+  await signAtTrustServiceOn(ports[1], signed.link);
   await waitFor(
     async () => (await api('GET', `/v1/order/${order}/step/${sign.id}/nect-sign-check`)) === true,
     'the signature done',
@@ -70,6 +70,24 @@ async function completeOn(port, link) {
     body: 'outcome=success',
   });
   assert.equal(chosen.status, 200);
+}
+
+/**
+ * Signs at the development trust service's page on the instance at `port`, as a browser would: type
+ * the one-time code the page shows, press "Jetzt signieren", follow the way back to the platform.
+ */
+async function signAtTrustServiceOn(port, link) {
+  const url = new URL(link);
+  const page = `http://127.0.0.1:${port}${url.pathname}${url.search}`;
+  const opened = await fetch(page);
+  const html = await opened.text();
+  const code = /data-testid="one-time-code">(\d{6})</.exec(html)?.[1];
+  assert.ok(code, `the authorization page shows its one-time code (${link} -> ${opened.status} ${html.slice(0, 300)})`);
+  const form = new URLSearchParams([...url.searchParams, ['otp', code], ['decision', 'approve']]);
+  const answer = await fetch(new URL('authorize', page), { method: 'POST', body: form, redirect: 'manual' });
+  assert.equal(answer.status, 303, 'the service sends the browser back');
+  const back = await fetch(answer.headers.get('location') ?? '', { redirect: 'manual' });
+  assert.equal(back.status, 303, 'the platform accepts the signature and shows the order');
 }
 
 /** The demo admins sign in with their second factor: a code from the published demo secret. */

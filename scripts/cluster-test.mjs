@@ -299,7 +299,10 @@ async function login(origin, username, password) {
 }
 
 async function startInstance(env, port, index) {
-  const dataDir = path.join(workDir, `instance-${index}`);
+  // One DATA_DIR for all, as behind a real load balancer (a shared volume): the development trust
+  // service's PKI and credentials live there, so a signature opened on one instance completes on another.
+  void index;
+  const dataDir = path.join(workDir, 'data');
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     env: { ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],

