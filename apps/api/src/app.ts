@@ -47,6 +47,8 @@ import { lazyTrustServiceState } from './modules/signing/trust-service-state.js'
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
 import { leaseEndRoutes } from './modules/lease-end/routes.js';
 import { scheduleLeaseReminders } from './modules/lease-end/reminders.js';
+import { syncLicenceCheckCase } from './modules/lease-end/licence-check-cases.js';
+import { scheduleLicenceCheckRefresh } from './modules/lease-end/licence-check-job.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
 import type { OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
@@ -340,7 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticate,
     }),
   );
-  await app.register(providerCallbackRoutes(orderDeps));
+  await app.register(providerCallbackRoutes(orderDeps, [syncLicenceCheckCase]));
   await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
   // Background work runs once per slot across all instances (lib/scheduled-jobs.ts).
   const scheduler = new JobScheduler({ db, clock, log: app.log }, (name, outcome) =>
@@ -350,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startJobs !== false) scheduleOrderJobs(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
   if (options.startJobs !== false) scheduleLeaseReminders(scheduler, orderDeps);
+  if (options.startJobs !== false) scheduleLicenceCheckRefresh(scheduler, orderDeps);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { bytea, orders, users } from './schema.js';
@@ -85,8 +86,13 @@ export const licenceChecks = pgTable(
     reason: text('reason'),
     checkedOn: text('checked_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider's link runs out (null for checks started before it was kept). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('licence_checks_order_idx').on(t.orderId)],
+  (t) => [
+    index('licence_checks_order_idx').on(t.orderId),
+    index('licence_checks_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
+  ],
 );
 
 /** Reminders sent for an order (kind and the date they are for): each goes out once. */

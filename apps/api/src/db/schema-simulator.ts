@@ -9,7 +9,7 @@ import { bytea } from './schema.js';
  */
 export const simulatorCases = pgTable('simulator_cases', {
   caseId: text('case_id').primaryKey(),
-  kind: text('kind', { enum: ['IDENT', 'SIGN'] }).notNull(),
+  kind: text('kind', { enum: ['IDENT', 'SIGN', 'LICENCE_CHECK'] }).notNull(),
   reference: text('reference').notNull(),
   callbackUrl: text('callback_url').notNull(),
   returnUrl: text('return_url').notNull(),

@@ -1,13 +1,19 @@
 /**
  * The adapter to the external identity and signature provider (driving-licence check for
- * NECT_DRIVERS_LICENCE, qualified electronic signature for NECT_SIGN). The orders module only
- * talks to this interface; `http-provider.ts` implements it over HTTP, against the real service
- * or the local simulator (`simulator.ts`).
+ * NECT_DRIVERS_LICENCE, qualified electronic signature for NECT_SIGN, the periodic driving-licence
+ * check during the lease). The orders and lease-end modules only talk to this interface;
+ * `http-provider.ts` implements it over HTTP, against the real service or the local simulator
+ * (`simulator.ts`).
+ *
+ * Kinds: IDENT identifies the person with their driving licence at the order; SIGN signs a document;
+ * LICENCE_CHECK confirms, during a running lease, that the person still holds a valid licence (the
+ * keeper's duty, § 21 StVG). A LICENCE_CHECK case answers only with a status and, when it fails, the
+ * provider's reason: no document data.
  */
-export type CaseKind = 'IDENT' | 'SIGN';
+export type CaseKind = 'IDENT' | 'SIGN' | 'LICENCE_CHECK';
 export type CaseStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
 
-export const CASE_KINDS = ['IDENT', 'SIGN'] as const satisfies readonly CaseKind[];
+export const CASE_KINDS = ['IDENT', 'SIGN', 'LICENCE_CHECK'] as const satisfies readonly CaseKind[];
 export const CASE_STATUSES = [
   'PENDING',
   'SUCCEEDED',
@@ -55,6 +61,8 @@ export interface CallbackEvent {
 export interface IdentProvider {
   startIdent(input: Omit<StartCaseInput, 'kind'>): Promise<StartedCase>;
   startSign(input: Omit<StartCaseInput, 'kind'>): Promise<StartedCase>;
+  /** The periodic driving-licence check during a lease (kind LICENCE_CHECK). */
+  startLicenceCheck(input: Omit<StartCaseInput, 'kind' | 'document' | 'signerName'>): Promise<StartedCase>;
   getCase(caseId: string): Promise<ProviderCase>;
   /**
    * Verifies a callback's HMAC signature and freshness; returns the event (case id + event id) or

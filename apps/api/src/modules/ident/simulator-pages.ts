@@ -66,8 +66,20 @@ const STYLE = [
   'button[value=failure]{background:#b42318;border-color:#b42318;color:#fff}',
 ].join('');
 
+const TITLES: Record<CaseKind, string> = {
+  IDENT: 'Identitätsprüfung (Simulator)',
+  SIGN: 'Qualifizierte elektronische Signatur (Simulator)',
+  LICENCE_CHECK: 'Führerscheinkontrolle (Simulator)',
+};
+
+const PROCEDURES: Record<CaseKind, string> = {
+  IDENT: 'Identitätsprüfung mit Führerschein',
+  SIGN: 'Identifizierung und qualifizierte elektronische Signatur',
+  LICENCE_CHECK: 'Regelmäßige Führerscheinkontrolle (Halterpflicht, § 21 StVG)',
+};
+
 export function titleOf(kind: CaseKind): string {
-  return kind === 'SIGN' ? 'Qualifizierte elektronische Signatur (Simulator)' : 'Identitätsprüfung (Simulator)';
+  return TITLES[kind];
 }
 
 /** The page text for a case that takes no more input, or null while it is open. */
@@ -92,12 +104,7 @@ export function closedPageText(entry: SimulatorCase, now: Date): string | null {
 
 export function pendingPage(entry: SimulatorCase, prefix: string): string {
   const rows: [string, string][] = [
-    [
-      'Vorgang',
-      entry.kind === 'SIGN'
-        ? 'Identifizierung und qualifizierte elektronische Signatur'
-        : 'Identitätsprüfung mit Führerschein',
-    ],
+    ['Vorgang', escapeHtml(PROCEDURES[entry.kind])],
   ];
   if (entry.document) {
     const href = `${prefix}/cases/${entry.caseId}/document`;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 import type { Clock } from '../../lib/clock.js';
 import { SIGNATURE_HEADER, signCallback } from './callback.js';
-import { CASE_KINDS } from './provider.js';
+import { CASE_KINDS, type CaseKind } from './provider.js';
 import { caseStatus, type CaseCompletion, type SimulatorCase } from './simulator-cases.js';
 import {
   NOT_FOUND_TEXT,
@@ -378,11 +378,18 @@ export function simulatorPlugin(opts: SimulatorOptions): FastifyPluginAsyncZod {
   };
 }
 
+/** What the simulated provider says when the person fails the procedure ("Fehlschlagen"). */
+const FAILURE_REASONS: Record<CaseKind, string> = {
+  IDENT: 'identification_failed',
+  SIGN: 'signature_failed',
+  // The licence could not be confirmed as valid; the provider names no document details.
+  LICENCE_CHECK: 'licence_not_confirmed',
+};
+
 async function completionOf(entry: SimulatorCase, now: Date): Promise<CaseCompletion> {
   const done = { completedAt: now, signedDocument: null };
   if (entry.outcome === 'failure') {
-    const failureReason = entry.kind === 'SIGN' ? 'signature_failed' : 'identification_failed';
-    return { ...done, status: 'FAILED', failureReason };
+    return { ...done, status: 'FAILED', failureReason: FAILURE_REASONS[entry.kind] };
   }
   if (entry.outcome !== 'success') return { ...done, status: 'CANCELLED', failureReason: 'cancelled_by_user' };
   if (entry.kind !== 'SIGN' || !entry.document) return { ...done, status: 'SUCCEEDED', failureReason: null };

@@ -29,6 +29,7 @@ describe.each(databaseTargets())('provider callbacks on %s', (target) => {
     const provider: IdentProvider = {
       startIdent: () => Promise.reject(new Error('not in these tests')),
       startSign: () => Promise.reject(new Error('not in these tests')),
+      startLicenceCheck: () => Promise.reject(new Error('not in these tests')),
       getCase: (caseId) => {
         reads++;
         const found = remote.get(caseId);

@@ -144,15 +144,26 @@ export async function handleCallback(
   deps: OrderDeps,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
+  otherCases: readonly CaseSync[] = [],
 ): Promise<'ok' | 'replay'> {
   const provider = deps.provider();
   const event = provider.verifyCallback(headers, rawBody);
   if (!event) throw new AppError('UNAUTHENTICATED', 'Ungültige Signatur');
   // Signed by the provider: from here the platform acts on the case, whoever's order it is.
-  return runAsSystem(() => applyCallback(deps, event));
+  return runAsSystem(() => applyCallback(deps, event, otherCases));
 }
 
-async function applyCallback(deps: OrderDeps, event: CallbackEvent): Promise<'ok' | 'replay'> {
+/**
+ * Applies a callback to cases kept outside the order steps (e.g. lease-end's licence checks): each
+ * looks the case id up among its own cases and re-reads the case itself; an unknown id does nothing.
+ */
+export type CaseSync = (deps: OrderDeps, providerCaseId: string) => Promise<void>;
+
+async function applyCallback(
+  deps: OrderDeps,
+  event: CallbackEvent,
+  otherCases: readonly CaseSync[],
+): Promise<'ok' | 'replay'> {
   const fresh = await deps.db
     .insert(processedCallbacks)
     .values({ eventId: event.eventId })
@@ -161,6 +172,7 @@ async function applyCallback(deps: OrderDeps, event: CallbackEvent): Promise<'ok
   if (fresh.length === 0) return 'replay';
   try {
     await syncCase(deps, event.caseId);
+    for (const sync of otherCases) await sync(deps, event.caseId);
   } catch (error) {
     // Let the provider retry later: forget the event.
     await deps.db.delete(processedCallbacks).where(eq(processedCallbacks.eventId, event.eventId));

@@ -254,7 +254,10 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 /** The provider's callback: unauthenticated, verified by its HMAC signature over the raw body. */
-export function providerCallbackRoutes(deps: orders.OrderDeps): FastifyPluginAsyncZod {
+export function providerCallbackRoutes(
+  deps: orders.OrderDeps,
+  otherCases: readonly orders.CaseSync[] = [],
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
@@ -268,6 +271,7 @@ export function providerCallbackRoutes(deps: orders.OrderDeps): FastifyPluginAsy
           deps,
           request.headers,
           typeof request.body === 'string' ? request.body : '',
+          otherCases,
         );
         return reply.code(200).send({ received: true, replay: result === 'replay' });
       },

@@ -8,5 +8,13 @@ export { createOrder } from './create-order.js';
 export { adminOrders, getOrder, listOwnOrders, visibleOrder } from './read-orders.js';
 export { deleteOrder, stepAction } from './change-order.js';
 export { detectBreakingChange, onProfileChanged, runOrderChecks } from './system-transitions.js';
-export { checkCase, handleCallback, reconcileCases, startCase, syncCase, type CaseKind } from './ident-cases.js';
+export {
+  checkCase,
+  handleCallback,
+  reconcileCases,
+  startCase,
+  syncCase,
+  type CaseKind,
+  type CaseSync,
+} from './ident-cases.js';
 export { contractDocument, contractFileName, contractPreview } from './documents.js';
