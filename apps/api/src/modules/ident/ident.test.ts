@@ -244,6 +244,48 @@ describe('simulated provider: signing', () => {
   });
 });
 
+describe('simulated provider: licence checks (kind LICENCE_CHECK)', () => {
+  const licenceInput = (h: Awaited<ReturnType<typeof start>>) => ({ ...caseInput(h), reference: 'licence-7' });
+
+  it('opens a case of its own kind with its own page, and carries no document', async () => {
+    const h = await start();
+    const { caseId, link } = await h.provider.startLicenceCheck(licenceInput(h));
+    expect(await h.provider.getCase(caseId)).toMatchObject({
+      kind: 'LICENCE_CHECK',
+      status: 'PENDING',
+      reference: 'licence-7',
+      signedDocument: null,
+    });
+    const page = await h.app.inject({ method: 'GET', url: h.pagePath(link) });
+    expect(page.body).toContain('<title>Führerscheinkontrolle (Simulator)</title>');
+    expect(page.body).toContain('Regelmäßige Führerscheinkontrolle');
+    expect(page.body).not.toContain('/document');
+  });
+
+  it('refuses with a reason of its own, cancels and expires like the other kinds, each with a callback', async () => {
+    const h = await start({ completionDelayMs: 50, caseLifetimeMs: 10 * 60_000 });
+    const refused = await h.provider.startLicenceCheck(licenceInput(h));
+    const cancelled = await h.provider.startLicenceCheck(licenceInput(h));
+    const expired = await h.provider.startLicenceCheck(licenceInput(h));
+    await choose(h, refused.link, 'failure');
+    await choose(h, cancelled.link, 'cancel');
+    await h.store.idle();
+    expect(await h.provider.getCase(refused.caseId)).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'licence_not_confirmed',
+    });
+    expect(await h.provider.getCase(cancelled.caseId)).toMatchObject({
+      status: 'CANCELLED',
+      failureReason: 'cancelled_by_user',
+    });
+    expect(h.received.map((r) => h.provider.verifyCallback(r.headers, r.rawBody)?.caseId).sort()).toEqual(
+      [refused.caseId, cancelled.caseId].sort(),
+    );
+    h.clock.advance(10 * 60_000);
+    expect(await h.provider.getCase(expired.caseId)).toMatchObject({ status: 'EXPIRED', failureReason: 'expired' });
+  });
+});
+
 describe('simulated provider: callbacks', () => {
   it('retries a failing callback with the same event id', async () => {
     const h = await start();
