@@ -82,7 +82,13 @@ export const LeaseEndInfoSchema = z.object({
   appointment: z.nullable(z.object({ date: z.string(), place: z.string() })),
   returnedOn: z.nullable(z.string()),
   licenceCheck: z.nullable(
-    z.object({ lastCheckedOn: z.string(), dueOn: z.string(), status: z.enum(['OK', 'DUE', 'OVERDUE']) }),
+    z.object({
+      lastCheckedOn: z.string(),
+      dueOn: z.string(),
+      status: z.enum(['OK', 'DUE', 'OVERDUE']),
+      /** The provider's reason of the newest attempt when it failed: the employee may try again. */
+      lastFailureReason: z.nullable(z.string()),
+    }),
   ),
 });
 export type LeaseEndInfo = z.infer<typeof LeaseEndInfoSchema>;

@@ -42,7 +42,14 @@ export async function leaseEndInfo(deps: OrderDeps, actor: Actor, orderId: numbe
     nextCarOffered: active && endsOn !== null && today >= addMonths(endsOn, -NEXT_CAR_MONTHS),
     appointment: appointment ? { date: appointment.date, place: appointment.place } : null,
     returnedOn: returned?.returnedOn ?? null,
-    licenceCheck: check ? { lastCheckedOn: check.lastCheckedOn, dueOn: check.dueOn, status: check.status } : null,
+    licenceCheck: check
+      ? {
+          lastCheckedOn: check.lastCheckedOn,
+          dueOn: check.dueOn,
+          status: check.status,
+          lastFailureReason: check.lastFailureReason,
+        }
+      : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { openProviderPage } from '../orders/open-window';
 import { useLeaseEnd, useStartLicenceCheck } from './api';
+import { useLicenceReason } from './licence-reason';
 
 /**
  * On the employee's order page of a running lease: the next car six months before the end, the
@@ -14,6 +15,7 @@ export function LeaseEndBanner({ orderId }: { orderId: number }) {
   const { t } = useTranslation('orders');
   const { data } = useLeaseEnd(orderId);
   const startCheck = useStartLicenceCheck(orderId);
+  const reasonText = useLicenceReason();
   if (!data) return null;
   const check = data.licenceCheck;
   return (
@@ -43,6 +45,11 @@ export function LeaseEndBanner({ orderId }: { orderId: number }) {
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('leaseEnd.licenceText', { date: formatDate(check.dueOn) })}</Text>
+            {check.lastFailureReason ? (
+              <Text size="sm" data-testid="licence-check-failed">
+                {t('leaseEnd.licenceFailed', { reason: reasonText(check.lastFailureReason) })}
+              </Text>
+            ) : null}
             <Button
               size="xs"
               loading={startCheck.isPending}

@@ -43,6 +43,13 @@ describe('/employer/licence-checks', () => {
             status: 'OVERDUE',
             lastFailureReason: 'Dokument abgelaufen',
           }),
+          row({
+            userId: '00000000-0000-4000-8000-000000000003',
+            name: 'Jonas Beispiel',
+            orderId: 11,
+            status: 'DUE',
+            lastFailureReason: 'licence_not_confirmed',
+          }),
         ]);
       return undefined;
     });
@@ -56,6 +63,14 @@ describe('/employer/licence-checks', () => {
     expect(within(overdue as HTMLElement).getByText('Überfällig')).toBeInTheDocument();
     expect(
       within(overdue as HTMLElement).getByText('Letzte Prüfung nicht bestanden: Dokument abgelaufen'),
+    ).toBeInTheDocument();
+    // The provider's known reasons in words, still due: a failed check does not count as done.
+    const refused = within(table).getByRole('rowheader', { name: 'Jonas Beispiel' }).closest('tr');
+    expect(within(refused as HTMLElement).getByText('Fällig')).toBeInTheDocument();
+    expect(
+      within(refused as HTMLElement).getByText(
+        'Letzte Prüfung nicht bestanden: Führerschein konnte nicht als gültig bestätigt werden',
+      ),
     ).toBeInTheDocument();
     const ok = within(table).getByRole('rowheader', { name: 'Max Mustermann' }).closest('tr');
     expect(within(ok as HTMLElement).getByText('In Ordnung')).toBeInTheDocument();

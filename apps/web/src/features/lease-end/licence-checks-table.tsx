@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { LicenceCheckRow } from '@leasing/contract';
 
 import { formatDate } from '../../lib/format';
+import { useLicenceReason } from './licence-reason';
 
 const COLORS: Record<LicenceCheckRow['status'], string> = { OK: 'ev', DUE: 'orange', OVERDUE: 'red' };
 
 /** The driving-licence checks of people with a running lease; overdue ones in red. */
 export function LicenceChecksTable({ rows, ns }: { rows: LicenceCheckRow[]; ns: 'employer' | 'provider' }) {
   const { t } = useTranslation(ns);
+  const reasonText = useLicenceReason();
   if (rows.length === 0) return <Text c="dimmed">{t('licenceChecks.empty')}</Text>;
   return (
     <Table data-testid="licence-checks">
@@ -43,7 +45,7 @@ export function LicenceChecksTable({ rows, ns }: { rows: LicenceCheckRow[]; ns: 
               </Badge>
               {row.lastFailureReason ? (
                 <Text size="xs" c="dimmed">
-                  {t('licenceChecks.failed', { reason: row.lastFailureReason })}
+                  {t('licenceChecks.failed', { reason: reasonText(row.lastFailureReason) })}
                 </Text>
               ) : null}
             </Table.Td>
