@@ -82,4 +82,12 @@ describe('decideLicenceCheck', () => {
     ).toEqual({ kind: 'mismatch' });
     expect(decideLicenceCheck(check, remote('FAILED', { reference: 'order-7' }), soon)).toEqual({ kind: 'mismatch' });
   });
+
+  it('gives up a check whose case never matches once it is overdue for an answer, never as a success', () => {
+    const after = new Date(expiresAt.getTime() + ABANDON_AFTER_EXPIRY_MS);
+    expect(decideLicenceCheck(check, remote('SUCCEEDED', { kind: 'IDENT' }), after)).toEqual({
+      kind: 'fail',
+      reason: 'abandoned',
+    });
+  });
 });

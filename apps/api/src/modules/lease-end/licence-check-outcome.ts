@@ -52,7 +52,9 @@ export function decideLicenceCheck(
   if ('unavailable' in answer) return abandonedOrKeep(check, now);
   const remote = answer.case;
   if (remote.kind !== 'LICENCE_CHECK' || remote.reference !== licenceCheckReference(check.id)) {
-    return { kind: 'mismatch' };
+    // Never a success; once the check is overdue for an answer it is given up like any other.
+    const late = abandonedOrKeep(check, now);
+    return late.kind === 'keep' ? { kind: 'mismatch' } : late;
   }
   switch (remote.status) {
     case 'PENDING':
