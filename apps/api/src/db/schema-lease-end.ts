@@ -91,7 +91,9 @@ export const licenceChecks = pgTable(
   },
   (t) => [
     index('licence_checks_order_idx').on(t.orderId),
-    index('licence_checks_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
+    index('licence_checks_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

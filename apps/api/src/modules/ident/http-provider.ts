@@ -208,7 +208,11 @@ export function createHttpIdentProvider(options: HttpIdentProviderOptions): Iden
       return start('SIGN', input);
     },
     startLicenceCheck: (input) =>
-      start('LICENCE_CHECK', { reference: input.reference, callbackUrl: input.callbackUrl, returnUrl: input.returnUrl }),
+      start('LICENCE_CHECK', {
+        reference: input.reference,
+        callbackUrl: input.callbackUrl,
+        returnUrl: input.returnUrl,
+      }),
     async getCase(caseId) {
       if (!CASE_ID.test(caseId)) throw new ProviderCaseNotFoundError('Invalid provider case id');
       return call('GET', `/cases/${encodeURIComponent(caseId)}`, undefined, (json): ProviderCase => {

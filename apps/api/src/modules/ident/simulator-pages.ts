@@ -103,9 +103,7 @@ export function closedPageText(entry: SimulatorCase, now: Date): string | null {
 }
 
 export function pendingPage(entry: SimulatorCase, prefix: string): string {
-  const rows: [string, string][] = [
-    ['Vorgang', escapeHtml(PROCEDURES[entry.kind])],
-  ];
+  const rows: [string, string][] = [['Vorgang', escapeHtml(PROCEDURES[entry.kind])]];
   if (entry.document) {
     const href = `${prefix}/cases/${entry.caseId}/document`;
     rows.push([
