@@ -216,6 +216,17 @@ export interface PayrollTotals {
 const NUMBERS_DE = new Intl.Collator('de', { numeric: true });
 const NAMES_DE = new Intl.Collator('de');
 
+/**
+ * The order of a month's lines: personnel number, name, order. Exported for readers that page the
+ * leases themselves (the API streams a large employer's export in this order).
+ */
+export function comparePayrollLines(
+  a: Pick<PayrollLine, 'employeeId' | 'name' | 'orderId'>,
+  b: Pick<PayrollLine, 'employeeId' | 'name' | 'orderId'>,
+): number {
+  return NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') || NAMES_DE.compare(a.name, b.name) || a.orderId - b.orderId;
+}
+
 export function payrollMonth(
   leases: readonly PayrollLease[],
   month: MonthIndex,
@@ -223,12 +234,7 @@ export function payrollMonth(
   const lines = leases
     .map((lease) => payrollLine(lease, month))
     .filter((line): line is PayrollLine => line !== null)
-    .sort(
-      (a, b) =>
-        NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') ||
-        NAMES_DE.compare(a.name, b.name) ||
-        a.orderId - b.orderId,
-    );
+    .sort(comparePayrollLines);
   let grossConversion = 0;
   let employerContribution = 0;
   let benefitPrivateUse = 0;
