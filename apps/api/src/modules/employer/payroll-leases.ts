@@ -10,6 +10,9 @@ import type { EmployerDeps } from './deps.js';
 import type { SvPerson } from './payroll-totals.js';
 import * as repo from './payroll-repository.js';
 
+/** What the payroll export reads with: the database and the cipher of snapshots and salary profiles. */
+export type PayrollDeps = Pick<EmployerDeps, 'db' | 'cipher'>;
+
 /** Integer cents read from the database or the frozen order terms. */
 const cents = (value: number) => value as Cents;
 
@@ -28,7 +31,7 @@ export type AbsencesOf = (userId: string, rateInsuranceIncluded: boolean) => Lea
  * follow-up lease (`ends` must hold the returns of these people's orders).
  */
 export async function leasesOfPeople(
-  deps: EmployerDeps,
+  deps: PayrollDeps,
   tenantId: string,
   userIds: readonly string[],
   absencesOf: AbsencesOf,

@@ -4,8 +4,7 @@ import { comparePayrollLines, formatPayrollMonth, parsePayrollMonth, payrollLine
 import { AppError } from '../../lib/errors.js';
 import { absenceInputs, pauseOfLine } from '../lease-life/payroll-inputs.js';
 import { leaseEndsOf, withSettlements } from '../lease-end/payroll-ends.js';
-import type { EmployerDeps } from './deps.js';
-import { leasesOfPeople, type AbsencesOf } from './payroll-leases.js';
+import { leasesOfPeople, type AbsencesOf, type PayrollDeps } from './payroll-leases.js';
 import * as repo from './payroll-repository.js';
 import { addLease, emptySums, totalsOf, type PayrollSums } from './payroll-totals.js';
 
@@ -40,7 +39,7 @@ interface LeaseKey {
 
 /** Checks the month and reads the order of the rows; the rows themselves are read as `batches()` runs. */
 export async function startPayrollRun(
-  deps: EmployerDeps,
+  deps: PayrollDeps,
   tenantId: string,
   month: string,
   batchSize = PAYROLL_BATCH_SIZE,
@@ -67,7 +66,7 @@ export async function startPayrollRun(
 }
 
 /** The whole export in memory: the JSON route's callers that need an object (tests, scripts). */
-export async function payrollExport(deps: EmployerDeps, tenantId: string, month: string): Promise<PayrollExport> {
+export async function payrollExport(deps: PayrollDeps, tenantId: string, month: string): Promise<PayrollExport> {
   const run = await startPayrollRun(deps, tenantId, month);
   const rows: PayrollRow[] = [];
   for await (const batch of run.batches()) rows.push(...batch);
@@ -75,7 +74,7 @@ export async function payrollExport(deps: EmployerDeps, tenantId: string, month:
 }
 
 /** Only the totals (the overview): the rows are computed and dropped batch by batch. */
-export async function payrollTotalsOf(deps: EmployerDeps, tenantId: string, month: string): Promise<PayrollTotals> {
+export async function payrollTotalsOf(deps: PayrollDeps, tenantId: string, month: string): Promise<PayrollTotals> {
   const run = await startPayrollRun(deps, tenantId, month);
   for await (const batch of run.batches()) void batch;
   return run.totals();
@@ -87,7 +86,7 @@ function* batchesOf(keys: readonly LeaseKey[], size: number): Generator<LeaseKey
 }
 
 async function rowsOf(
-  deps: EmployerDeps,
+  deps: PayrollDeps,
   tenantId: string,
   month: number,
   batch: readonly LeaseKey[],

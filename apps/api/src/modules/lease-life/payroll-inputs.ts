@@ -50,7 +50,7 @@ export async function commuteHistoryOf(
 
 /** `commuteHistoryOf` for many people in one read (the payroll export's batches); keyed by user id. */
 export async function commuteHistoriesOf(
-  deps: EmployerDeps,
+  deps: Pick<EmployerDeps, 'db' | 'cipher'>,
   userIds: readonly string[],
   tenantId: string,
 ): Promise<Map<string, CommuteVersion[]>> {
