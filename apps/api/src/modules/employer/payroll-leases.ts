@@ -22,6 +22,15 @@ export interface LeaseWithPay {
   pay: { grossCents: number; person: SvPerson } | null;
 }
 
+type LeaseRow = Awaited<ReturnType<typeof repo.payrollLeasesOfPeople>>[number];
+
+/** The employer's subsidy frozen in the order's sealed snapshot (read with the row where it is needed). */
+function subsidyInSnapshot(deps: PayrollDeps, order: LeaseRow['order']): number {
+  const { privateCiphertext } = order;
+  if (privateCiphertext === null) throw new Error(`order ${order.id}: snapshot not read`);
+  return openPrivate(deps.cipher, { ...order, privateCiphertext }).conversion.employerContributionCents;
+}
+
 /** The absences of a lease holder with their payers (lease-life's `absenceInputs`). */
 export type AbsencesOf = (userId: string, rateInsuranceIncluded: boolean) => LeaseAbsence[];
 
@@ -48,7 +57,6 @@ export async function leasesOfPeople(
   const histories = await commuteHistoriesOf(deps, userIds, tenantId);
   const result = rows.map((row): LeaseWithPay => {
     const terms = row.order.terms as OrderTerms;
-    const snapshot = openPrivate(deps.cipher, row.order);
     const stored = profiles.get(row.order.userId) ?? null;
     const parsed = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
     const info = parsed?.success ? parsed.data : null;
@@ -63,8 +71,9 @@ export async function leasesOfPeople(
         durationMonths: terms.leasePackage.durationMonths,
         leavingDate: row.leavingDate,
         monthlyGrossRate: cents(terms.totalMonthlyGrossCostCents),
-        // Orders made before the portal existed carry their subsidy in the snapshot only.
-        employerContribution: cents(row.employerContributionCents ?? snapshot.conversion.employerContributionCents),
+        // Orders made before the portal existed carry their subsidy in the snapshot only: opened
+        // only for those (decrypting every snapshot was a tenth of a large export's time).
+        employerContribution: cents(row.employerContributionCents ?? subsidyInSnapshot(deps, row.order)),
         deductionStart: row.deductionStart ?? 'HANDOVER_MONTH',
         // Entfernungskilometer are full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 EStG): fractions dropped.
         distanceKm: Math.floor(info?.arrivalKilometers ?? 0),

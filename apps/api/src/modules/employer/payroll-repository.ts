@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
@@ -36,7 +36,21 @@ export function payrollLeaseKeys(db: Database, tenantId: string) {
 export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: readonly string[]) {
   return db
     .select({
-      order: orders,
+      order: {
+        id: orders.id,
+        userId: orders.userId,
+        tenantId: orders.tenantId,
+        terms: orders.terms,
+        handoverDate: orders.handoverDate,
+        privateKeyId: orders.privateKeyId,
+        privateIv: orders.privateIv,
+        // The sealed snapshot only where the subsidy is in it alone (orders before the portal): the
+        // ciphertext is most of an order row's bytes.
+        privateCiphertext: sql<Buffer | null>`case when ${orderPolicies.employerContributionCents} is null then ${orders.privateCiphertext} end`.mapWith(
+          orders.privateCiphertext,
+        ),
+        privateAadVersion: orders.privateAadVersion,
+      },
       firstName: users.firstName,
       lastName: users.lastName,
       employeeId: users.employeeId,

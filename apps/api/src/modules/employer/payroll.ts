@@ -55,8 +55,16 @@ export async function startPayrollRun(
     totals: () => totalsOf(sums, index),
     async *batches() {
       const late: PayrollRow[] = [];
-      for (const batch of batchesOf(keys, batchSize)) {
-        const rows = await rowsOf(deps, tenantId, index, batch, absencesOf, sums);
+      const batches = [...batchesOf(keys, batchSize)];
+      const read = (batch: readonly LeaseKey[] | undefined) => (batch ? readBatch(deps, tenantId, batch, absencesOf) : null);
+      // The next batch is read while this one is computed and written: the database's time hides
+      // behind the process's (two batches in memory at most).
+      let next = read(batches[0]);
+      for (let i = 0; next !== null; i++) {
+        const current = await next;
+        next = read(batches[i + 1]);
+        next?.catch(() => undefined); // awaited in the next round; a client gone first must not leave it unhandled
+        const rows = rowsOf(current, index, batches[i] ?? [], sums);
         late.push(...rows.late);
         if (rows.inOrder.length > 0) yield rows.inOrder;
       }
@@ -85,18 +93,26 @@ function* batchesOf(keys: readonly LeaseKey[], size: number): Generator<LeaseKey
   for (let start = 0; start < keys.length; start += size) yield keys.slice(start, start + size);
 }
 
-async function rowsOf(
+type ReadBatch = Awaited<ReturnType<typeof leasesOfPeople>>;
+
+/** The inputs of a batch: every lease of its people with their returns. */
+function readBatch(
   deps: PayrollDeps,
   tenantId: string,
-  month: number,
   batch: readonly LeaseKey[],
   absencesOf: AbsencesOf,
-  sums: PayrollSums,
-): Promise<{ inOrder: PayrollRow[]; late: PayrollRow[] }> {
+): Promise<ReadBatch> {
   const userIds = [...new Set(batch.map((k) => k.userId))];
-  const { leases, ends } = await leasesOfPeople(deps, tenantId, userIds, absencesOf, (ids) =>
-    leaseEndsOf(deps.db, ids),
-  );
+  return leasesOfPeople(deps, tenantId, userIds, absencesOf, (ids) => leaseEndsOf(deps.db, ids));
+}
+
+/** The batch's rows in order, and its settlement rows without a line (written at the end). */
+function rowsOf(
+  { leases, ends }: ReadBatch,
+  month: number,
+  batch: readonly LeaseKey[],
+  sums: PayrollSums,
+): { inOrder: PayrollRow[]; late: PayrollRow[] } {
   const byOrder = new Map(leases.map((l) => [l.lease.orderId, l]));
   const lines: PayrollLine[] = [];
   for (const key of batch) {
