@@ -224,6 +224,11 @@ export const PayrollTotalsSchema = z.object({
   employerContributionEur: z.number(),
   benefitPrivateUseEur: z.number(),
   benefitCommuteEur: z.number(),
+  /** Sums of the rows' paused parts by payer and of their lease-end settlements, as the CSV's totals line. */
+  employeePaysEur: z.number(),
+  employerPaysEur: z.number(),
+  rateInsurancePaysEur: z.number(),
+  settlementEur: z.number(),
   /** The employer's social-security saving this month (KV, PV, RV, AV shares). */
   employerSavingEur: z.number(),
   /** The same summed over the calendar year of the month (the months not yet paid as they stand today). */

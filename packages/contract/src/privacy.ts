@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 
 import { StepUpPasswordSchema, TitleSchema } from './account.js';
 import { LanguageSchema, RoleSchema } from './auth.js';
+import { AbsenceTypes } from './lease-life.js';
 import { StepStatusSchema, StepTypeSchema } from './orders.js';
 
 /**
@@ -81,6 +82,17 @@ export const DataExportSchema = z.object({
       name: z.string(),
       kind: z.string(),
       created: Timestamp,
+    }),
+  ),
+  /** Absences without pay the employer recorded (lease-life): they pause the salary conversion. */
+  absences: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(AbsenceTypes),
+      from: z.string(),
+      to: z.nullable(z.string()),
+      recorded: Timestamp,
+      updated: Timestamp,
     }),
   ),
   /** What was done with the data and by whom (by role): field names, never values. */

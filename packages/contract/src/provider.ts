@@ -150,6 +150,16 @@ export const ProviderOrdersQuerySchema = z.strictObject({
 /** The query as a client builds it (every field optional; page and size default on the server). */
 export type ProviderOrdersQuery = Partial<z.output<typeof ProviderOrdersQuerySchema>>;
 
+/** `GET /v1/provider/orders/export.csv`: the pipeline's filters, every matching order in one file. */
+export const ProviderOrdersExportQuerySchema = z.strictObject({
+  tenantId: z.optional(z.uuid()),
+  status: z.optional(PipelineStatusSchema),
+  step: z.optional(StepTypeSchema),
+  from: z.optional(IsoDateSchema),
+  to: z.optional(IsoDateSchema),
+});
+export type ProviderOrdersExportQuery = z.output<typeof ProviderOrdersExportQuerySchema>;
+
 export const ProviderOrderRowSchema = z.extend(AdminOrderSummarySchema, {
   tenantId: z.uuid(),
   pipelineStatus: PipelineStatusSchema,

@@ -5,6 +5,7 @@
  */
 export {
   commuteIn,
+  comparePayrollLines,
   lastDayOfUse,
   payrollLine,
   payrollMonth,

@@ -110,6 +110,22 @@ export function lastDayOfUse(lease: PayrollLease): IsoDate {
     : termEnd;
 }
 
+/** The months a lease is in use: read once per line, not once per month compared. */
+interface UseSpan {
+  handoverMonth: MonthIndex;
+  lastDay: IsoDate;
+  lastMonth: MonthIndex;
+}
+
+function useSpanOf(lease: PayrollLease): UseSpan {
+  const lastDay = lastDayOfUse(lease);
+  return {
+    handoverMonth: monthOfDate(lease.handoverDate, 'handoverDate'),
+    lastDay,
+    lastMonth: monthOfDate(lastDay, 'lastDayOfUse'),
+  };
+}
+
 /**
  * The figures of one lease in one month, or null when the car is not available in that month.
  *
@@ -121,10 +137,8 @@ export function lastDayOfUse(lease: PayrollLease): IsoDate {
  *   It runs to the month of the last day of use inclusive, as the contract says ("endet mit dem
  *   letzten abgerechneten Monat").
  */
-function figuresFor(lease: PayrollLease, month: MonthIndex): MonthFigures | null {
-  const handoverMonth = monthOfDate(lease.handoverDate, 'handoverDate');
-  const lastDay = lastDayOfUse(lease);
-  const lastMonth = monthOfDate(lastDay, 'lastDayOfUse');
+function figuresFor(lease: PayrollLease, month: MonthIndex, span: UseSpan = useSpanOf(lease)): MonthFigures | null {
+  const { handoverMonth, lastDay, lastMonth } = span;
   if (month < handoverMonth || month > lastMonth) return null;
   if (lease.employerContribution > lease.monthlyGrossRate || lease.employerContribution < 0) {
     throw new PayslipError('INVALID_INPUT', `Bestellung ${lease.orderId}: Zuschuss höher als die Rate.`);
@@ -167,9 +181,10 @@ function figuresFor(lease: PayrollLease, month: MonthIndex): MonthFigures | null
  * the month can differ: today the first deduction under "next month" (docs/decisions/0014).
  */
 export function payrollLine(lease: PayrollLease, month: MonthIndex): PayrollLine | null {
-  const now = figuresFor(lease, month);
+  const span = useSpanOf(lease);
+  const now = figuresFor(lease, month, span);
   if (!now) return null;
-  const before = figuresFor(lease, month - 1);
+  const before = figuresFor(lease, month - 1, span);
   const change: PayrollChange | null =
     now.endDate !== null
       ? 'ENDED'
@@ -216,6 +231,17 @@ export interface PayrollTotals {
 const NUMBERS_DE = new Intl.Collator('de', { numeric: true });
 const NAMES_DE = new Intl.Collator('de');
 
+/**
+ * The order of a month's lines: personnel number, name, order. Exported for readers that page the
+ * leases themselves (the API streams a large employer's export in this order).
+ */
+export function comparePayrollLines(
+  a: Pick<PayrollLine, 'employeeId' | 'name' | 'orderId'>,
+  b: Pick<PayrollLine, 'employeeId' | 'name' | 'orderId'>,
+): number {
+  return NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') || NAMES_DE.compare(a.name, b.name) || a.orderId - b.orderId;
+}
+
 export function payrollMonth(
   leases: readonly PayrollLease[],
   month: MonthIndex,
@@ -223,12 +249,7 @@ export function payrollMonth(
   const lines = leases
     .map((lease) => payrollLine(lease, month))
     .filter((line): line is PayrollLine => line !== null)
-    .sort(
-      (a, b) =>
-        NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') ||
-        NAMES_DE.compare(a.name, b.name) ||
-        a.orderId - b.orderId,
-    );
+    .sort(comparePayrollLines);
   let grossConversion = 0;
   let employerContribution = 0;
   let benefitPrivateUse = 0;

@@ -6,6 +6,7 @@ import { users } from '../../db/schema.js';
 import { runAsSystem, runInScope } from '../../db/scope.js';
 import { createTestApp, type TestApp } from '../../test-support/harness.js';
 import * as employerRepo from '../employer/repository.js';
+import * as payrollRepo from '../employer/payroll-repository.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { seedScale } from './scale.js';
 
@@ -95,8 +96,13 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (Postgre
     expect(seqScans(await planOf(unindexed))).toContain('users');
   });
 
-  it("the payroll export reads the employer's handed-over leases through an index", async () => {
-    const plan = await planOf(employerRepo.leasesOf(t.runtime.database.db, tenantId));
-    expect(seqScans(plan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
+  it("the payroll export reads the employer's handed-over leases through an index, and a batch by its people", async () => {
+    const db = t.runtime.database.db;
+    const keys = await runAsSystem(() => payrollRepo.payrollLeaseKeys(db, tenantId));
+    const people = [...new Set(keys.slice(0, 500).map((k) => k.userId))];
+    for (const query of [payrollRepo.payrollLeaseKeys(db, tenantId), payrollRepo.payrollLeasesOfPeople(db, tenantId, people)]) {
+      const plan = await planOf(query);
+      expect(seqScans(plan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
+    }
   });
 });

@@ -1,12 +1,12 @@
-import type { PayrollExport, PayrollSettings } from '@leasing/contract';
+import type { PayrollExport, PayrollRow, PayrollSettings, PayrollTotals } from '@leasing/contract';
 
 import { csvText } from '../../lib/csv-cell.js';
-import { PAUSE_CSV_COLUMNS, pauseCells, pauseComment, pauseTotals } from '../lease-life/payroll-columns.js';
+import { PAUSE_CSV_COLUMNS, pauseCells, pauseComment } from '../lease-life/payroll-columns.js';
 
 /**
  * The payroll export as files: a CSV that Excel opens as it is (semicolons, decimal comma, UTF-8
  * with BOM, CRLF; formula cells neutralised by lib/csv-cell.ts) and a DATEV LODAS ASCII import file.
- * Pure functions of the export.
+ * Pure functions of the export, also line by line for the streamed files (payroll-stream.ts).
  */
 
 /** Defaults until an employer saves its own (docs/decisions/0014-payroll-export.md). */
@@ -47,47 +47,63 @@ const settlementCell = (row: { settlementEur?: number | undefined }): string =>
   row.settlementEur === undefined ? '' : decimalComma(row.settlementEur);
 
 export function payrollCsv(data: PayrollExport): string {
-  const lines: string[] = [PAYROLL_CSV_COLUMNS.join(';')];
-  for (const row of data.rows) {
-    lines.push(
-      [
-        csvText(row.employeeId),
-        csvText(row.name),
-        String(row.orderId),
-        data.month,
-        decimalComma(row.grossConversionEur),
-        decimalComma(row.employerContributionEur),
-        decimalComma(row.benefitPrivateUseEur),
-        decimalComma(row.benefitCommuteEur),
-        csvText(row.benefitRule),
-        row.commutingMethod === 'PAUSCHAL_0_03' ? '0,03 % je km' : '0,002 % je km und Fahrt',
-        row.endDate ?? '',
-        row.change ? CHANGE_LABEL[row.change] : '',
-        ...pauseCells(row),
-        settlementCell(row),
-      ].join(';'),
-    );
-  }
-  const t = data.totals;
-  lines.push(
-    [
-      'Summe',
-      `${t.leases} Leasingverträge`,
-      '',
-      data.month,
-      decimalComma(t.grossConversionEur),
-      decimalComma(t.employerContributionEur),
-      decimalComma(t.benefitPrivateUseEur),
-      decimalComma(t.benefitCommuteEur),
-      '',
-      '',
-      '',
-      '',
-      ...pauseTotals(data.rows),
-      decimalComma(data.rows.reduce((sum, row) => sum + Math.round((row.settlementEur ?? 0) * 100), 0) / 100),
-    ].join(';'),
-  );
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const lines = [payrollCsvHeader(), ...data.rows.map((row) => payrollCsvLine(row, data.month))];
+  // The payer and settlement sums of the rows given (as the streamed file sums its run's rows).
+  const sum = (pick: (row: PayrollRow) => number | undefined) =>
+    data.rows.reduce((total, row) => total + Math.round((pick(row) ?? 0) * 100), 0) / 100;
+  const totals = {
+    ...data.totals,
+    employeePaysEur: sum((r) => r.employeePaysEur),
+    employerPaysEur: sum((r) => r.employerPaysEur),
+    rateInsurancePaysEur: sum((r) => r.rateInsurancePaysEur),
+    settlementEur: sum((r) => r.settlementEur),
+  };
+  lines.push(payrollCsvTotalsLine(data.month, totals));
+  return lines.join('');
+}
+
+/** The CSV's first line: the BOM that makes Excel read UTF-8, and the column names. */
+export function payrollCsvHeader(): string {
+  return `\uFEFF${PAYROLL_CSV_COLUMNS.join(';')}\r\n`;
+}
+
+/** One row of the CSV, with its CRLF. */
+export function payrollCsvLine(row: PayrollRow, month: string): string {
+  return `${[
+    csvText(row.employeeId),
+    csvText(row.name),
+    String(row.orderId),
+    month,
+    decimalComma(row.grossConversionEur),
+    decimalComma(row.employerContributionEur),
+    decimalComma(row.benefitPrivateUseEur),
+    decimalComma(row.benefitCommuteEur),
+    csvText(row.benefitRule),
+    row.commutingMethod === 'PAUSCHAL_0_03' ? '0,03 % je km' : '0,002 % je km und Fahrt',
+    row.endDate ?? '',
+    row.change ? CHANGE_LABEL[row.change] : '',
+    ...pauseCells(row),
+    settlementCell(row),
+  ].join(';')}\r\n`;
+}
+
+/** The CSV's totals line. */
+export function payrollCsvTotalsLine(month: string, t: PayrollTotals): string {
+  return `${[
+    'Summe',
+    `${t.leases} Leasingverträge`,
+    '',
+    month,
+    decimalComma(t.grossConversionEur),
+    decimalComma(t.employerContributionEur),
+    decimalComma(t.benefitPrivateUseEur),
+    decimalComma(t.benefitCommuteEur),
+    ...Array<string>(PAYROLL_CSV_COLUMNS.indexOf('Zahlt Mitarbeiter EUR') - 8).fill(''),
+    decimalComma(t.employeePaysEur),
+    decimalComma(t.employerPaysEur),
+    decimalComma(t.rateInsurancePaysEur),
+    decimalComma(t.settlementEur),
+  ].join(';')}\r\n`;
 }
 
 /**
@@ -98,9 +114,14 @@ export function payrollCsv(data: PayrollExport): string {
  * Personnel numbers must exist in LODAS: rows without one are skipped and listed as a comment.
  */
 export function payrollLodas(data: PayrollExport, settings: PayrollSettings): string {
-  const [year, month] = data.month.split('-');
-  const period = `01/${month}/${year}`;
-  const out = [
+  const rows = data.rows.map((row) => payrollLodasLines(row, data.month, settings));
+  const skipped = data.rows.filter((row) => !hasPersonnelNumber(row)).map((row) => lodasSkippedLine(row.orderId));
+  return [payrollLodasHeader(data.month, settings), ...rows, ...skipped].join('');
+}
+
+/** The LODAS file's head up to `[Bewegungsdaten]`, each line with its CRLF. */
+export function payrollLodasHeader(month: string, settings: PayrollSettings): string {
+  const lines = [
     '[Allgemein]',
     'Ziel=LODAS',
     'Version_SST=1.0',
@@ -117,30 +138,39 @@ export function payrollLodas(data: PayrollExport, settings: PayrollSettings): st
     '',
     '[Bewegungsdaten]',
   ];
-  const skipped: string[] = [];
-  for (const row of data.rows) {
-    if (!row.employeeId || !/^\d{1,5}$/.test(row.employeeId)) {
-      skipped.push(`* Bestellung ${row.orderId}: keine gültige Personalnummer, nicht übertragen`);
-      continue;
-    }
-    const lines: [number, number][] = [
-      [settings.wageTypeConversion, row.grossConversionEur],
-      [settings.wageTypePrivateUse, row.benefitPrivateUseEur],
-      [settings.wageTypeCommute, row.benefitCommuteEur],
-    ];
-    for (const [wageType, amount] of lines) {
-      if (amount === 0) continue;
-      out.push(`10;${period};${row.employeeId};${wageType};${decimalComma(amount)};`);
-    }
-    const paused = pauseComment(row);
-    if (paused) out.push(paused);
-    if (row.settlementEur !== undefined) {
-      // A net amount after tax, no gross wage type: the payroll office books it as a net deduction
-      // (positive) or net payment (negative) of the return month (ADR 0037).
-      out.push(
-        `* Bestellung ${row.orderId}, Personalnummer ${row.employeeId}: Schlussabrechnung Leasingende ${decimalComma(row.settlementEur)} EUR netto (${row.settlementEur >= 0 ? 'Nettoabzug' : 'Nettoauszahlung'})`,
-      );
-    }
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+/** LODAS knows people by a personnel number of up to five digits. */
+export const hasPersonnelNumber = (row: PayrollRow): boolean => !!row.employeeId && /^\d{1,5}$/.test(row.employeeId);
+
+/** The comment listed at the end for a row LODAS cannot take. */
+export const lodasSkippedLine = (orderId: number): string =>
+  `* Bestellung ${orderId}: keine gültige Personalnummer, nicht übertragen\r\n`;
+
+/** A row's movement lines and comments (nothing for a row without a personnel number), each with its CRLF. */
+export function payrollLodasLines(row: PayrollRow, month: string, settings: PayrollSettings): string {
+  if (!hasPersonnelNumber(row)) return '';
+  const [year, monthOfYear] = month.split('-');
+  const period = `01/${monthOfYear}/${year}`;
+  const out: string[] = [];
+  const lines: [number, number][] = [
+    [settings.wageTypeConversion, row.grossConversionEur],
+    [settings.wageTypePrivateUse, row.benefitPrivateUseEur],
+    [settings.wageTypeCommute, row.benefitCommuteEur],
+  ];
+  for (const [wageType, amount] of lines) {
+    if (amount === 0) continue;
+    out.push(`10;${period};${row.employeeId};${wageType};${decimalComma(amount)};`);
   }
-  return `${[...out, ...skipped].join('\r\n')}\r\n`;
+  const paused = pauseComment(row);
+  if (paused) out.push(paused);
+  if (row.settlementEur !== undefined) {
+    // A net amount after tax, no gross wage type: the payroll office books it as a net deduction
+    // (positive) or net payment (negative) of the return month (ADR 0037).
+    out.push(
+      `* Bestellung ${row.orderId}, Personalnummer ${row.employeeId}: Schlussabrechnung Leasingende ${decimalComma(row.settlementEur)} EUR netto (${row.settlementEur >= 0 ? 'Nettoabzug' : 'Nettoauszahlung'})`,
+    );
+  }
+  return out.map((line) => `${line}\r\n`).join('');
 }

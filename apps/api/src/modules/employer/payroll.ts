@@ -1,96 +1,139 @@
-import { SalaryInfoSchema, type PayrollExport, type PayrollRow } from '@leasing/contract';
-import {
-  employerSvSaving,
-  formatPayrollMonth,
-  monthBounds,
-  parsePayrollMonth,
-  payrollMonth,
-  PayslipError,
-  resolvePayrollYear,
-  type Cents,
-  type DriveType,
-  type PayrollLease,
-  type PayrollLine,
-} from '@leasing/payroll';
+import type { PayrollExport, PayrollRow, PayrollTotals } from '@leasing/contract';
+import { comparePayrollLines, formatPayrollMonth, parsePayrollMonth, payrollLine, type PayrollLine } from '@leasing/payroll';
 
-import { runAsSystem } from '../../db/scope.js';
 import { AppError } from '../../lib/errors.js';
-import { absenceInputs, commuteHistoryOf, pauseOfLine } from '../lease-life/payroll-inputs.js';
-import { leaseEndsOf, withLeaseEnds, withSettlements } from '../lease-end/payroll-ends.js';
-import { readSalaryProfiles } from '../profile/salary-store.js';
-import { openPrivate, type OrderTerms } from '../orders/snapshot.js';
-import type { EmployerDeps } from './deps.js';
-import * as repo from './repository.js';
-
-const eur = (value: number) => value / 100;
-/** Integer cents read from the database or the frozen order terms. */
-const cents = (value: number) => value as Cents;
-
-interface LeaseWithPay {
-  lease: PayrollLease;
-  /** Gross monthly salary and SV facts from the profile, for the employer's saving (null: no profile). */
-  pay: { grossCents: number; person: Parameters<typeof employerSvSaving>[0] } | null;
-}
+import { absenceInputs, pauseOfLine } from '../lease-life/payroll-inputs.js';
+import { leaseEndsOf, withSettlements } from '../lease-end/payroll-ends.js';
+import { leasesOfPeople, type AbsencesOf, type PayrollDeps } from './payroll-leases.js';
+import * as repo from './payroll-repository.js';
+import { addLease, emptySums, totalsOf, type PayrollSums } from './payroll-totals.js';
 
 /**
- * The payroll export of one month for the admin's own employer. The figures come from the payroll
- * package; this function only gathers its inputs: the frozen order terms and policy, the leaving
- * date, and the commute from the employee's current salary profile.
+ * The payroll export of one month for the admin's own employer, computed a batch of people at a time
+ * (ADR 0041). The figures come from the payroll package; this module gathers its inputs (the frozen
+ * order terms and policy, the leaving date, the commute from the salary profile) and keeps the
+ * month's order: personnel number, name, order, as `payrollMonth` sorts.
  */
-export async function payrollExport(deps: EmployerDeps, tenantId: string, month: string): Promise<PayrollExport> {
+
+/** People per batch: a batch's reads are a few statements, its rows a few hundred kilobytes. */
+export const PAYROLL_BATCH_SIZE = 500;
+
+export interface PayrollRun {
+  /** `YYYY-MM`. */
+  readonly month: string;
+  /**
+   * The month's rows, a batch at a time, in the export's order; the settlement rows of returned
+   * leases without a line this month come last (ADR 0037).
+   */
+  batches(): AsyncGenerator<PayrollRow[]>;
+  /** The month's totals: complete once `batches()` has run to its end. */
+  totals(): PayrollTotals;
+}
+
+interface LeaseKey {
+  orderId: number;
+  userId: string;
+  employeeId: string | null;
+  name: string;
+}
+
+/** Checks the month and reads the order of the rows; the rows themselves are read as `batches()` runs. */
+export async function startPayrollRun(
+  deps: PayrollDeps,
+  tenantId: string,
+  month: string,
+  batchSize = PAYROLL_BATCH_SIZE,
+): Promise<PayrollRun> {
   const index = parseMonth(month);
-  const leases = await loadLeases(deps, tenantId);
-  const { lines, totals } = payrollMonth(
-    leases.map((l) => l.lease),
-    index,
-  );
-  const byOrder = new Map(leases.map((l) => [l.lease.orderId, l]));
-  const saving = savingOf(lines, byOrder, index);
-  let year = 0;
-  const firstOfYear = index - (index % 12);
-  for (let m = firstOfYear; m < firstOfYear + 12; m++) {
-    const other =
-      m === index
-        ? lines
-        : payrollMonth(
-            leases.map((l) => l.lease),
-            m,
-          ).lines;
-    year += m === index ? saving.total : savingOf(other, byOrder, m).total;
-  }
-  // The settlement of a car returned this month (modules/lease-end, ADR 0037).
-  const ends = await leaseEndsOf(deps.db, [...byOrder.keys()]);
+  const keys = (await repo.payrollLeaseKeys(deps.db, tenantId))
+    .map((k): LeaseKey => ({ ...k, name: `${k.firstName} ${k.lastName}`.trim() }))
+    .sort(comparePayrollLines);
+  const absencesOf = await absenceInputs(deps.db, tenantId);
+  const sums = emptySums();
   return {
     month: formatPayrollMonth(index),
-    rows: withSettlements(
-      lines.map(rowOf),
-      formatPayrollMonth(index),
-      ends,
-      new Map(leases.map((l) => [l.lease.orderId, l.lease])),
-    ),
-    totals: {
-      leases: totals.leases,
-      grossConversionEur: eur(totals.grossConversion),
-      employerContributionEur: eur(totals.employerContribution),
-      benefitPrivateUseEur: eur(totals.benefitPrivateUse),
-      benefitCommuteEur: eur(totals.benefitCommute),
-      employerSavingEur: eur(saving.total),
-      employerSavingYearEur: eur(year),
-      savingNotComputed: saving.missing,
-      ...savingBasis(index),
+    totals: () => totalsOf(sums, index),
+    async *batches() {
+      const late: PayrollRow[] = [];
+      const batches = [...batchesOf(keys, batchSize)];
+      const read = (batch: readonly LeaseKey[] | undefined) => (batch ? readBatch(deps, tenantId, batch, absencesOf) : null);
+      // The next batch is read while this one is computed and written: the database's time hides
+      // behind the process's (two batches in memory at most).
+      let next = read(batches[0]);
+      for (let i = 0; next !== null; i++) {
+        const current = await next;
+        next = read(batches[i + 1]);
+        next?.catch(() => undefined); // awaited in the next round; a client gone first must not leave it unhandled
+        const rows = rowsOf(current, index, batches[i] ?? [], sums);
+        late.push(...rows.late);
+        if (rows.inOrder.length > 0) yield rows.inOrder;
+      }
+      if (late.length > 0) yield late;
     },
   };
 }
 
-/** The marker of a saving computed with an earlier year's SV values (ADR 0035); nothing for a known year. */
-function savingBasis(month: number): { employerSavingProvisional?: { year: number; basedOnYear: number } } {
-  let basis;
-  try {
-    basis = resolvePayrollYear(monthBounds(month).first);
-  } catch {
-    return {}; // before the first known year: no saving is computed at all (savingOf)
+/** The whole export in memory: the JSON route's callers that need an object (tests, scripts). */
+export async function payrollExport(deps: PayrollDeps, tenantId: string, month: string): Promise<PayrollExport> {
+  const run = await startPayrollRun(deps, tenantId, month);
+  const rows: PayrollRow[] = [];
+  for await (const batch of run.batches()) rows.push(...batch);
+  return { month: run.month, rows, totals: run.totals() };
+}
+
+/** Only the totals (the overview): the rows are computed and dropped batch by batch. */
+export async function payrollTotalsOf(deps: PayrollDeps, tenantId: string, month: string): Promise<PayrollTotals> {
+  const run = await startPayrollRun(deps, tenantId, month);
+  for await (const batch of run.batches()) void batch;
+  return run.totals();
+}
+
+/** Slices of the ordered keys. A batch reads all leases of its people (a follow-up lease ends the one before). */
+function* batchesOf(keys: readonly LeaseKey[], size: number): Generator<LeaseKey[]> {
+  for (let start = 0; start < keys.length; start += size) yield keys.slice(start, start + size);
+}
+
+type ReadBatch = Awaited<ReturnType<typeof leasesOfPeople>>;
+
+/** The inputs of a batch: every lease of its people with their returns. */
+function readBatch(
+  deps: PayrollDeps,
+  tenantId: string,
+  batch: readonly LeaseKey[],
+  absencesOf: AbsencesOf,
+): Promise<ReadBatch> {
+  const userIds = [...new Set(batch.map((k) => k.userId))];
+  return leasesOfPeople(deps, tenantId, userIds, absencesOf, (ids) => leaseEndsOf(deps.db, ids));
+}
+
+/** The batch's rows in order, and its settlement rows without a line (written at the end). */
+function rowsOf(
+  { leases, ends }: ReadBatch,
+  month: number,
+  batch: readonly LeaseKey[],
+  sums: PayrollSums,
+): { inOrder: PayrollRow[]; late: PayrollRow[] } {
+  const byOrder = new Map(leases.map((l) => [l.lease.orderId, l]));
+  const lines: PayrollLine[] = [];
+  for (const key of batch) {
+    const found = byOrder.get(key.orderId);
+    if (!found) continue; // the order changed state since the keys were read
+    const line = payrollLine(found.lease, month);
+    addLease(sums, found.lease, line, found.pay, month);
+    if (line) lines.push(line);
   }
-  return basis.provisional ? { employerSavingProvisional: { year: basis.requestedYear, basedOnYear: basis.year } } : {};
+  // The keys were read in this order; a name changed since then still sorts as the package sorts.
+  lines.sort(comparePayrollLines);
+  const inBatch = new Set(batch.map((k) => k.orderId));
+  const own = new Map([...ends].filter(([orderId]) => inBatch.has(orderId)));
+  const rows = withSettlements(
+    lines.map(rowOf),
+    formatPayrollMonth(month),
+    own,
+    new Map(leases.map((l) => [l.lease.orderId, l.lease])),
+  );
+  for (const row of rows) sums.settlement += Math.round((row.settlementEur ?? 0) * 100);
+  return { inOrder: rows.slice(0, lines.length), late: rows.slice(lines.length) };
 }
 
 function parseMonth(month: string): number {
@@ -102,6 +145,8 @@ function parseMonth(month: string): number {
     });
   }
 }
+
+const eur = (value: number) => value / 100;
 
 function rowOf(line: PayrollLine): PayrollRow {
   return {
@@ -119,107 +164,4 @@ function rowOf(line: PayrollLine): PayrollRow {
     // Absences (lease-life): the month's state, the absence behind a pause and who pays the paused part.
     ...pauseOfLine(line),
   };
-}
-
-/** The employer's SV saving of a month's lines; lines without a usable profile are counted apart. */
-function savingOf(
-  lines: PayrollLine[],
-  byOrder: Map<number, LeaseWithPay>,
-  month: number,
-): { total: number; missing: number } {
-  let total = 0;
-  let missing = 0;
-  const paymentDate = monthBounds(month).first;
-  for (const line of lines) {
-    const pay = byOrder.get(line.orderId)?.pay;
-    const after = pay ? pay.grossCents - line.grossConversion + line.benefitPrivateUse + line.benefitCommute : 0;
-    const saving = pay ? savingOrNull(pay.person, paymentDate, pay.grossCents, after) : null;
-    if (saving === null) missing++;
-    else total += saving;
-  }
-  return { total, missing };
-}
-
-/** The employer's saving, or null where no SV values exist for the month (before the first known year). */
-function savingOrNull(
-  person: Parameters<typeof employerSvSaving>[0],
-  paymentDate: string,
-  before: number,
-  after: number,
-): number | null {
-  try {
-    return employerSvSaving(person, paymentDate, cents(before), cents(after));
-  } catch (error) {
-    if (error instanceof PayslipError) return null;
-    throw error;
-  }
-}
-
-async function loadLeases(deps: EmployerDeps, tenantId: string): Promise<LeaseWithPay[]> {
-  const rows = await repo.leasesOf(deps.db, tenantId);
-  const absencesOf = await absenceInputs(deps.db, tenantId);
-  // Salary profiles are the employee's and the platform's alone (row-level security): the admin's
-  // right to this employer's payroll was checked by the route, and the query names the employees
-  // of this employer's own orders. Read in a few statements, not one per lease.
-  const profiles = await runAsSystem(() =>
-    readSalaryProfiles(
-      deps.db,
-      deps.cipher,
-      rows.map((row) => ({ userId: row.order.userId, tenantId })),
-    ),
-  ).catch(() => new Map<string, { salaryInfo: unknown }>());
-  const result: LeaseWithPay[] = [];
-  for (const row of rows) {
-    const terms = row.order.terms as OrderTerms;
-    const snapshot = openPrivate(deps.cipher, row.order);
-    const stored = profiles.get(row.order.userId) ?? null;
-    const parsed = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
-    const info = parsed?.success ? parsed.data : null;
-    result.push({
-      lease: {
-        orderId: row.order.id,
-        employeeId: row.employeeId,
-        name: `${row.firstName} ${row.lastName}`.trim(),
-        listPrice: cents(terms.vehicle.listPriceGrossCents),
-        driveType: (terms.vehicle.driveType as DriveType | undefined) ?? 'BEV',
-        handoverDate: row.order.handoverDate ?? '',
-        durationMonths: terms.leasePackage.durationMonths,
-        leavingDate: row.leavingDate,
-        monthlyGrossRate: cents(terms.totalMonthlyGrossCostCents),
-        // Orders made before the portal existed carry their subsidy in the snapshot only.
-        employerContribution: cents(row.employerContributionCents ?? snapshot.conversion.employerContributionCents),
-        deductionStart: row.deductionStart ?? 'HANDOVER_MONTH',
-        // Entfernungskilometer are full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 EStG): fractions dropped.
-        distanceKm: Math.floor(info?.arrivalKilometers ?? 0),
-        commutingDays: info?.arrivalNumber ?? 0,
-        // The profile's choice: 0.002 % per km and trip (the office days) or 0.03 % per km and month.
-        singleAssessment: info?.commuteSingleAssessment === true,
-        absences: absencesOf(row.order.userId, terms.leasePackage.rateInsuranceIncluded),
-        commuteHistory: await commuteHistoryOf(deps, row.order.userId, tenantId),
-      },
-      pay: info
-        ? {
-            grossCents: Math.round(info.grossMonthlySalaryEur * 100),
-            person: {
-              statutoryHealth: info.healthInsurance === 'STATUTORY',
-              kvZusatzPercent: info.additionalAmountHealthInsurance ?? 0,
-              pensionInsurance: info.pensionInsurance,
-              unemploymentInsurance: info.unemploymentInsurance,
-              saxony: info.federalState === 'SN',
-            },
-          }
-        : null,
-    });
-  }
-  // A return or a follow-up lease ends the car's use (modules/lease-end, ADR 0037).
-  const ends = await leaseEndsOf(
-    deps.db,
-    rows.map((r) => r.order.id),
-  );
-  const ended = withLeaseEnds(
-    result.map((r) => r.lease),
-    rows.map((r) => r.order.userId),
-    ends,
-  );
-  return result.map((r, i) => ({ ...r, lease: ended[i] ?? r.lease }));
 }

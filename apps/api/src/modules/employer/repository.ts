@@ -2,7 +2,7 @@ import type { TenantEmployeesQuery } from '@leasing/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
+import { employmentEnds } from '../../db/schema-employer.js';
 import { orders, users } from '../../db/schema.js';
 
 /** The filter of the people list: status (as `listEmployees` derives it) and a search over name, e-mail and number. */
@@ -99,32 +99,6 @@ export async function ordersOfPeople(db: Database, tenantId: string, userIds: st
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), inArray(orders.userId, userIds)))
     .orderBy(asc(orders.id));
-}
-
-/** Handed-over leases of the employer: the order row (for its snapshot) and the policy it was made under. */
-export function leasesOf(db: Database, tenantId: string) {
-  return db
-    .select({
-      order: orders,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      employeeId: users.employeeId,
-      leavingDate: employmentEnds.leavingDate,
-      deductionStart: orderPolicies.deductionStart,
-      employerContributionCents: orderPolicies.employerContributionCents,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
-    .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
-    // An ended lease (modules/lease-end) still has its months up to the return.
-    .where(
-      and(
-        eq(orders.tenantId, tenantId),
-        inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
-        isNotNull(orders.handoverDate),
-      ),
-    );
 }
 
 export async function employeeOf(db: Database, tenantId: string, userId: string) {

@@ -18,12 +18,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { AppError } from '../../lib/errors.js';
+import { sendStreamed } from '../../lib/streamed-body.js';
 import { consume, INVITE_LIMIT } from '../../lib/rate-limiter.js';
 import { requireRole } from '../../plugins/authenticate.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { parseInviteCsv } from './invite-csv.js';
-import { payrollExport } from './payroll.js';
-import { payrollCsv, payrollLodas } from './payroll-files.js';
+import { startPayrollRun } from './payroll.js';
+import { payrollCsvChunks, payrollJsonChunks, payrollLodasChunks } from './payroll-stream.js';
 import { markLeaving } from './leaving.js';
 import { bulkInvite, csvRows, listEmployees } from './people.js';
 import { policyInForce, policyResponse, savePolicy } from './policy.js';
@@ -184,12 +185,15 @@ export function employerRoutes(
         const admin = tenantAdmin(request);
         const csv = request.params.month.endsWith('.csv');
         const month = monthParam(csv ? request.params.month.slice(0, -4) : request.params.month);
-        const data = await payrollExport(deps, admin.tenantId, month);
-        if (!csv) return data;
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="Gehaltsumwandlung-${month}.csv"`)
-          .send(payrollCsv(data));
+        // Streamed a batch of people at a time; the JSON keeps the contract's shape (ADR 0041).
+        const run = await startPayrollRun(deps, admin.tenantId, month);
+        if (!csv) return sendStreamed(reply.type('application/json; charset=utf-8'), payrollJsonChunks(run));
+        return sendStreamed(
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="Gehaltsumwandlung-${month}.csv"`),
+          payrollCsvChunks(run),
+        );
       },
     );
 
@@ -207,14 +211,14 @@ export function employerRoutes(
       async (request, reply) => {
         const admin = tenantAdmin(request);
         const month = monthParam(request.params.month);
-        const [data, settings] = await Promise.all([
-          payrollExport(deps, admin.tenantId, month),
-          getPayrollSettings(deps, admin),
-        ]);
-        return reply
-          .type('text/plain; charset=utf-8')
-          .header('content-disposition', `attachment; filename="LODAS-${month}.txt"`)
-          .send(payrollLodas(data, settings));
+        const settings = await getPayrollSettings(deps, admin);
+        const run = await startPayrollRun(deps, admin.tenantId, month);
+        return sendStreamed(
+          reply
+            .type('text/plain; charset=utf-8')
+            .header('content-disposition', `attachment; filename="LODAS-${month}.txt"`),
+          payrollLodasChunks(run, settings),
+        );
       },
     );
 

@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED } from './people.js';
 import * as repo from './repository.js';
-import { payrollExport } from './payroll.js';
+import { payrollTotalsOf } from './payroll.js';
 import { DEFAULT_PAYROLL_SETTINGS } from './payroll-files.js';
 
 export async function getPayrollSettings(deps: EmployerDeps, admin: Admin): Promise<PayrollSettings> {
@@ -92,7 +92,7 @@ async function payrollTotals(deps: EmployerDeps, tenantId: string, month: string
   totalsCache.set(deps.db, cache);
   const hit = cache.get(tenantId);
   if (hit && hit.month === month && hit.inputs === inputs) return hit.totals;
-  const { totals } = await payrollExport(deps, tenantId, month);
+  const totals = await payrollTotalsOf(deps, tenantId, month);
   cache.set(tenantId, { month, inputs, totals });
   return totals;
 }

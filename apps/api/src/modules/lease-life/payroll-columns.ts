@@ -45,12 +45,6 @@ export function pauseCells(row: PayrollRow): string[] {
   ];
 }
 
-export function pauseTotals(rows: readonly PayrollRow[]): string[] {
-  const sum = (pick: (row: PayrollRow) => number) =>
-    comma(rows.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100);
-  return ['', '', '', sum((r) => r.employeePaysEur), sum((r) => r.employerPaysEur), sum((r) => r.rateInsurancePaysEur)];
-}
-
 /** The LODAS comment of a paused row, or null. */
 export function pauseComment(row: PayrollRow): string | null {
   if (!row.pause) return null;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { runAsSystem } from '../../db/scope.js';
 import type { EmployerDeps } from '../employer/deps.js';
 import { policyInForce } from '../employer/policy.js';
-import { readSalaryProfileHistory } from '../profile/salary-store.js';
+import { readSalaryProfileHistories, readSalaryProfileHistory } from '../profile/salary-store.js';
 import * as repo from './repository.js';
 import { berlinToday, payerFor } from './rules.js';
 
@@ -45,6 +45,23 @@ export async function commuteHistoryOf(
   const versions = await runAsSystem(() => readSalaryProfileHistory(deps.db, deps.cipher, { userId, tenantId })).catch(
     () => [],
   );
+  return commuteVersionsOf(versions);
+}
+
+/** `commuteHistoryOf` for many people in one read (the payroll export's batches); keyed by user id. */
+export async function commuteHistoriesOf(
+  deps: Pick<EmployerDeps, 'db' | 'cipher'>,
+  userIds: readonly string[],
+  tenantId: string,
+): Promise<Map<string, CommuteVersion[]>> {
+  const owners = userIds.map((userId) => ({ userId, tenantId }));
+  const histories = await runAsSystem(() => readSalaryProfileHistories(deps.db, deps.cipher, owners)).catch(
+    () => new Map<string, { salaryInfo: unknown; savedAt: Date }[]>(),
+  );
+  return new Map([...histories].map(([userId, versions]) => [userId, commuteVersionsOf(versions)]));
+}
+
+function commuteVersionsOf(versions: readonly { salaryInfo: unknown; savedAt: Date }[]): CommuteVersion[] {
   return versions.flatMap((v) => {
     const parsed = SalaryInfoSchema.safeParse(v.salaryInfo);
     if (!parsed.success) return [];

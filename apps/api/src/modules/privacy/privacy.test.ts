@@ -21,7 +21,8 @@ import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { captureLog } from '../../test-support/log-capture.js';
 import { openPrivate } from '../orders/snapshot.js';
-import { EXPORT_LIMIT, eraseAccount } from './service.js';
+import { EXPORT_LIMIT } from './export.js';
+import { eraseAccount } from './service.js';
 import { isoDate, pickOffer, placeOrder, settleOrder, type OfferChoice } from '../../test-support/order-fixtures.js';
 
 const FACTORY_PASSWORD = 'Fabrik-Passwort-1';

@@ -1,15 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import {
-  auditLog,
   identCases,
   mfaChallenges,
   mfaRecoveryCodes,
   oneTimeCodes,
-  orderDocuments,
   orders,
   outbox,
   refreshTokens,
@@ -62,22 +59,6 @@ export async function stepsOf(db: Database, orderIds: number[]) {
   return db.select().from(userSteps).where(inArray(userSteps.orderId, orderIds)).orderBy(asc(userSteps.seq));
 }
 
-export async function documentsOf(db: Database, orderIds: number[]) {
-  if (orderIds.length === 0) return [];
-  // The PDFs themselves stay out of the JSON: they are downloadable from the order page.
-  return db
-    .select({
-      id: orderDocuments.id,
-      orderId: orderDocuments.orderId,
-      name: orderDocuments.name,
-      kind: orderDocuments.kind,
-      createdAt: orderDocuments.createdAt,
-    })
-    .from(orderDocuments)
-    .where(inArray(orderDocuments.orderId, orderIds))
-    .orderBy(asc(orderDocuments.createdAt));
-}
-
 export async function identCasesOf(db: Database, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return db
@@ -92,39 +73,6 @@ export async function identCasesOf(db: Database, orderIds: number[]) {
     .from(identCases)
     .where(inArray(identCases.orderId, orderIds))
     .orderBy(asc(identCases.createdAt));
-}
-
-const actors = alias(users, 'actors');
-
-/**
- * Audit rows about a person: their account, their orders, and what they did. Needs the platform's
- * scope (the audit log is readable by the platform only); the WHERE keeps it to this person.
- */
-export async function auditAbout(db: Database, userId: string, orderIds: number[]) {
-  const aboutOrders =
-    orderIds.length > 0
-      ? and(eq(auditLog.subjectType, 'order'), inArray(auditLog.subjectId, orderIds.map(String)))
-      : undefined;
-  return db
-    .select({
-      at: auditLog.at,
-      action: auditLog.action,
-      subjectType: auditLog.subjectType,
-      subjectId: auditLog.subjectId,
-      fields: auditLog.fields,
-      actorUserId: auditLog.actorUserId,
-      actorRole: actors.role,
-    })
-    .from(auditLog)
-    .leftJoin(actors, eq(actors.id, auditLog.actorUserId))
-    .where(
-      or(
-        and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId)),
-        eq(auditLog.actorUserId, userId),
-        aboutOrders,
-      ),
-    )
-    .orderBy(asc(auditLog.id));
 }
 
 export async function refreshTokensOf(db: Database, userId: string) {
@@ -161,21 +109,6 @@ export async function codesOf(db: Database, userId: string) {
     .from(oneTimeCodes)
     .where(eq(oneTimeCodes.userId, userId))
     .orderBy(asc(oneTimeCodes.createdAt));
-}
-
-/** Mails to an address. Needs the platform's scope (only the platform reads the outbox). */
-export async function mailsTo(db: Database, email: string) {
-  return db
-    .select({
-      kind: outbox.kind,
-      subject: outbox.subject,
-      createdAt: outbox.createdAt,
-      status: outbox.status,
-      sentAt: outbox.sentAt,
-    })
-    .from(outbox)
-    .where(eq(outbox.recipient, email))
-    .orderBy(asc(outbox.seq));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { sendStreamed } from '../../lib/streamed-body.js';
 import { requireUser } from '../../plugins/authenticate.js';
+import { exportChunks } from './export.js';
 import * as privacy from './service.js';
 
 export function privacyRoutes(
@@ -27,14 +29,13 @@ export function privacyRoutes(
         },
       },
       async (request, reply) => {
-        const data = await privacy.exportData(deps, requireUser(request), { requestId: request.id });
-        return (
+        const chunks = await exportChunks(deps, requireUser(request), { requestId: request.id });
+        // Written as it is read, indented for people who open the file (ADR 0041).
+        return sendStreamed(
           reply
             .type('application/json; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${dataExportFileName(deps.clock.now())}"`)
-            // Indented for people who open the file; the contract schema still decides what goes out.
-            .serializer((payload) => JSON.stringify(DataExportSchema.parse(payload), null, 2))
-            .send(data)
+            .header('content-disposition', `attachment; filename="${dataExportFileName(deps.clock.now())}"`),
+          chunks,
         );
       },
     );

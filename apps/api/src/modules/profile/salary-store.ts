@@ -64,6 +64,40 @@ export async function readSalaryProfileHistory(
   }));
 }
 
+/**
+ * The saved versions of many people's profiles in one statement, oldest first per person (the
+ * payroll export's batches). A person with a version that does not open gets none, as the single
+ * read's caller treats a failed read.
+ */
+export async function readSalaryProfileHistories(
+  db: Database,
+  cipher: FieldCipher,
+  owners: { userId: string; tenantId: string | null }[],
+): Promise<Map<string, { salaryInfo: unknown; version: number; savedAt: Date }[]>> {
+  const result = new Map<string, { salaryInfo: unknown; version: number; savedAt: Date }[]>();
+  if (owners.length === 0) return result;
+  const tenantOf = new Map(owners.map((o) => [o.userId, o.tenantId]));
+  const rows = await db
+    .select()
+    .from(salaryProfileHistory)
+    .where(inArray(salaryProfileHistory.userId, [...tenantOf.keys()]))
+    .orderBy(asc(salaryProfileHistory.userId), asc(salaryProfileHistory.version));
+  const unreadable = new Set<string>();
+  for (const row of rows) {
+    if (unreadable.has(row.userId)) continue;
+    try {
+      const json = cipher.decrypt(row, aadFor(row.userId, tenantOf.get(row.userId) ?? null));
+      const versions = result.get(row.userId) ?? [];
+      versions.push({ salaryInfo: JSON.parse(json) as unknown, version: row.version, savedAt: row.savedAt });
+      result.set(row.userId, versions);
+    } catch {
+      unreadable.add(row.userId);
+      result.delete(row.userId);
+    }
+  }
+  return result;
+}
+
 export async function readSalaryProfile(
   db: Database,
   cipher: FieldCipher,

@@ -7,6 +7,7 @@ import {
   OrderSchema,
   OrderTimelineEventSchema,
   ProviderDashboardSchema,
+  ProviderOrdersExportQuerySchema,
   ProviderOrdersPageSchema,
   ProviderOrdersQuerySchema,
   RegisterCodeParamsOfTenantSchema,
@@ -20,8 +21,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { sendStreamed } from '../../lib/streamed-body.js';
 import { adminMfaResetRoutes } from './admin-mfa-reset.js';
 import { dashboard } from './dashboard.js';
+import { orderExportChunks, orderExportFileName } from './order-export.js';
 import { orderTimeline, providerOrders, setDeliveryWindow } from './pipeline.js';
 import { createRegisterCode, revokeRegisterCode } from './register-codes.js';
 import { ctxOf, provider, security, tags, type ProviderRouteDeps } from './route-helpers.js';
@@ -194,6 +197,27 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => providerOrders(deps.orders, provider(request), request.query),
+    );
+
+    app.get(
+      '/v1/provider/orders/export.csv',
+      {
+        schema: {
+          tags,
+          summary: 'Every order the pipeline filters match, newest first, as CSV for Excel (streamed)',
+          security,
+          querystring: ProviderOrdersExportQuerySchema,
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        return sendStreamed(
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${orderExportFileName(deps.orders.clock.now())}"`),
+          orderExportChunks(deps.orders.db, provider(request), request.query),
+        );
+      },
     );
 
     app.get(

@@ -1,0 +1,66 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
+import { orders, users } from '../../db/schema.js';
+
+/**
+ * The payroll export's reads, in pieces (ADR 0041): first the few columns that order a month's rows
+ * for every lease of the employer, then the full rows of one batch of people at a time.
+ */
+
+/** The leases payroll counts: handed over and active or ended (an ended one has months up to its return). */
+const payrollLeaseConditions = (tenantId: string) =>
+  and(
+    eq(orders.tenantId, tenantId),
+    inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
+    isNotNull(orders.handoverDate),
+  );
+
+/** What orders a month's rows (personnel number, name, order) and who holds each lease. */
+export function payrollLeaseKeys(db: Database, tenantId: string) {
+  return db
+    .select({
+      orderId: orders.id,
+      userId: orders.userId,
+      employeeId: users.employeeId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(payrollLeaseConditions(tenantId));
+}
+
+/** Every payroll lease of these people: a follow-up lease ends the one before, so a person's leases go together. */
+export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: readonly string[]) {
+  return db
+    .select({
+      order: {
+        id: orders.id,
+        userId: orders.userId,
+        tenantId: orders.tenantId,
+        terms: orders.terms,
+        handoverDate: orders.handoverDate,
+        privateKeyId: orders.privateKeyId,
+        privateIv: orders.privateIv,
+        // The sealed snapshot only where the subsidy is in it alone (orders before the portal): the
+        // ciphertext is most of an order row's bytes.
+        privateCiphertext: sql<Buffer | null>`case when ${orderPolicies.employerContributionCents} is null then ${orders.privateCiphertext} end`.mapWith(
+          orders.privateCiphertext,
+        ),
+        privateAadVersion: orders.privateAadVersion,
+      },
+      firstName: users.firstName,
+      lastName: users.lastName,
+      employeeId: users.employeeId,
+      leavingDate: employmentEnds.leavingDate,
+      deductionStart: orderPolicies.deductionStart,
+      employerContributionCents: orderPolicies.employerContributionCents,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
+    .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
+    .where(and(payrollLeaseConditions(tenantId), inArray(orders.userId, [...userIds])));
+}
