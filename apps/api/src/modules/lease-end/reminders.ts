@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-
 import type { Database } from '../../db/client.js';
-import { leaseReminders, returnAppointments } from '../../db/schema-lease-end.js';
-import { users } from '../../db/schema.js';
+import { leaseReminders } from '../../db/schema-lease-end.js';
 import { runAsSystem } from '../../db/scope.js';
+import { inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { LeaseEndEvent } from '../mail/mail-types.js';
@@ -11,7 +9,8 @@ import type { OrderDeps } from '../orders/deps.js';
 import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { endOf, NEXT_CAR_MONTHS, RETURN_APPOINTMENT_MONTHS } from './lease-info.js';
-import { activeLeases, licenceRows } from './licence-checks.js';
+import type { ActiveLease } from './licence-checks.js';
+import { batchContext, runningLeases, type BatchContext } from './reminder-context.js';
 import { berlinToday } from './returns.js';
 import { addDays, addMonths, LICENCE_REMINDER_DAYS } from './settlement.js';
 
@@ -44,90 +43,97 @@ async function once(
  * (the employee), the return appointment three months ahead while none is set (the provider's
  * admins), the driving-licence check 14 days before it is due and on the due date (the employee).
  * Written to catch up: a reminder whose day passed while no run happened goes out with the next run.
- * Returns how many reminders were sent.
+ * Walks the running leases in batches by order id (decision 0043), reading each batch's people,
+ * appointments and licence checks in a few queries. Returns how many reminders were sent.
  */
-export async function runLeaseReminders(deps: OrderDeps): Promise<number> {
-  return runAsSystem(async () => {
+export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions = {}): Promise<number> {
+  return runAsSystem(() => {
     const now = deps.clock.now();
     const today = berlinToday(now);
-    const leases = await activeLeases(deps.db);
-    const checks = new Map((await licenceRows(deps.db, leases, today)).map((r) => [r.orderId, r]));
-    let sent = 0;
-    for (const lease of leases) {
-      const [employee] = await deps.db
-        .select({ email: users.email, firstName: users.firstName, language: users.language })
-        .from(users)
-        .where(eq(users.id, lease.userId));
-      const vehicle = (lease.terms as OrderTerms).vehicle;
-      const car = `${vehicle.brand} ${vehicle.carModel}`;
-      const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
-      const toEmployee = (tx: Database, event: LeaseEndEvent) =>
-        employee
-          ? enqueueMail(
-              tx,
-              employee,
-              { kind: 'LEASE_END', firstName: employee.firstName, orderId: lease.id, link, event },
-              now,
-            )
-          : Promise.resolve();
-      const endsOn = endOf(lease);
-      if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
-        if (
-          await once(deps.db, { orderId: lease.id, kind: 'NEXT_CAR', forDate: endsOn, now }, (tx) =>
-            toEmployee(tx, { type: 'NEXT_CAR', car, endsOn }),
-          )
-        )
-          sent += 1;
-      }
-      if (endsOn && today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) && today <= endsOn) {
-        const [appointment] = await deps.db
-          .select({ orderId: returnAppointments.orderId })
-          .from(returnAppointments)
-          .where(eq(returnAppointments.orderId, lease.id));
-        if (
-          !appointment &&
-          (await once(deps.db, { orderId: lease.id, kind: 'RETURN_APPOINTMENT', forDate: endsOn, now }, async (tx) => {
-            for (const admin of await admins(tx, 'PROVIDER_ADMIN', null)) {
-              await enqueueMail(
-                tx,
-                admin,
-                {
-                  kind: 'LEASE_END',
-                  firstName: admin.firstName,
-                  orderId: lease.id,
-                  link: `${deps.publicUrl}/provider/orders`,
-                  event: { type: 'RETURN_DUE', car, endsOn },
-                },
-                now,
-              );
-            }
-          }))
-        )
-          sent += 1;
-      }
-      const check = checks.get(lease.id);
-      if (!check) continue;
-      if (today >= check.dueOn) {
-        // The due-date reminder stands in for a 14-day one that never went out.
-        await once(deps.db, { orderId: lease.id, kind: 'LICENCE_SOON', forDate: check.dueOn, now }, async () => {});
-        if (
-          await once(deps.db, { orderId: lease.id, kind: 'LICENCE_DUE', forDate: check.dueOn, now }, (tx) =>
-            toEmployee(tx, { type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: true }),
-          )
-        )
-          sent += 1;
-      } else if (today >= addDays(check.dueOn, -LICENCE_REMINDER_DAYS)) {
-        if (
-          await once(deps.db, { orderId: lease.id, kind: 'LICENCE_SOON', forDate: check.dueOn, now }, (tx) =>
-            toEmployee(tx, { type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: false }),
-          )
-        )
-          sent += 1;
-      }
-    }
-    if (sent > 0) deps.mailSent();
-    return sent;
+    return inBatches(
+      {
+        next: (after: number | null, limit: number) => runningLeases(deps.db, { after, limit }),
+        keyOf: (lease) => lease.id,
+        handle: async (batch) => {
+          const context = await batchContext(deps.db, batch, today);
+          let sent = 0;
+          for (const lease of batch) sent += await remindLease(deps, lease, context, { now, today });
+          // The batch's mails are committed: the worker may send them while the pass goes on.
+          if (sent > 0) deps.mailSent();
+          return sent;
+        },
+      },
+      options,
+    );
   });
+}
+
+/** One lease's due reminders; returns how many went out (each kind and date at most once, ever). */
+async function remindLease(
+  deps: OrderDeps,
+  lease: ActiveLease,
+  context: BatchContext,
+  at: { now: Date; today: string },
+): Promise<number> {
+  const { now, today } = at;
+  const employee = context.employees.get(lease.userId);
+  const vehicle = (lease.terms as OrderTerms).vehicle;
+  const car = `${vehicle.brand} ${vehicle.carModel}`;
+  const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
+  const toEmployee = (tx: Database, event: LeaseEndEvent) =>
+    employee
+      ? enqueueMail(
+          tx,
+          employee,
+          { kind: 'LEASE_END', firstName: employee.firstName, orderId: lease.id, link, event },
+          now,
+        )
+      : Promise.resolve();
+  const claim = (kind: ReminderKind, forDate: string, send: (tx: Database) => Promise<void>) =>
+    once(deps.db, { orderId: lease.id, kind, forDate, now }, send);
+  let sent = 0;
+  const endsOn = endOf(lease);
+  if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
+    if (await claim('NEXT_CAR', endsOn, (tx) => toEmployee(tx, { type: 'NEXT_CAR', car, endsOn }))) sent++;
+  }
+  if (endsOn && today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) && today <= endsOn) {
+    const toAdmins = (tx: Database) => toProviderAdmins(tx, deps, { orderId: lease.id, car, endsOn, now });
+    if (!context.appointments.has(lease.id) && (await claim('RETURN_APPOINTMENT', endsOn, toAdmins))) sent++;
+  }
+  const check = context.checks.get(lease.id);
+  if (!check) return sent;
+  const dueOn = check.dueOn;
+  if (today >= dueOn) {
+    // The due-date reminder stands in for a 14-day one that never went out.
+    await claim('LICENCE_SOON', dueOn, async () => {});
+    const dueToday = (tx: Database) => toEmployee(tx, { type: 'LICENCE_CHECK', dueOn, dueToday: true });
+    if (await claim('LICENCE_DUE', dueOn, dueToday)) sent++;
+  } else if (today >= addDays(dueOn, -LICENCE_REMINDER_DAYS)) {
+    const soon = (tx: Database) => toEmployee(tx, { type: 'LICENCE_CHECK', dueOn, dueToday: false });
+    if (await claim('LICENCE_SOON', dueOn, soon)) sent++;
+  }
+  return sent;
+}
+
+async function toProviderAdmins(
+  tx: Database,
+  deps: OrderDeps,
+  lease: { orderId: number; car: string; endsOn: string; now: Date },
+): Promise<void> {
+  for (const admin of await admins(tx, 'PROVIDER_ADMIN', null)) {
+    await enqueueMail(
+      tx,
+      admin,
+      {
+        kind: 'LEASE_END',
+        firstName: admin.firstName,
+        orderId: lease.orderId,
+        link: `${deps.publicUrl}/provider/orders`,
+        event: { type: 'RETURN_DUE', car: lease.car, endsOn: lease.endsOn },
+      },
+      lease.now,
+    );
+  }
 }
 
 /** Hourly, once per slot across instances (lib/scheduled-jobs.ts). */
@@ -135,5 +141,5 @@ export const LEASE_REMINDERS_JOB = 'lease-end.reminders';
 export const LEASE_REMINDERS_INTERVAL_MS = 3_600_000;
 
 export function scheduleLeaseReminders(scheduler: JobScheduler, deps: OrderDeps): void {
-  scheduler.every(LEASE_REMINDERS_JOB, LEASE_REMINDERS_INTERVAL_MS, () => runLeaseReminders(deps));
+  scheduler.every(LEASE_REMINDERS_JOB, LEASE_REMINDERS_INTERVAL_MS, (signal) => runLeaseReminders(deps, { signal }));
 }
