@@ -188,8 +188,8 @@ async function measure(url, secrets) {
       ['privacy.retention', () => runAsSystem(() => runRetention({ db: deps.db, clock: deps.clock }, options))],
       ['lease-end.reminders', () => runLeaseReminders(deps, options)],
     ];
-    const first = await pass(jobs, request);
-    const second = await pass(jobs, request);
+    const first = await pass('first pass', jobs, request);
+    const second = await pass('second pass', jobs, request);
 
     console.log(`\nbatch size: ${BATCH_SIZE ?? 'default (500)'}`);
     console.log('job                                        first pass ms   second pass ms   result of the first');
@@ -221,7 +221,7 @@ async function measure(url, secrets) {
 }
 
 /** Runs every job once, in turn, while requests go on one after the other. */
-async function pass(jobs, request) {
+async function pass(label, jobs, request) {
   const requests = [];
   let running = true;
   const load = (async () => {
@@ -236,6 +236,7 @@ async function pass(jobs, request) {
       const jobStarted = performance.now();
       const result = await job();
       figures[name] = { ms: performance.now() - jobStarted, result };
+      console.log(`  ${label}: ${name} ${(figures[name].ms / 1000).toFixed(1)} s ${JSON.stringify(result)}`);
     }
   } finally {
     running = false;

@@ -3,8 +3,8 @@ import { leaseReminders } from '../../db/schema-lease-end.js';
 import { runAsSystem } from '../../db/scope.js';
 import { inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { LeaseEndEvent } from '../mail/mail-types.js';
+import type { LeaseEndEvent, MailRecipient, MailTemplate } from '../mail/mail-types.js';
+import { enqueueMails } from '../mail/outbox.js';
 import type { OrderDeps } from '../orders/deps.js';
 import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
@@ -16,26 +16,16 @@ import { addDays, addMonths, LICENCE_REMINDER_DAYS } from './settlement.js';
 
 type ReminderKind = (typeof leaseReminders.$inferInsert)['kind'];
 
-/**
- * Claims one reminder (order, kind, the date it is for) and queues its mails in the same
- * transaction: whichever run claims it first sends it, every later run finds it claimed. So a
- * reminder goes out once even if two runs overlap or a run repeats after a crash.
- */
-async function once(
-  db: Database,
-  reminder: { orderId: number; kind: ReminderKind; forDate: string; now: Date },
-  send: (tx: Database) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(leaseReminders)
-      .values({ orderId: reminder.orderId, kind: reminder.kind, forDate: reminder.forDate, sentAt: reminder.now })
-      .onConflictDoNothing()
-      .returning({ orderId: leaseReminders.orderId });
-    if (!claimed) return false;
-    await send(tx);
-    return true;
-  });
+type Recipient = MailRecipient & { firstName: string };
+
+/** A reminder due for a lease, and the mails it sends once claimed (none: it only stands in). */
+interface DueReminder {
+  orderId: number;
+  kind: ReminderKind;
+  forDate: string;
+  mails: { recipient: Recipient; template: MailTemplate }[];
+  /** Claimed only so that it is not sent late: a 14-day reminder whose due date has come. */
+  standsIn?: boolean;
 }
 
 /**
@@ -56,8 +46,9 @@ export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions =
         keyOf: (lease) => lease.id,
         handle: async (batch) => {
           const context = await batchContext(deps.db, batch, today);
-          let sent = 0;
-          for (const lease of batch) sent += await remindLease(deps, lease, context, { now, today });
+          const providerAdmins = await admins(deps.db, 'PROVIDER_ADMIN', null);
+          const due = batch.flatMap((lease) => dueReminders(deps, lease, { ...context, providerAdmins }, today));
+          const sent = await deps.db.transaction((tx) => claimAndSend(tx, due, now));
           // The batch's mails are committed: the worker may send them while the pass goes on.
           if (sent > 0) deps.mailSent();
           return sent;
@@ -68,72 +59,82 @@ export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions =
   });
 }
 
-/** One lease's due reminders; returns how many went out (each kind and date at most once, ever). */
-async function remindLease(
+/**
+ * Claims a batch's reminders (order, kind, the date each is for) and queues the mails of those it
+ * won, in the caller's transaction: whichever run claims a reminder first sends it, every later run
+ * finds it claimed (a run that meets a claim not yet committed waits for it). So a reminder goes out
+ * once even if two runs overlap or a run repeats after a crash. Returns how many that send mail were won.
+ */
+async function claimAndSend(tx: Database, due: readonly DueReminder[], now: Date): Promise<number> {
+  if (due.length === 0) return 0;
+  const claimed = await tx
+    .insert(leaseReminders)
+    .values(due.map((r) => ({ orderId: r.orderId, kind: r.kind, forDate: r.forDate, sentAt: now })))
+    .onConflictDoNothing()
+    .returning({ orderId: leaseReminders.orderId, kind: leaseReminders.kind, forDate: leaseReminders.forDate });
+  const won = new Set(claimed.map((r) => `${r.orderId} ${r.kind} ${r.forDate}`));
+  const sending = due.filter((r) => won.has(`${r.orderId} ${r.kind} ${r.forDate}`) && !r.standsIn);
+  await enqueueMails(
+    tx,
+    sending.flatMap((r) => r.mails),
+    now,
+  );
+  return sending.length;
+}
+
+/** What is due for one lease today, each with its mails (each kind and date goes out once, ever). */
+function dueReminders(
   deps: OrderDeps,
   lease: ActiveLease,
-  context: BatchContext,
-  at: { now: Date; today: string },
-): Promise<number> {
-  const { now, today } = at;
+  context: BatchContext & { providerAdmins: Recipient[] },
+  today: string,
+): DueReminder[] {
   const employee = context.employees.get(lease.userId);
   const vehicle = (lease.terms as OrderTerms).vehicle;
   const car = `${vehicle.brand} ${vehicle.carModel}`;
   const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
-  const toEmployee = (tx: Database, event: LeaseEndEvent) =>
+  const toEmployee = (event: LeaseEndEvent) =>
     employee
-      ? enqueueMail(
-          tx,
-          employee,
-          { kind: 'LEASE_END', firstName: employee.firstName, orderId: lease.id, link, event },
-          now,
-        )
-      : Promise.resolve();
-  const claim = (kind: ReminderKind, forDate: string, send: (tx: Database) => Promise<void>) =>
-    once(deps.db, { orderId: lease.id, kind, forDate, now }, send);
-  let sent = 0;
+      ? [
+          {
+            recipient: employee,
+            template: { kind: 'LEASE_END' as const, firstName: employee.firstName, orderId: lease.id, link, event },
+          },
+        ]
+      : [];
+  const due: DueReminder[] = [];
+  const add = (kind: ReminderKind, forDate: string, mails: DueReminder['mails'], standsIn = false) =>
+    due.push({ orderId: lease.id, kind, forDate, mails, ...(standsIn ? { standsIn } : {}) });
   const endsOn = endOf(lease);
   if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
-    if (await claim('NEXT_CAR', endsOn, (tx) => toEmployee(tx, { type: 'NEXT_CAR', car, endsOn }))) sent++;
+    add('NEXT_CAR', endsOn, toEmployee({ type: 'NEXT_CAR', car, endsOn }));
   }
-  if (endsOn && today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) && today <= endsOn) {
-    const toAdmins = (tx: Database) => toProviderAdmins(tx, deps, { orderId: lease.id, car, endsOn, now });
-    if (!context.appointments.has(lease.id) && (await claim('RETURN_APPOINTMENT', endsOn, toAdmins))) sent++;
-  }
-  const check = context.checks.get(lease.id);
-  if (!check) return sent;
-  const dueOn = check.dueOn;
-  if (today >= dueOn) {
-    // The due-date reminder stands in for a 14-day one that never went out.
-    await claim('LICENCE_SOON', dueOn, async () => {});
-    const dueToday = (tx: Database) => toEmployee(tx, { type: 'LICENCE_CHECK', dueOn, dueToday: true });
-    if (await claim('LICENCE_DUE', dueOn, dueToday)) sent++;
-  } else if (today >= addDays(dueOn, -LICENCE_REMINDER_DAYS)) {
-    const soon = (tx: Database) => toEmployee(tx, { type: 'LICENCE_CHECK', dueOn, dueToday: false });
-    if (await claim('LICENCE_SOON', dueOn, soon)) sent++;
-  }
-  return sent;
-}
-
-async function toProviderAdmins(
-  tx: Database,
-  deps: OrderDeps,
-  lease: { orderId: number; car: string; endsOn: string; now: Date },
-): Promise<void> {
-  for (const admin of await admins(tx, 'PROVIDER_ADMIN', null)) {
-    await enqueueMail(
-      tx,
-      admin,
-      {
-        kind: 'LEASE_END',
-        firstName: admin.firstName,
-        orderId: lease.orderId,
-        link: `${deps.publicUrl}/provider/orders`,
-        event: { type: 'RETURN_DUE', car: lease.car, endsOn: lease.endsOn },
-      },
-      lease.now,
+  if (
+    endsOn &&
+    today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) &&
+    today <= endsOn &&
+    !context.appointments.has(lease.id)
+  ) {
+    const event = { type: 'RETURN_DUE' as const, car, endsOn };
+    const providerLink = `${deps.publicUrl}/provider/orders`;
+    add(
+      'RETURN_APPOINTMENT',
+      endsOn,
+      context.providerAdmins.map((admin) => ({
+        recipient: admin,
+        template: { kind: 'LEASE_END', firstName: admin.firstName, orderId: lease.id, link: providerLink, event },
+      })),
     );
   }
+  const check = context.checks.get(lease.id);
+  if (check && today >= check.dueOn) {
+    // The due-date reminder stands in for a 14-day one that never went out.
+    add('LICENCE_SOON', check.dueOn, [], true);
+    add('LICENCE_DUE', check.dueOn, toEmployee({ type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: true }));
+  } else if (check && today >= addDays(check.dueOn, -LICENCE_REMINDER_DAYS)) {
+    add('LICENCE_SOON', check.dueOn, toEmployee({ type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: false }));
+  }
+  return due;
 }
 
 /** Hourly, once per slot across instances (lib/scheduled-jobs.ts). */

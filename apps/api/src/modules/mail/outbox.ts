@@ -29,6 +29,29 @@ export async function enqueueMail(
   });
 }
 
+/** Several mails in one statement (a job's batch), each worded as `enqueueMail` words it. */
+export async function enqueueMails(
+  db: Database,
+  mails: readonly { recipient: MailRecipient; template: MailTemplate }[],
+  now: Date,
+): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = mails.map(({ recipient, template }) => {
+    const content = renderMail(template, recipient.language);
+    return {
+      kind: template.kind,
+      recipient: recipient.email,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+      links: content.links,
+      createdAt: now,
+      nextAttemptAt: now,
+    };
+  });
+  await db.insert(outbox).values(rows);
+}
+
 export async function dueMails(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
   return db
     .select()
