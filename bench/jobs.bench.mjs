@@ -8,7 +8,8 @@
 //
 // The generated data has no mail, sessions or codes yet; the bench adds what a month of use leaves
 // behind (below, `addUsage`): mails, refresh tokens, one-time codes, second-factor challenges,
-// idempotency keys, half of each past its retention, and provider cases waiting for their outcome.
+// idempotency keys, half of each past its retention, and provider cases waiting for their outcome;
+// and half the open orders are past their time (`ageOpenOrders`).
 // That database is made once on the PostgreSQL server (BENCH_DATABASE_URL, else TEST_DATABASE_URL,
 // else the local server) as `leasing_bench_jobs` and reused while its keys (in the system's temp
 // folder) are there; every run works on a copy (CREATE DATABASE … TEMPLATE), as a pass changes it.
@@ -57,6 +58,7 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${RUN_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${RUN_DB} TEMPLATE ${TEMPLATE_DB}`);
   try {
+    await ageOpenOrders(databaseUrl(RUN_DB));
     await measure(databaseUrl(RUN_DB), JSON.parse(fs.readFileSync(secretsFile, 'utf8')));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${RUN_DB} WITH (FORCE)`);
@@ -161,6 +163,22 @@ async function addUsage(db) {
     FROM orders o JOIN step_definitions s ON s.step_type = 'NECT_SIGN'
     WHERE o.status = 'NECT_SIGN'`);
   console.log(`usage added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Generated open orders are at most 20 days old, inside the 30 days they may wait for the signature:
+ * half of them are made a month older, the backlog of an expiry job that did not run for a while.
+ */
+async function ageOpenOrders(url) {
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    await owner.query(`
+      UPDATE orders SET created_at = created_at - interval '30 days'
+      WHERE status IN ('CONFIRM_SUMMARY', 'PREVIEW_CONTRACT', 'NECT_DRIVERS_LICENCE', 'NECT_SIGN') AND id % 2 = 0`);
+  } finally {
+    await owner.end();
+  }
 }
 
 async function measure(url, secrets) {

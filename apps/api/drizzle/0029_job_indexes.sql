@@ -11,4 +11,6 @@ CREATE INDEX "outbox_handled_idx" ON "outbox" USING btree ((coalesce("sent_at", 
 CREATE INDEX "refresh_tokens_family_expires_idx" ON "refresh_tokens" USING btree ("family_expires_at");--> statement-breakpoint
 -- Retention: one-time codes once expired or used (an employer's bulk invitation adds thousands).
 CREATE INDEX "one_time_codes_expires_idx" ON "one_time_codes" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "one_time_codes_used_idx" ON "one_time_codes" USING btree ("used_at") WHERE "one_time_codes"."used_at" is not null;
+CREATE INDEX "one_time_codes_used_idx" ON "one_time_codes" USING btree ("used_at") WHERE "one_time_codes"."used_at" is not null;--> statement-breakpoint
+-- The reminders walk the running leases by employer and id (one policy read per employer and batch).
+CREATE INDEX "orders_running_lease_idx" ON "orders" USING btree ("tenant_id","id") WHERE "orders"."status" = 'LEASING_ACTIVE' AND "orders"."handover_date" is not null;

@@ -447,6 +447,10 @@ export const orders = pgTable(
     index('orders_tenant_status_idx').on(t.tenantId, t.status, t.handoverDate),
     index('orders_tenant_id_desc_idx').on(t.tenantId, t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The reminders' walk over running leases by employer (migration 0029).
+    index('orders_running_lease_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.status} = 'LEASING_ACTIVE' AND ${t.handoverDate} is not null`),
   ],
 );
 

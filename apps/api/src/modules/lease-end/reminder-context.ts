@@ -1,5 +1,5 @@
 import type { LicenceCheckRow } from '@leasing/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { returnAppointments } from '../../db/schema-lease-end.js';
@@ -17,13 +17,28 @@ const leaseColumns = {
 
 const running = and(eq(orders.status, 'LEASING_ACTIVE'), isNotNull(orders.handoverDate));
 
-/** A batch of the running leases (handed over, not yet returned), by order id: the reminders' walk. */
-export function runningLeases(db: Database, page: { after: number | null; limit: number }): Promise<ActiveLease[]> {
+/** Where the reminders' walk stands: leases go by employer, then by id. */
+export interface LeaseKey {
+  tenantId: string;
+  id: number;
+}
+
+/**
+ * A batch of the running leases (handed over, not yet returned), by employer and order id: a batch
+ * then spans few employers, whose programme policy (the licence-check interval) it reads once each.
+ */
+export function runningLeases(db: Database, page: { after: LeaseKey | null; limit: number }): Promise<ActiveLease[]> {
+  const after = page.after;
   return db
     .select(leaseColumns)
     .from(orders)
-    .where(and(running, page.after === null ? undefined : gt(orders.id, page.after)))
-    .orderBy(asc(orders.id))
+    .where(
+      and(
+        running,
+        after === null ? undefined : sql`(${orders.tenantId}, ${orders.id}) > (${after.tenantId}::uuid, ${after.id})`,
+      ),
+    )
+    .orderBy(asc(orders.tenantId), asc(orders.id))
     .limit(page.limit);
 }
 

@@ -10,7 +10,7 @@ import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { endOf, NEXT_CAR_MONTHS, RETURN_APPOINTMENT_MONTHS } from './lease-info.js';
 import type { ActiveLease } from './licence-checks.js';
-import { batchContext, runningLeases, type BatchContext } from './reminder-context.js';
+import { batchContext, runningLeases, type BatchContext, type LeaseKey } from './reminder-context.js';
 import { berlinToday } from './returns.js';
 import { addDays, addMonths, LICENCE_REMINDER_DAYS } from './settlement.js';
 
@@ -33,7 +33,7 @@ interface DueReminder {
  * (the employee), the return appointment three months ahead while none is set (the provider's
  * admins), the driving-licence check 14 days before it is due and on the due date (the employee).
  * Written to catch up: a reminder whose day passed while no run happened goes out with the next run.
- * Walks the running leases in batches by order id (decision 0043), reading each batch's people,
+ * Walks the running leases in batches by employer and order id (decision 0043), reading each batch's people,
  * appointments and licence checks in a few queries. Returns how many reminders were sent.
  */
 export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions = {}): Promise<number> {
@@ -42,8 +42,8 @@ export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions =
     const today = berlinToday(now);
     return inBatches(
       {
-        next: (after: number | null, limit: number) => runningLeases(deps.db, { after, limit }),
-        keyOf: (lease) => lease.id,
+        next: (after: LeaseKey | null, limit: number) => runningLeases(deps.db, { after, limit }),
+        keyOf: (lease) => ({ tenantId: lease.tenantId, id: lease.id }),
         handle: async (batch) => {
           const context = await batchContext(deps.db, batch, today);
           const providerAdmins = await admins(deps.db, 'PROVIDER_ADMIN', null);

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
 import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { OrderDeps } from './deps.js';
 import { notifyTransition } from './notify.js';
@@ -45,7 +46,12 @@ export function hasChanged(orderVersion: number, current: number | null): boolea
 }
 
 async function termsChanged(deps: OrderDeps, order: repo.OrderRow): Promise<boolean> {
-  const pkg = (await deps.catalog.get()).packagesById.get(order.leasePackageId);
+  return termsDiffer(await deps.catalog.get(), order);
+}
+
+/** Whether the package's price or the car's list price moved on from the order's (or the package is gone). */
+function termsDiffer(catalog: CatalogSnapshot, order: repo.OrderRow): boolean {
+  const pkg = catalog.packagesById.get(order.leasePackageId);
   const terms = order.terms as OrderTerms;
   return (
     !pkg ||
@@ -123,7 +129,7 @@ function expireUnsignedOrders(deps: OrderDeps, options: BatchOptions): Promise<n
   );
 }
 
-/** The breaking-change check of a batch reads its people's profile versions in one query. */
+/** The breaking-change check of a batch reads its people's profile versions in one query, the catalogue once. */
 function endChangedOrders(deps: OrderDeps, options: BatchOptions): Promise<number> {
   return inBatches(
     {
@@ -134,9 +140,10 @@ function endChangedOrders(deps: OrderDeps, options: BatchOptions): Promise<numbe
           deps.db,
           batch.map((order) => order.userId),
         );
+        const catalog = await deps.catalog.get();
         return eachRow(batch, async (order) => {
           const changed =
-            hasChanged(order.profileVersion, versions.get(order.userId) ?? null) || (await termsChanged(deps, order));
+            hasChanged(order.profileVersion, versions.get(order.userId) ?? null) || termsDiffer(catalog, order);
           return changed && (await endBySystem(deps, order, 'BREAKING_CHANGE'));
         });
       },
