@@ -66,13 +66,18 @@ export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions =
  * once even if two runs overlap or a run repeats after a crash. Returns how many that send mail were won.
  */
 async function claimAndSend(tx: Database, due: readonly DueReminder[], now: Date): Promise<number> {
-  if (due.length === 0) return 0;
-  const claimed = await tx
-    .insert(leaseReminders)
-    .values(due.map((r) => ({ orderId: r.orderId, kind: r.kind, forDate: r.forDate, sentAt: now })))
-    .onConflictDoNothing()
-    .returning({ orderId: leaseReminders.orderId, kind: leaseReminders.kind, forDate: leaseReminders.forDate });
-  const won = new Set(claimed.map((r) => `${r.orderId} ${r.kind} ${r.forDate}`));
+  const won = new Set<string>();
+  // Four parameters a claim; 5,000 claims a statement stay well inside PostgreSQL's 65,535.
+  for (let i = 0; i < due.length; i += 5_000) {
+    const claimed = await tx
+      .insert(leaseReminders)
+      .values(
+        due.slice(i, i + 5_000).map((r) => ({ orderId: r.orderId, kind: r.kind, forDate: r.forDate, sentAt: now })),
+      )
+      .onConflictDoNothing()
+      .returning({ orderId: leaseReminders.orderId, kind: leaseReminders.kind, forDate: leaseReminders.forDate });
+    for (const r of claimed) won.add(`${r.orderId} ${r.kind} ${r.forDate}`);
+  }
   const sending = due.filter((r) => won.has(`${r.orderId} ${r.kind} ${r.forDate}`) && !r.standsIn);
   await enqueueMails(
     tx,

@@ -29,7 +29,7 @@ export async function enqueueMail(
   });
 }
 
-/** Several mails in one statement (a job's batch), each worded as `enqueueMail` words it. */
+/** A job's batch of mails in a few statements, each worded as `enqueueMail` words it. */
 export async function enqueueMails(
   db: Database,
   mails: readonly { recipient: MailRecipient; template: MailTemplate }[],
@@ -49,7 +49,8 @@ export async function enqueueMails(
       nextAttemptAt: now,
     };
   });
-  await db.insert(outbox).values(rows);
+  // A statement carries at most 65,535 parameters: ten per mail, so 1,000 mails a statement.
+  for (let i = 0; i < rows.length; i += 1_000) await db.insert(outbox).values(rows.slice(i, i + 1_000));
 }
 
 export async function dueMails(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
