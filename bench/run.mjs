@@ -12,8 +12,8 @@ const files = fs
   .filter((f) => only.length === 0 || only.some((name) => f.includes(name)))
   .sort();
 
-// The scale bench runs the app from its sources and needs no build.
-const needsBuild = files.some((f) => !f.startsWith('scale'));
+// The scale and jobs benches run the app from its sources and need no build.
+const needsBuild = files.some((f) => !f.startsWith('scale') && !f.startsWith('jobs'));
 if (needsBuild && (!fs.existsSync('packages/payroll/dist/index.js') || !fs.existsSync('apps/web/dist/index.html'))) {
   console.log('== building first (npm run build)');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

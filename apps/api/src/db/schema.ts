@@ -99,6 +99,13 @@ export const users = pgTable(
     index('users_tenant_employee_id_idx')
       .on(t.tenantId, t.employeeId)
       .where(sql`${t.role} = 'EMPLOYEE' AND ${t.deletedAt} is null`),
+    // The retention job's candidates (migration 0029).
+    index('users_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailConfirmedAt} is null AND ${t.deletedAt} is null`),
+    index('users_erased_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -161,7 +168,11 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
     // The open families only: the per-request "is this session still open" probe (decision 0026).
-    index('refresh_tokens_open_family_idx').on(t.familyId).where(sql`${t.revokedAt} is null`),
+    index('refresh_tokens_open_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.revokedAt} is null`),
+    // Sessions past their end, for the retention job (migration 0029).
+    index('refresh_tokens_family_expires_idx').on(t.familyExpiresAt),
   ],
 );
 
@@ -237,7 +248,14 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('one_time_codes_user_idx').on(t.userId, t.purpose),
+    // Spent codes, for the retention job (migration 0029).
+    index('one_time_codes_expires_idx').on(t.expiresAt),
+    index('one_time_codes_used_idx')
+      .on(t.usedAt)
+      .where(sql`${t.usedAt} is not null`),
+  ],
 );
 
 /**
@@ -268,7 +286,13 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Handled mails by when, for the retention job (migration 0029).
+    index('outbox_handled_idx')
+      .on(sql`(coalesce(${t.sentAt}, ${t.createdAt}))`)
+      .where(sql`${t.status} <> 'PENDING'`),
+  ],
 );
 
 /** Vehicle catalogue (spec 3). Prices in integer cents; kilometre rules in EUR per km (4 decimals). */
@@ -423,6 +447,10 @@ export const orders = pgTable(
     index('orders_tenant_status_idx').on(t.tenantId, t.status, t.handoverDate),
     index('orders_tenant_id_desc_idx').on(t.tenantId, t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The reminders' walk over running leases by employer (migration 0029).
+    index('orders_running_lease_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.status} = 'LEASING_ACTIVE' AND ${t.handoverDate} is not null`),
   ],
 );
 

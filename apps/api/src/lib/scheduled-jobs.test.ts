@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, databaseTargets, type TestApp } from '../test-support/harness.js';
+import { inBatches } from './batches.js';
 import { JobScheduler } from './scheduled-jobs.js';
 
 describe.each(databaseTargets())('scheduled jobs on %s', (target) => {
@@ -59,5 +60,30 @@ describe.each(databaseTargets())('scheduled jobs on %s', (target) => {
     t.clock.advance(60_000);
     expect((await worker.runSlot('test.fails', 60_000, async () => undefined)).ran).toBe(true);
     expect(results).toEqual(['failed', 'ok']);
+  });
+
+  it('tells a running pass to stop between its batches when the instance shuts down', async () => {
+    const worker = new JobScheduler({ db: t.runtime.database.db, clock: t.clock, log });
+    const rows = Array.from({ length: 50 }, (_, i) => i + 1);
+    let handled = 0;
+    let stopping: Promise<boolean> | undefined;
+    const pass = (signal: AbortSignal) =>
+      inBatches(
+        {
+          next: async (after: number | null, limit: number) => rows.filter((id) => id > (after ?? 0)).slice(0, limit),
+          keyOf: (id) => id,
+          handle: async (batch) => {
+            handled += batch.length;
+            // The shutdown comes while the second batch is being handled.
+            if (handled === 10) stopping = worker.stop();
+            return batch.length;
+          },
+        },
+        { batchSize: 5, signal },
+      );
+    const outcome = await worker.runSlot('test.batches', 60_000, pass);
+    expect(outcome.ran).toBe(true);
+    expect(await stopping).toBe(true);
+    expect(handled).toBe(10);
   });
 });

@@ -31,6 +31,8 @@ export class JobScheduler {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<unknown>>();
   private stopped = false;
+  /** Tells running passes to stop between two batches (lib/batches.ts) when the process shuts down. */
+  private readonly stopping = new AbortController();
   /** Identifies this process in `job_runs` (which instance ran what). */
   readonly instance = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
 
@@ -39,8 +41,11 @@ export class JobScheduler {
     private readonly onRun?: (name: string, outcome: 'ok' | 'failed') => void,
   ) {}
 
-  /** Runs `work` every `intervalMs` (once per slot across instances), and once right at start. */
-  every(name: string, intervalMs: number, work: () => Promise<unknown>): void {
+  /**
+   * Runs `work` every `intervalMs` (once per slot across instances), and once right at start. `work`
+   * gets the shutdown signal: a pass in batches stops at the next batch when it fires.
+   */
+  every(name: string, intervalMs: number, work: (signal: AbortSignal) => Promise<unknown>): void {
     const tick = () => {
       if (this.stopped) return;
       const run = this.runSlot(name, intervalMs, work).finally(() => this.running.delete(run));
@@ -53,7 +58,11 @@ export class JobScheduler {
   }
 
   /** One slot of a job, if this instance wins it. Exposed for tests (several "instances" in one process). */
-  async runSlot(name: string, intervalMs: number, work: () => Promise<unknown>): Promise<JobOutcome> {
+  async runSlot(
+    name: string,
+    intervalMs: number,
+    work: (signal: AbortSignal) => Promise<unknown>,
+  ): Promise<JobOutcome> {
     // Jobs are the platform's work, even when a request's timer started them.
     return runAsSystem(async () => {
       const now = this.deps.clock.now();
@@ -65,7 +74,7 @@ export class JobScheduler {
           .onConflictDoNothing()
           .returning({ slot: jobRuns.slot });
         if (!claimed) return { name, slot, ran: false };
-        await work();
+        await work(this.stopping.signal);
         await this.deps.db
           .update(jobRuns)
           .set({ finishedAt: this.deps.clock.now() })
@@ -89,6 +98,7 @@ export class JobScheduler {
    */
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
+    this.stopping.abort();
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
     return settleWithin(Promise.allSettled([...this.running]), graceMs);

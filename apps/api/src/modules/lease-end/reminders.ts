@@ -1,42 +1,31 @@
-import { eq } from 'drizzle-orm';
-
 import type { Database } from '../../db/client.js';
-import { leaseReminders, returnAppointments } from '../../db/schema-lease-end.js';
-import { users } from '../../db/schema.js';
+import { leaseReminders } from '../../db/schema-lease-end.js';
 import { runAsSystem } from '../../db/scope.js';
+import { inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { LeaseEndEvent } from '../mail/mail-types.js';
+import type { LeaseEndEvent, MailRecipient, MailTemplate } from '../mail/mail-types.js';
+import { enqueueMails } from '../mail/outbox.js';
 import type { OrderDeps } from '../orders/deps.js';
 import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { endOf, NEXT_CAR_MONTHS, RETURN_APPOINTMENT_MONTHS } from './lease-info.js';
-import { activeLeases, licenceRows } from './licence-checks.js';
+import type { ActiveLease } from './licence-checks.js';
+import { batchContext, runningLeases, type BatchContext, type LeaseKey } from './reminder-context.js';
 import { berlinToday } from './returns.js';
 import { addDays, addMonths, LICENCE_REMINDER_DAYS } from './settlement.js';
 
 type ReminderKind = (typeof leaseReminders.$inferInsert)['kind'];
 
-/**
- * Claims one reminder (order, kind, the date it is for) and queues its mails in the same
- * transaction: whichever run claims it first sends it, every later run finds it claimed. So a
- * reminder goes out once even if two runs overlap or a run repeats after a crash.
- */
-async function once(
-  db: Database,
-  reminder: { orderId: number; kind: ReminderKind; forDate: string; now: Date },
-  send: (tx: Database) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(leaseReminders)
-      .values({ orderId: reminder.orderId, kind: reminder.kind, forDate: reminder.forDate, sentAt: reminder.now })
-      .onConflictDoNothing()
-      .returning({ orderId: leaseReminders.orderId });
-    if (!claimed) return false;
-    await send(tx);
-    return true;
-  });
+type Recipient = MailRecipient & { firstName: string };
+
+/** A reminder due for a lease, and the mails it sends once claimed (none: it only stands in). */
+interface DueReminder {
+  orderId: number;
+  kind: ReminderKind;
+  forDate: string;
+  mails: { recipient: Recipient; template: MailTemplate }[];
+  /** Claimed only so that it is not sent late: a 14-day reminder whose due date has come. */
+  standsIn?: boolean;
 }
 
 /**
@@ -44,90 +33,113 @@ async function once(
  * (the employee), the return appointment three months ahead while none is set (the provider's
  * admins), the driving-licence check 14 days before it is due and on the due date (the employee).
  * Written to catch up: a reminder whose day passed while no run happened goes out with the next run.
- * Returns how many reminders were sent.
+ * Walks the running leases in batches by employer and order id (decision 0043), reading each batch's people,
+ * appointments and licence checks in a few queries. Returns how many reminders were sent.
  */
-export async function runLeaseReminders(deps: OrderDeps): Promise<number> {
-  return runAsSystem(async () => {
+export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions = {}): Promise<number> {
+  return runAsSystem(() => {
     const now = deps.clock.now();
     const today = berlinToday(now);
-    const leases = await activeLeases(deps.db);
-    const checks = new Map((await licenceRows(deps.db, leases, today)).map((r) => [r.orderId, r]));
-    let sent = 0;
-    for (const lease of leases) {
-      const [employee] = await deps.db
-        .select({ email: users.email, firstName: users.firstName, language: users.language })
-        .from(users)
-        .where(eq(users.id, lease.userId));
-      const vehicle = (lease.terms as OrderTerms).vehicle;
-      const car = `${vehicle.brand} ${vehicle.carModel}`;
-      const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
-      const toEmployee = (tx: Database, event: LeaseEndEvent) =>
-        employee
-          ? enqueueMail(
-              tx,
-              employee,
-              { kind: 'LEASE_END', firstName: employee.firstName, orderId: lease.id, link, event },
-              now,
-            )
-          : Promise.resolve();
-      const endsOn = endOf(lease);
-      if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
-        if (
-          await once(deps.db, { orderId: lease.id, kind: 'NEXT_CAR', forDate: endsOn, now }, (tx) =>
-            toEmployee(tx, { type: 'NEXT_CAR', car, endsOn }),
-          )
-        )
-          sent += 1;
-      }
-      if (endsOn && today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) && today <= endsOn) {
-        const [appointment] = await deps.db
-          .select({ orderId: returnAppointments.orderId })
-          .from(returnAppointments)
-          .where(eq(returnAppointments.orderId, lease.id));
-        if (
-          !appointment &&
-          (await once(deps.db, { orderId: lease.id, kind: 'RETURN_APPOINTMENT', forDate: endsOn, now }, async (tx) => {
-            for (const admin of await admins(tx, 'PROVIDER_ADMIN', null)) {
-              await enqueueMail(
-                tx,
-                admin,
-                {
-                  kind: 'LEASE_END',
-                  firstName: admin.firstName,
-                  orderId: lease.id,
-                  link: `${deps.publicUrl}/provider/orders`,
-                  event: { type: 'RETURN_DUE', car, endsOn },
-                },
-                now,
-              );
-            }
-          }))
-        )
-          sent += 1;
-      }
-      const check = checks.get(lease.id);
-      if (!check) continue;
-      if (today >= check.dueOn) {
-        // The due-date reminder stands in for a 14-day one that never went out.
-        await once(deps.db, { orderId: lease.id, kind: 'LICENCE_SOON', forDate: check.dueOn, now }, async () => {});
-        if (
-          await once(deps.db, { orderId: lease.id, kind: 'LICENCE_DUE', forDate: check.dueOn, now }, (tx) =>
-            toEmployee(tx, { type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: true }),
-          )
-        )
-          sent += 1;
-      } else if (today >= addDays(check.dueOn, -LICENCE_REMINDER_DAYS)) {
-        if (
-          await once(deps.db, { orderId: lease.id, kind: 'LICENCE_SOON', forDate: check.dueOn, now }, (tx) =>
-            toEmployee(tx, { type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: false }),
-          )
-        )
-          sent += 1;
-      }
-    }
-    if (sent > 0) deps.mailSent();
-    return sent;
+    return inBatches(
+      {
+        next: (after: LeaseKey | null, limit: number) => runningLeases(deps.db, { after, limit }),
+        keyOf: (lease) => ({ tenantId: lease.tenantId, id: lease.id }),
+        handle: async (batch) => {
+          const context = await batchContext(deps.db, batch, today);
+          const providerAdmins = await admins(deps.db, 'PROVIDER_ADMIN', null);
+          const due = batch.flatMap((lease) => dueReminders(deps, lease, { ...context, providerAdmins }, today));
+          const sent = await deps.db.transaction((tx) => claimAndSend(tx, due, now));
+          // The batch's mails are committed: the worker may send them while the pass goes on.
+          if (sent > 0) deps.mailSent();
+          return sent;
+        },
+      },
+      options,
+    );
   });
+}
+
+/**
+ * Claims a batch's reminders (order, kind, the date each is for) and queues the mails of those it
+ * won, in the caller's transaction: whichever run claims a reminder first sends it, every later run
+ * finds it claimed (a run that meets a claim not yet committed waits for it). So a reminder goes out
+ * once even if two runs overlap or a run repeats after a crash. Returns how many that send mail were won.
+ */
+async function claimAndSend(tx: Database, due: readonly DueReminder[], now: Date): Promise<number> {
+  const won = new Set<string>();
+  // Four parameters a claim; 5,000 claims a statement stay well inside PostgreSQL's 65,535.
+  for (let i = 0; i < due.length; i += 5_000) {
+    const claimed = await tx
+      .insert(leaseReminders)
+      .values(
+        due.slice(i, i + 5_000).map((r) => ({ orderId: r.orderId, kind: r.kind, forDate: r.forDate, sentAt: now })),
+      )
+      .onConflictDoNothing()
+      .returning({ orderId: leaseReminders.orderId, kind: leaseReminders.kind, forDate: leaseReminders.forDate });
+    for (const r of claimed) won.add(`${r.orderId} ${r.kind} ${r.forDate}`);
+  }
+  const sending = due.filter((r) => won.has(`${r.orderId} ${r.kind} ${r.forDate}`) && !r.standsIn);
+  await enqueueMails(
+    tx,
+    sending.flatMap((r) => r.mails),
+    now,
+  );
+  return sending.length;
+}
+
+/** What is due for one lease today, each with its mails (each kind and date goes out once, ever). */
+function dueReminders(
+  deps: OrderDeps,
+  lease: ActiveLease,
+  context: BatchContext & { providerAdmins: Recipient[] },
+  today: string,
+): DueReminder[] {
+  const employee = context.employees.get(lease.userId);
+  const vehicle = (lease.terms as OrderTerms).vehicle;
+  const car = `${vehicle.brand} ${vehicle.carModel}`;
+  const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
+  const toEmployee = (event: LeaseEndEvent) =>
+    employee
+      ? [
+          {
+            recipient: employee,
+            template: { kind: 'LEASE_END' as const, firstName: employee.firstName, orderId: lease.id, link, event },
+          },
+        ]
+      : [];
+  const due: DueReminder[] = [];
+  const add = (kind: ReminderKind, forDate: string, mails: DueReminder['mails'], standsIn = false) =>
+    due.push({ orderId: lease.id, kind, forDate, mails, ...(standsIn ? { standsIn } : {}) });
+  const endsOn = endOf(lease);
+  if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
+    add('NEXT_CAR', endsOn, toEmployee({ type: 'NEXT_CAR', car, endsOn }));
+  }
+  if (
+    endsOn &&
+    today >= addMonths(endsOn, -RETURN_APPOINTMENT_MONTHS) &&
+    today <= endsOn &&
+    !context.appointments.has(lease.id)
+  ) {
+    const event = { type: 'RETURN_DUE' as const, car, endsOn };
+    const providerLink = `${deps.publicUrl}/provider/orders`;
+    add(
+      'RETURN_APPOINTMENT',
+      endsOn,
+      context.providerAdmins.map((admin) => ({
+        recipient: admin,
+        template: { kind: 'LEASE_END', firstName: admin.firstName, orderId: lease.id, link: providerLink, event },
+      })),
+    );
+  }
+  const check = context.checks.get(lease.id);
+  if (check && today >= check.dueOn) {
+    // The due-date reminder stands in for a 14-day one that never went out.
+    add('LICENCE_SOON', check.dueOn, [], true);
+    add('LICENCE_DUE', check.dueOn, toEmployee({ type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: true }));
+  } else if (check && today >= addDays(check.dueOn, -LICENCE_REMINDER_DAYS)) {
+    add('LICENCE_SOON', check.dueOn, toEmployee({ type: 'LICENCE_CHECK', dueOn: check.dueOn, dueToday: false }));
+  }
+  return due;
 }
 
 /** Hourly, once per slot across instances (lib/scheduled-jobs.ts). */
@@ -135,5 +147,5 @@ export const LEASE_REMINDERS_JOB = 'lease-end.reminders';
 export const LEASE_REMINDERS_INTERVAL_MS = 3_600_000;
 
 export function scheduleLeaseReminders(scheduler: JobScheduler, deps: OrderDeps): void {
-  scheduler.every(LEASE_REMINDERS_JOB, LEASE_REMINDERS_INTERVAL_MS, () => runLeaseReminders(deps));
+  scheduler.every(LEASE_REMINDERS_JOB, LEASE_REMINDERS_INTERVAL_MS, (signal) => runLeaseReminders(deps, { signal }));
 }

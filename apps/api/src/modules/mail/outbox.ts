@@ -29,6 +29,30 @@ export async function enqueueMail(
   });
 }
 
+/** A job's batch of mails in a few statements, each worded as `enqueueMail` words it. */
+export async function enqueueMails(
+  db: Database,
+  mails: readonly { recipient: MailRecipient; template: MailTemplate }[],
+  now: Date,
+): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = mails.map(({ recipient, template }) => {
+    const content = renderMail(template, recipient.language);
+    return {
+      kind: template.kind,
+      recipient: recipient.email,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+      links: content.links,
+      createdAt: now,
+      nextAttemptAt: now,
+    };
+  });
+  // A statement carries at most 65,535 parameters: ten per mail, so 1,000 mails a statement.
+  for (let i = 0; i < rows.length; i += 1_000) await db.insert(outbox).values(rows.slice(i, i + 1_000));
+}
+
 export async function dueMails(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
   return db
     .select()

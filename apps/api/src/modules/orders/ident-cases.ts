@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { identCases, orderDocuments, processedCallbacks } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
+import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ProviderCaseNotFoundError, ProviderUnavailableError, type CallbackEvent } from '../ident/provider.js';
 import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
@@ -263,10 +264,27 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
   if (moved && automatic && order) await approveAfterSignature(deps, order.id);
 }
 
-/** Catches up on cases whose callback got lost (scheduled). */
-export async function reconcileCases(deps: OrderDeps): Promise<void> {
-  for (const row of await repo.pendingCases(deps.db)) {
-    if (!row.providerCaseId) continue;
-    await syncCase(deps, row.providerCaseId).catch(() => undefined);
-  }
+/**
+ * Catches up on cases whose callback got lost (scheduled), in batches by case id (decision 0043).
+ * A case the provider cannot answer for now stays PENDING for the next run; one it answered leaves
+ * the candidates. Returns how many cases were asked.
+ */
+export function reconcileCases(deps: OrderDeps, options: BatchOptions = {}): Promise<number> {
+  const pass = () =>
+    inBatches(
+      {
+        next: (after: string | null, limit: number) => repo.pendingCases(deps.db, { after, limit }),
+        keyOf: (row) => row.id,
+        handle: (batch) =>
+          eachRow(batch, async (row) => {
+            if (!row.providerCaseId) return false;
+            return syncCase(deps, row.providerCaseId).then(
+              () => true,
+              () => false,
+            );
+          }),
+      },
+      options,
+    );
+  return runAsSystem(pass);
 }

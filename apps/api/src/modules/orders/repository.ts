@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { identCases, orderDocuments, orders, stepDefinitions, userSteps } from '../../db/schema.js';
@@ -109,31 +109,57 @@ export async function countCases(db: Database, orderId: number, stepId: number):
   return Number(row?.n ?? 0);
 }
 
-/** Orders still before the signature and created before `cutoff` (expiry job). */
-export async function unsignedOrdersCreatedBefore(db: Database, cutoff: Date): Promise<OrderRow[]> {
+const UNSIGNED_STATUSES = ['CONFIRM_SUMMARY', 'PREVIEW_CONTRACT', 'NECT_DRIVERS_LICENCE', 'NECT_SIGN'];
+
+/** A batch of the orders still before the signature and created before `cutoff` (expiry job), by id. */
+export async function unsignedOrdersCreatedBefore(
+  db: Database,
+  cutoff: Date,
+  page: { after: number | null; limit: number },
+): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
     .where(
       and(
-        inArray(orders.status, ['CONFIRM_SUMMARY', 'PREVIEW_CONTRACT', 'NECT_DRIVERS_LICENCE', 'NECT_SIGN']),
+        inArray(orders.status, UNSIGNED_STATUSES),
         isNull(orders.signedAt),
         lt(orders.createdAt, cutoff),
+        page.after === null ? undefined : gt(orders.id, page.after),
       ),
-    );
+    )
+    .orderBy(asc(orders.id))
+    .limit(page.limit);
 }
 
-export async function unsignedOrders(db: Database, where?: { userId?: string }): Promise<OrderRow[]> {
-  const conditions = [
-    inArray(orders.status, ['CONFIRM_SUMMARY', 'PREVIEW_CONTRACT', 'NECT_DRIVERS_LICENCE', 'NECT_SIGN']),
-  ];
-  if (where?.userId) conditions.push(eq(orders.userId, where.userId));
+/** Orders before the signature: one person's, or a batch of everyone's by id (breaking-change job). */
+export async function unsignedOrders(
+  db: Database,
+  where: { userId: string } | { after: number | null; limit: number },
+): Promise<OrderRow[]> {
+  const unsigned = inArray(orders.status, UNSIGNED_STATUSES);
+  if ('userId' in where)
+    return db
+      .select()
+      .from(orders)
+      .where(and(unsigned, eq(orders.userId, where.userId)));
   return db
     .select()
     .from(orders)
-    .where(and(...conditions));
+    .where(and(unsigned, where.after === null ? undefined : gt(orders.id, where.after)))
+    .orderBy(asc(orders.id))
+    .limit(where.limit);
 }
 
-export async function pendingCases(db: Database): Promise<IdentCaseRow[]> {
-  return db.select().from(identCases).where(eq(identCases.status, 'PENDING'));
+/** A batch of the provider cases waiting for their outcome (reconciliation), by id. */
+export async function pendingCases(
+  db: Database,
+  page: { after: string | null; limit: number },
+): Promise<IdentCaseRow[]> {
+  return db
+    .select()
+    .from(identCases)
+    .where(and(eq(identCases.status, 'PENDING'), page.after === null ? undefined : gt(identCases.id, page.after)))
+    .orderBy(asc(identCases.id))
+    .limit(page.limit);
 }

@@ -1,10 +1,12 @@
 import type { StepType } from '@leasing/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
+import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { OrderDeps } from './deps.js';
 import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';
@@ -44,7 +46,12 @@ export function hasChanged(orderVersion: number, current: number | null): boolea
 }
 
 async function termsChanged(deps: OrderDeps, order: repo.OrderRow): Promise<boolean> {
-  const pkg = (await deps.catalog.get()).packagesById.get(order.leasePackageId);
+  return termsDiffer(await deps.catalog.get(), order);
+}
+
+/** Whether the package's price or the car's list price moved on from the order's (or the package is gone). */
+function termsDiffer(catalog: CatalogSnapshot, order: repo.OrderRow): boolean {
+  const pkg = catalog.packagesById.get(order.leasePackageId);
   const terms = order.terms as OrderTerms;
   return (
     !pkg ||
@@ -94,22 +101,63 @@ async function endBySystem(
   return done;
 }
 
-/** The scheduled check: expire orders not signed in time, end orders whose basis changed. */
-export function runOrderChecks(deps: OrderDeps): Promise<{ expired: number; changed: number }> {
-  return runAsSystem(() => checkAllOrders(deps));
+/**
+ * The scheduled check: expire orders not signed in time, end orders whose basis changed. Each runs
+ * in batches by order id (decision 0043); every order ends in its own short transaction with its
+ * mail, and an ended order leaves the candidates, so a pass cut short repeats nothing.
+ */
+export function runOrderChecks(
+  deps: OrderDeps,
+  options: BatchOptions = {},
+): Promise<{ expired: number; changed: number }> {
+  return runAsSystem(async () => ({
+    expired: await expireUnsignedOrders(deps, options),
+    changed: await endChangedOrders(deps, options),
+  }));
 }
 
-async function checkAllOrders(deps: OrderDeps): Promise<{ expired: number; changed: number }> {
+function expireUnsignedOrders(deps: OrderDeps, options: BatchOptions): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.expiryDays * 24 * 3600_000);
-  let expired = 0;
-  for (const order of await repo.unsignedOrdersCreatedBefore(deps.db, cutoff)) {
-    if (await endBySystem(deps, order, 'EXPIRED')) expired++;
-  }
-  let changed = 0;
-  for (const order of await repo.unsignedOrders(deps.db)) {
-    if ((await detectBreakingChange(deps, order)).status === 'BREAKING_CHANGE') changed++;
-  }
-  return { expired, changed };
+  return inBatches(
+    {
+      next: (after: number | null, limit: number) =>
+        repo.unsignedOrdersCreatedBefore(deps.db, cutoff, { after, limit }),
+      keyOf: (order) => order.id,
+      handle: (batch) => eachRow(batch, (order) => endBySystem(deps, order, 'EXPIRED')),
+    },
+    options,
+  );
+}
+
+/** The breaking-change check of a batch reads its people's profile versions in one query, the catalogue once. */
+function endChangedOrders(deps: OrderDeps, options: BatchOptions): Promise<number> {
+  return inBatches(
+    {
+      next: (after: number | null, limit: number) => repo.unsignedOrders(deps.db, { after, limit }),
+      keyOf: (order) => order.id,
+      handle: async (batch) => {
+        const versions = await profileVersionsOf(
+          deps.db,
+          batch.map((order) => order.userId),
+        );
+        const catalog = await deps.catalog.get();
+        return eachRow(batch, async (order) => {
+          const changed =
+            hasChanged(order.profileVersion, versions.get(order.userId) ?? null) || termsDiffer(catalog, order);
+          return changed && (await endBySystem(deps, order, 'BREAKING_CHANGE'));
+        });
+      },
+    },
+    options,
+  );
+}
+
+async function profileVersionsOf(db: Database, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: salaryProfiles.userId, version: salaryProfiles.version })
+    .from(salaryProfiles)
+    .where(inArray(salaryProfiles.userId, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.userId, row.version]));
 }
 
 /** Called after an employee saved the salary profile. */

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { inBatches, type BatchOptions } from '../../lib/batches.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../../lib/idempotency.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
-import * as repo from './repository.js';
+import * as repo from './retention-repository.js';
 
 /**
  * How long we keep what, and why (storage limitation, Art. 5(1)(e) GDPR). docs/privacy.md shows the
@@ -129,44 +130,40 @@ export function leaseEndYear(handoverDate: string | null, durationMonths: number
 }
 
 /**
- * One pass over every rule at the clock's time. Idempotent: a second pass finds nothing more, and
- * several instances may run it at once (each deletes what is still there).
+ * One pass over every rule at the clock's time, each in batches (`retention-repository.ts`, decision
+ * 0043). Idempotent: a second pass finds nothing more, and several instances may run it at once
+ * (each deletes what is still there).
  */
-export async function runRetention(deps: { db: Database; clock: Clock }): Promise<RetentionCounts> {
+export async function runRetention(
+  deps: { db: Database; clock: Clock },
+  options: BatchOptions = {},
+): Promise<RetentionCounts> {
   const { db } = deps;
   const now = deps.clock.now();
   const cutoff = (key: RetentionKey) => cutoffFor(rule(key), now);
-  const spentCodes = await repo.deleteSpentCodes(db, cutoff('spentCodes'));
-  const spentMfaChallenges = await repo.deleteSpentChallenges(db, cutoff('spentMfaChallenges'));
-  const endedSessions = await repo.deleteEndedSessions(db, cutoff('endedSessions'));
+  const spentCodes = await repo.deleteSpentCodes(db, cutoff('spentCodes'), options);
+  const spentMfaChallenges = await repo.deleteSpentChallenges(db, cutoff('spentMfaChallenges'), options);
+  const endedSessions = await repo.deleteEndedSessions(db, cutoff('endedSessions'), options);
   const expiredIdempotencyKeys = await repo.deleteIdempotencyKeysCreatedBefore(
     db,
     new Date(cutoff('expiredIdempotencyKeys').getTime() - IDEMPOTENCY_WINDOW_MS),
+    options,
   );
-  const handledMails = await repo.deleteHandledMails(db, cutoff('handledMails'));
-  const unconfirmedAccounts = await repo.deleteUnconfirmedAccounts(db, cutoff('unconfirmedAccounts'), now);
+  const handledMails = await repo.deleteHandledMails(db, cutoff('handledMails'), options);
+  const unconfirmedAccounts = await repo.deleteUnconfirmedAccounts(db, cutoff('unconfirmedAccounts'), now, options);
   const abandonedOrders = await repo.deleteOrdersEndedBefore(
     db,
-    ['EXPIRED', 'BREAKING_CHANGE'],
-    cutoff('abandonedOrders'),
-    false,
+    { statuses: ['EXPIRED', 'BREAKING_CHANGE'], cutoff: cutoff('abandonedOrders'), signed: false },
+    options,
   );
   const declinedOrders = await repo.deleteOrdersEndedBefore(
     db,
-    ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN'],
-    cutoff('declinedOrders'),
-    true,
+    { statuses: ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN'], cutoff: cutoff('declinedOrders'), signed: true },
+    options,
   );
-  const lastDueYear = berlinYear(cutoff('endedLeases')) - 1;
-  const dueLeases = (await repo.handedOverLeases(db))
-    .filter((lease) => {
-      const endYear = leaseEndYear(lease.handoverDate, lease.durationMonths);
-      return endYear !== null && endYear <= lastDueYear;
-    })
-    .map((lease) => lease.id);
-  const endedLeases = await repo.deleteOrders(db, dueLeases);
+  const endedLeases = await deleteEndedLeases(db, berlinYear(cutoff('endedLeases')) - 1, options);
   // Last: orders removed above may have been the only thing holding an erased account's remainder.
-  const erasedAccounts = await repo.deleteErasedAccountsWithoutOrders(db);
+  const erasedAccounts = await repo.deleteErasedAccountsWithoutOrders(db, options);
   return {
     spentCodes,
     spentMfaChallenges,
@@ -182,6 +179,32 @@ export async function runRetention(deps: { db: Database; clock: Clock }): Promis
 }
 
 /**
+ * Leases that ended in `lastDueYear` or before. Only a lease handed over by then can have, so the
+ * query reads those (an index on the handover date of running leases); the end year is then the
+ * term's arithmetic of `leaseEndYear`.
+ */
+function deleteEndedLeases(db: Database, lastDueYear: number, options: BatchOptions): Promise<number> {
+  return inBatches(
+    {
+      next: (after: number | null, limit: number) =>
+        repo.handedOverLeases(db, `${lastDueYear + 1}-01-01`, { after, limit }),
+      keyOf: (lease) => lease.id,
+      handle: (batch) => {
+        const due = batch.filter((lease) => {
+          const endYear = leaseEndYear(lease.handoverDate, lease.durationMonths);
+          return endYear !== null && endYear <= lastDueYear;
+        });
+        return repo.deleteLeases(
+          db,
+          due.map((lease) => lease.id),
+        );
+      },
+    },
+    options,
+  );
+}
+
+/**
  * The retention run, hourly and once at start-up, through the scheduler that gives each hour to one
  * instance only; logs the counts of what it removed.
  */
@@ -191,8 +214,8 @@ export function scheduleRetention(
   log: FastifyBaseLogger,
   intervalMs = 3600_000,
 ): void {
-  scheduler.every('privacy.retention', intervalMs, async () => {
-    const counts = await runRetention(deps);
+  scheduler.every('privacy.retention', intervalMs, async (signal) => {
+    const counts = await runRetention(deps, { signal });
     log.info({ retention: counts }, 'retention run');
   });
 }

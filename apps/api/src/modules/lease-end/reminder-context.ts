@@ -1,0 +1,79 @@
+import type { LicenceCheckRow } from '@leasing/contract';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.js';
+import { returnAppointments } from '../../db/schema-lease-end.js';
+import { orders, users } from '../../db/schema.js';
+import { licenceRows, type ActiveLease } from './licence-checks.js';
+
+const leaseColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  tenantId: orders.tenantId,
+  handoverDate: orders.handoverDate,
+  signedAt: orders.signedAt,
+  terms: orders.terms,
+};
+
+const running = and(eq(orders.status, 'LEASING_ACTIVE'), isNotNull(orders.handoverDate));
+
+/** Where the reminders' walk stands: leases go by employer, then by id. */
+export interface LeaseKey {
+  tenantId: string;
+  id: number;
+}
+
+/**
+ * A batch of the running leases (handed over, not yet returned), by employer and order id: a batch
+ * then spans few employers, whose programme policy (the licence-check interval) it reads once each.
+ */
+export function runningLeases(db: Database, page: { after: LeaseKey | null; limit: number }): Promise<ActiveLease[]> {
+  const after = page.after;
+  return db
+    .select(leaseColumns)
+    .from(orders)
+    .where(
+      and(
+        running,
+        after === null ? undefined : sql`(${orders.tenantId}, ${orders.id}) > (${after.tenantId}::uuid, ${after.id})`,
+      ),
+    )
+    .orderBy(asc(orders.tenantId), asc(orders.id))
+    .limit(page.limit);
+}
+
+export interface BatchContext {
+  employees: Map<string, Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'language'>>;
+  /** Leases whose return appointment is set. */
+  appointments: Set<number>;
+  /** The licence check of each lease of the batch that carries its person's check. */
+  checks: Map<number, LicenceCheckRow>;
+}
+
+/** What the reminders of a batch need, in four queries instead of a few per lease. */
+export async function batchContext(db: Database, batch: readonly ActiveLease[], today: string): Promise<BatchContext> {
+  const orderIds = batch.map((lease) => lease.id);
+  const userIds = [...new Set(batch.map((lease) => lease.userId))];
+  const people = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  const appointments = await db
+    .select({ orderId: returnAppointments.orderId })
+    .from(returnAppointments)
+    .where(inArray(returnAppointments.orderId, orderIds));
+  // One check per person, carried by their newest lease, which may sit in another batch: so all the
+  // running leases of the batch's people are asked, and only this batch's leases keep their rows.
+  const leasesOfPeople = await db
+    .select(leaseColumns)
+    .from(orders)
+    .where(and(running, inArray(orders.userId, userIds)))
+    .orderBy(desc(orders.handoverDate), desc(orders.id));
+  const inBatch = new Set(orderIds);
+  const checks = (await licenceRows(db, leasesOfPeople, today)).filter((row) => inBatch.has(row.orderId));
+  return {
+    employees: new Map(people.map(({ id, ...person }) => [id, person])),
+    appointments: new Set(appointments.map((row) => row.orderId)),
+    checks: new Map(checks.map((row) => [row.orderId, row])),
+  };
+}
