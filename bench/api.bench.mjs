@@ -38,7 +38,10 @@ const pgDatabase = givenDatabaseUrl
 // Instances on a shared server need explicit secrets (the server refuses to generate its own there).
 const sharedSecrets = givenDatabaseUrl
   ? { JWT_SECRET: process.env.JWT_SECRET, DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY }
-  : { JWT_SECRET: crypto.randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') };
+  : {
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    };
 if (pgDatabase)
   targets.push({
     name: 'PostgreSQL',
@@ -194,7 +197,8 @@ function freePort() {
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
+  // A PGlite directory of a provider's real size takes minutes to open on a busy machine.
+  for (let i = 0; i < (givenDataDir ? 1200 : 240); i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
