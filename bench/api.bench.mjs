@@ -5,6 +5,11 @@
 // Targets: search p97.5 ≤ 30 ms at 10 connections; tax p97.5 ≤ 5 ms; and search p95 at most 1.5
 // times that of a static file of the identical bytes served by the same process (the answer is prepared
 // once: what is left is the per-request work of a signed-in call).
+// BENCH_PHASES=1: the server runs outside production with SERVER_TIMING=true and each route's latency
+// is broken down by phase (authentication, scope, programme, profile, answer; ADR 0044).
+// A provider's real size: BENCH_API_DATABASE_URL names a database made by `npm run seed:scale` (used as
+// it is, with the JWT_SECRET and DATA_ENCRYPTION_KEY of the environment), BENCH_API_DATA_DIR a PGlite
+// DATA_DIR made the same way (copied first, so it stays as it was).
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,20 +20,28 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { createPostgresDatabase, redact } from './support/postgres.mjs';
+import { collectTimings, reportPhases } from './support/server-timing.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 1000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
+const PHASES = process.env.BENCH_PHASES === '1';
+const givenDatabaseUrl = process.env.BENCH_API_DATABASE_URL;
+const givenDataDir = process.env.BENCH_API_DATA_DIR;
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const targets = [];
-const pgDatabase = await createPostgresDatabase(serverUrl, `leasing_bench_${process.pid}`);
+const pgDatabase = givenDatabaseUrl
+  ? { url: givenDatabaseUrl, drop: async () => undefined }
+  : await createPostgresDatabase(serverUrl, `leasing_bench_${process.pid}`);
 // Instances on a shared server need explicit secrets (the server refuses to generate its own there).
-const sharedSecrets = {
-  JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-  DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-};
+const sharedSecrets = givenDatabaseUrl
+  ? { JWT_SECRET: process.env.JWT_SECRET, DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY }
+  : {
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    };
 if (pgDatabase)
   targets.push({
     name: 'PostgreSQL',
@@ -38,7 +51,8 @@ if (pgDatabase)
 else console.log(`PostgreSQL: skipped (no server at ${redact(serverUrl)})`);
 targets.push({ name: 'PGlite', env: {}, cleanup: async () => undefined });
 
-for (const target of targets) {
+// BENCH_API_ONLY=PGlite (or PostgreSQL): one database only, e.g. for a phase breakdown.
+for (const target of targets.filter((t) => !process.env.BENCH_API_ONLY || t.name === process.env.BENCH_API_ONLY)) {
   try {
     await benchTarget(target);
   } finally {
@@ -49,6 +63,7 @@ for (const target of targets) {
 async function benchTarget(target) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-bench-api-'));
+  if (givenDataDir && target.name === 'PGlite') fs.cpSync(givenDataDir, dataDir, { recursive: true });
   // The built web app plus a file with the search answer's bytes, served by the same process (the
   // static plugin learns its files at start-up, so the server starts again once the file is there).
   const webDir = path.join(dataDir, 'web');
@@ -98,7 +113,8 @@ function startServer(target, port, dataDir, webDir) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      NODE_ENV: PHASES ? 'development' : 'production',
+      ...(PHASES ? { SERVER_TIMING: 'true' } : {}),
       DEMO_DATA: 'true',
       DEMO_CATALOG_SIZE: String(CATALOG_SIZE),
       WEB_DIST_DIR: webDir,
@@ -123,13 +139,21 @@ async function load(url, headers) {
 function runCannon(url, headers, duration) {
   return new Promise((resolve, reject) => {
     const latencies = [];
+    const samples = [];
     let non2xx = 0;
-    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) => {
+    // One request at a time per connection: a connection's last phases belong to its next answer.
+    const lastPhases = new Map();
+    const setupClient = collectTimings((client, phases) => lastPhases.set(client, phases));
+    const options = { url, headers, connections: CONNECTIONS, duration, ...(PHASES ? { setupClient } : {}) };
+    const instance = autocannon(options, (error, result) => {
       if (error) reject(error);
-      else resolve({ result, latencies, non2xx });
+      else resolve({ result, latencies, samples, non2xx });
     });
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
+      const phases = lastPhases.get(client);
+      if (phases) samples.push({ latency: responseTime, phases });
+      lastPhases.delete(client);
       if (statusCode < 200 || statusCode >= 300) non2xx++;
     });
   });
@@ -140,7 +164,7 @@ function percentile(latencies, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-function report(label, { result, latencies, non2xx }, targetMs) {
+function report(label, { result, latencies, samples, non2xx }, targetMs) {
   const pct = (p) => percentile(latencies, p);
   const p975 = pct(97.5);
   console.log(
@@ -148,6 +172,7 @@ function report(label, { result, latencies, non2xx }, targetMs) {
       `p99 ${pct(99).toFixed(1)} ms  ${Math.round(result.requests.average)} req/s  ` +
       `(${latencies.length} requests, ${non2xx} non-2xx)  target p97.5 ≤ ${targetMs} ms: ratio ${(p975 / targetMs).toFixed(2)}`,
   );
+  reportPhases(samples, (values, p) => percentile(values, p));
 }
 
 async function login(base) {
@@ -172,7 +197,8 @@ function freePort() {
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
+  // A PGlite directory of a provider's real size takes minutes to open on a busy machine.
+  for (let i = 0; i < (givenDataDir ? 1200 : 240); i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -71,6 +71,7 @@ import { loopbackOnly } from './plugins/dev-only.js';
 import { Metrics, registerMetrics } from './plugins/metrics.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { refuseControlCharacters } from './plugins/input-hygiene.js';
+import { registerServerTiming } from './lib/request-timing.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
 
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.addHook('onRequest', enterRequestContext);
+  if (config.serverTiming) registerServerTiming(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

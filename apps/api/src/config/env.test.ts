@@ -62,3 +62,13 @@ describe('page analytics configuration', () => {
     ).toThrow(/ANALYTICS_SITE/);
   });
 });
+
+describe('per-phase timing', () => {
+  it('is off by default and refused in production', () => {
+    expect(loadConfig({}).serverTiming).toBe(false);
+    expect(loadConfig({ SERVER_TIMING: 'true' }).serverTiming).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SERVER_TIMING: 'true' })).toThrow(
+      new ConfigError('Invalid configuration: SERVER_TIMING is for measurements outside production'),
+    );
+  });
+});

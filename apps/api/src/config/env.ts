@@ -105,6 +105,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as leasing.example.com')
     .optional(),
+  /** Per-phase `Server-Timing` header on every answer (lib/request-timing.ts); refused in production. */
+  SERVER_TIMING: booleanString.optional(),
   /** Redis for state several instances must share (rate-limit budgets). Unset: kept in this process. */
   REDIS_URL: z
     .string()
@@ -138,6 +140,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   metricsPort: number | undefined;
   redisUrl: string | undefined;
+  /** Per-phase Server-Timing headers (measurement only, never in production). */
+  serverTiming: boolean;
   /** Page analytics after consent; null when not configured. */
   analytics: { scriptUrl: string; site: string } | null;
   /**
@@ -166,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_OWNER_URL needs DATABASE_URL (the application role)');
+  }
+  if (e.SERVER_TIMING && e.NODE_ENV === 'production') {
+    // The phases would tell any client how long the database took for whom.
+    throw new ConfigError('Invalid configuration: SERVER_TIMING is for measurements outside production');
   }
   const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -200,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     redisUrl: e.REDIS_URL,
+    serverTiming: e.SERVER_TIMING ?? false,
     analytics: e.ANALYTICS_SCRIPT_URL
       ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, site: e.ANALYTICS_SITE ?? new URL(publicUrl).hostname }
       : null,

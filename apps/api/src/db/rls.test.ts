@@ -152,16 +152,21 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
     ).toHaveLength(0);
   });
 
-  it("shows a token's holder, before the role is known, their own account only", async () => {
-    const holder = tokenHolderScope(home.employeeId);
-    const seen = await rows(holder, sql`select id, role from users`);
-    // Their own row, and the provider's staff (visible to everyone signed in), not even colleagues.
+  it("shows a token's holder, before the role is known, what an employee of the token's employer sees", async () => {
+    const holder = tokenHolderScope(home.employeeId, home.tenantId);
+    const seen = await rows(holder, sql`select id, tenant_id, role from users`);
+    // Their own row among their employer's people (and the provider's staff): no other employer's.
     expect(seen.map((r) => r['id'])).toContain(home.employeeId);
-    expect(seen.map((r) => r['id'])).not.toContain(home.adminId);
-    expect(seen.every((r) => r['id'] === home.employeeId || r['role'] === 'PROVIDER_ADMIN')).toBe(true);
+    expect(seen.some((r) => r['id'] === foreign.employeeId || r['id'] === foreign.adminId)).toBe(false);
+    expect(seen.every((r) => r['tenant_id'] === home.tenantId || r['role'] === 'PROVIDER_ADMIN')).toBe(true);
+    // Salaries stay their own, even among colleagues.
     expect((await rows(holder, sql`select user_id from salary_profiles`)).map((r) => r['user_id'])).toEqual([
       home.employeeId,
     ]);
+    // Without an employer in the token: their own account only, not even colleagues.
+    const alone = await rows(tokenHolderScope(home.employeeId, null), sql`select id, role from users`);
+    expect(alone.map((r) => r['id'])).not.toContain(home.adminId);
+    expect(alone.every((r) => r['id'] === home.employeeId || r['role'] === 'PROVIDER_ADMIN')).toBe(true);
   });
 
   it("keeps another employer's people, orders and salaries out of an unfiltered query", async () => {

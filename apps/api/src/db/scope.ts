@@ -9,10 +9,12 @@ export { ANONYMOUS_SCOPE, SIGN_IN_SCOPE, SYSTEM_SCOPE, type DbScope } from '../l
 
 /**
  * The least a holder of a valid access token may see, used to read their own account before their
- * role and employer are known: their own rows and nothing else.
+ * role is known from the database: an employee's view (their own rows and their employer's programme)
+ * under the employer the signed token names. For an employee whose account still says the same, this
+ * is already the request's scope: the connection keeps it and no second set-up follows (ADR 0044).
  */
-export function tokenHolderScope(userId: string): DbScope {
-  return { role: 'EMPLOYEE', userId, tenantId: null };
+export function tokenHolderScope(userId: string, tenantId: string | null): DbScope {
+  return { role: 'EMPLOYEE', userId, tenantId };
 }
 
 /** The database role the application works as: not the owner of any table (see the migration). */

@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
+import { timed } from '../lib/request-timing.js';
 import { currentDbScope, SCOPE_SQL, type DbScope, type ScopeParameters, type ScopeSigner } from './scope.js';
 
 /**
@@ -42,7 +43,8 @@ export class ScopedPool {
     const key = scopeKey(scope);
     if (this.applied.get(client) === key) return client;
     try {
-      await client.query(SCOPE_SQL, this.signer.parameters(scope, backendPidOf(client)));
+      const parameters = this.signer.parameters(scope, backendPidOf(client));
+      await timed('scope', () => client.query(SCOPE_SQL, parameters));
     } catch (error) {
       client.release(error instanceof Error ? error : true);
       throw error;
@@ -113,7 +115,8 @@ export class ScopedPglite {
   private async apply(scope: DbScope): Promise<void> {
     const key = scopeKey(scope);
     if (this.applied === key) return;
-    await this.client.query(SCOPE_SQL, this.parameters(scope));
+    const parameters = this.parameters(scope);
+    await timed('scope', () => this.client.query(SCOPE_SQL, parameters));
     this.applied = key;
   }
 

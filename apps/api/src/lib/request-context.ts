@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Role } from '@leasing/contract';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
+import type { RequestTiming } from './request-timing.js';
+
 /**
  * Who the database is asked on behalf of: the row-level security policies (migrations
  * 0009_row_level_security, 0017_sign_in_scope, 0021_signed_scope) decide from it which rows exist
@@ -31,6 +33,8 @@ export interface RequestContext {
    * or the caller's token (plugins/authenticate.ts) says otherwise.
    */
   dbScope: DbScope;
+  /** The request's phases, only while SERVER_TIMING is on (lib/request-timing.ts). */
+  timing?: RequestTiming;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

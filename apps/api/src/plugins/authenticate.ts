@@ -6,6 +6,7 @@ import { runInScope, tokenHolderScope } from '../db/scope.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import { currentRequestContext } from '../lib/request-context.js';
+import { timed } from '../lib/request-timing.js';
 import { findRequestUser } from '../modules/auth/repository.js';
 import { mfaPolicy } from '../modules/mfa/policy.js';
 import type { TokenService } from '../modules/auth/tokens.js';
@@ -17,10 +18,13 @@ export interface AuthenticatedUser {
   email: string;
   /**
    * Versions read in the same round trip as the user (the hot path of every search): the salary
-   * profile's version (null without a profile) and the catalogue's. They key the personal-rate caches.
+   * profile's version (null without a profile), the catalogue's and the employer programme's. They key
+   * the personal-rate caches.
    */
   profileVersion: number | null;
   catalogVersion: number;
+  /** The employer programme's version in force, read in the same round trip; null: not known, read it. */
+  programmeVersion: number | null;
   /** An admin past the grace period without a second factor: admin routes answer 403 until enrolment. */
   mfaBlocked: boolean;
 }
@@ -45,12 +49,15 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
     if (!match?.[1]) throw unauthenticated();
-    const claims = await deps.tokens.verifyAccessToken(match[1], deps.clock.now());
+    const token = match[1];
+    const claims = await timed('jwt', () => deps.tokens.verifyAccessToken(token, deps.clock.now()));
     if (!claims) throw unauthenticated();
     // Read as the token's holder: their own row and profile version, before their role is known.
     const now = deps.clock.now();
-    const user = await runInScope(tokenHolderScope(claims.userId), () =>
-      findRequestUser(deps.db, claims.userId, claims.sessionId, now),
+    const user = await timed('user', () =>
+      runInScope(tokenHolderScope(claims.userId, claims.tenantId), () =>
+        findRequestUser(deps.db, claims.userId, claims.sessionId, now),
+      ),
     );
     // A logged-out, reused or expired session ends its access tokens at once (decision 0026).
     if (!user || user.disabledAt || !user.sessionOpen) throw unauthenticated();
@@ -66,6 +73,8 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
       email: user.email,
       profileVersion: user.profileVersion,
       catalogVersion: user.catalogVersion,
+      // Read under the token's employer: it is the account's only when the two still agree.
+      programmeVersion: user.tenantId === claims.tenantId ? user.programmeVersion : null,
       mfaBlocked: mfaPolicy(user, now).blocked,
     };
     // From here on the database shows this caller only what their role may see (row-level security).

@@ -2,6 +2,7 @@ import type { Role } from '@leasing/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
+import { tenantPolicies } from '../../db/schema-employer.js';
 import { catalogState, refreshTokens, salaryProfiles, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,6 +29,11 @@ export interface RequestUserRow {
   mfaEnabledAt: Date | null;
   profileVersion: number | null;
   catalogVersion: number;
+  /**
+   * The employer programme's version in force (0: the defaults, also without an employer), as far as
+   * the scope of the read shows the employer's policies (the caller's own employer only).
+   */
+  programmeVersion: number;
   /** The token's session (refresh family) is neither revoked nor past its absolute end. */
   sessionOpen: boolean;
 }
@@ -49,6 +55,10 @@ function requestUserQuery(db: Database) {
       catalogVersion: sql<
         string | number
       >`(select ${catalogState.version} from ${catalogState} where ${catalogState.id} = 1)`,
+      // Policy versions are only ever added (primary key tenant and version): the newest is in force.
+      // The user's column is qualified by hand: unqualified it would name the policies' own column.
+      programmeVersion: sql<string | number | null>`(select max(${tenantPolicies.version}) from ${tenantPolicies}
+        where ${tenantPolicies.tenantId} = ${sql.identifier('users')}.${sql.identifier('tenant_id')})`,
       // Logout, reuse detection and the session's end refuse its access tokens at once, on every
       // instance: one index probe (refresh_tokens_family_idx) in the query every request makes anyway.
       // (drizzle writes the columns here unqualified: the user is named by the parameter, not `users.id`.)
@@ -87,6 +97,7 @@ export async function findRequestUser(
   return {
     ...row,
     catalogVersion: Number(row.catalogVersion ?? 0),
+    programmeVersion: Number(row.programmeVersion ?? 0),
     profileVersion: row.profileVersion === null ? null : Number(row.profileVersion),
     sessionOpen: row.sessionOpen === true,
   };

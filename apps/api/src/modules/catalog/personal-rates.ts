@@ -47,9 +47,19 @@ export class PersonalRates {
 
   constructor(private readonly deps: { db: Database; cipher: FieldCipher; clock: Clock }) {}
 
+  /** The last payment month worked out, and the minute it holds for (formatting is the hot path). */
+  private month = { minute: Number.NaN, value: '' };
+  /** The last rules tag worked out, and its month (the years' rules are part of the code). */
+  private rules = { month: '', tag: '' };
+
   /** The payment month the rates are computed for: the first day of the current month in Germany. */
   paymentMonth(): string {
-    return `${BERLIN_MONTH.format(this.deps.clock.now())}-01`;
+    // Germany's months begin on a whole minute of UTC (its offsets are whole hours).
+    const minute = Math.floor(this.deps.clock.now().getTime() / 60_000);
+    if (minute !== this.month.minute) {
+      this.month = { minute, value: `${BERLIN_MONTH.format(new Date(minute * 60_000))}-01` };
+    }
+    return this.month.value;
   }
 
   /**
@@ -58,12 +68,8 @@ export class PersonalRates {
    * so the answers made with last year's rules are not served once the year's PAP is in the system.
    */
   rulesTag(month = this.paymentMonth()): string {
-    try {
-      const basis = resolvePayrollYear(month);
-      return `r${basis.year}${basis.provisional ? 'p' : ''}`;
-    } catch {
-      return 'r-';
-    }
+    if (this.rules.month !== month) this.rules = { month, tag: rulesTagOf(month) };
+    return this.rules.tag;
   }
 
   /** The marker of a user's provisional rates (their payment year has no PAP yet), or null. */
@@ -150,6 +156,15 @@ export class PersonalRates {
         return { ok: false, reason: { kind: 'NOT_COMPUTABLE', message: error.message } };
       throw error;
     }
+  }
+}
+
+function rulesTagOf(month: string): string {
+  try {
+    const basis = resolvePayrollYear(month);
+    return `r${basis.year}${basis.provisional ? 'p' : ''}`;
+  } catch {
+    return 'r-';
   }
 }
 

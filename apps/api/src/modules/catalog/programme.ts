@@ -7,8 +7,8 @@ import type { CatalogPackage, CatalogVehicle } from './catalog-snapshot.js';
 
 /**
  * The employer's programme as the catalogue applies it (the policy HR sets under /employer/policy):
- * which cars are offered and how much of the gross rate the employer pays. Read fresh per request
- * (one indexed row), so a change applies at once; its version is part of every cache key.
+ * which cars are offered and how much of the gross rate the employer pays. Its version is read fresh
+ * per request (with the user, or here), so a change applies at once; it is part of every cache key.
  */
 export interface Programme {
   version: number;
@@ -17,10 +17,32 @@ export interface Programme {
 
 const NO_PROGRAMME: Programme = { version: 0, policy: DEFAULT_TENANT_POLICY };
 
-export async function programmeFor(db: Database, tenantId: string | null): Promise<Programme> {
+/**
+ * Saved policies by employer and version. A version is never changed once saved (new rules are a new
+ * version), so an entry can never be stale, on this instance or any other.
+ */
+const savedProgrammes = new Map<string, Programme>();
+const MAX_SAVED_PROGRAMMES = 1_000;
+
+/** `knownVersion`: the version in force read with the user this request (null or absent: read it here). */
+export async function programmeFor(
+  db: Database,
+  tenantId: string | null,
+  knownVersion?: number | null,
+): Promise<Programme> {
   if (!tenantId) return NO_PROGRAMME;
+  if (knownVersion === 0) return NO_PROGRAMME;
+  const key = `${tenantId}:${knownVersion ?? '-'}`;
+  const saved = knownVersion ? savedProgrammes.get(key) : undefined;
+  if (saved) return saved;
   const { policy, version } = await policyInForce(db, tenantId);
-  return { policy, version };
+  const programme = { policy, version };
+  // Kept only under the version read now (a policy saved meanwhile is a newer version, read then).
+  if (version === knownVersion) {
+    if (savedProgrammes.size >= MAX_SAVED_PROGRAMMES) savedProgrammes.clear();
+    savedProgrammes.set(key, programme);
+  }
+  return programme;
 }
 
 /** The employer's share of a package's gross rate, in cents. */

@@ -14,6 +14,7 @@ import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice }
 
 import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { timed } from '../../lib/request-timing.js';
 import { sortedUnique, type CatalogCache, type CatalogPackage, type CatalogVehicle } from './catalog-snapshot.js';
 import { prepareAnswer, type AnswerCache, type PreparedAnswer } from './answer-cache.js';
 import { photoUrls } from './media-routes.js';
@@ -37,6 +38,8 @@ interface Owner {
   tenantId: string | null;
   profileVersion?: number | null;
   catalogVersion?: number;
+  /** The employer programme's version read with the user (null or absent: read with the programme). */
+  programmeVersion?: number | null;
 }
 
 const eur = (cents: number) => cents / 100;
@@ -56,22 +59,30 @@ export async function searchAnswer(
   query: SearchQuery,
 ): Promise<PreparedAnswer> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
-  const programme = await programmeFor(deps.db, owner.tenantId);
-  const rates = await deps.rates.cheapestRates(owner, snapshot, programme);
+  const programme = await timed('programme', () => programmeFor(deps.db, owner.tenantId, owner.programmeVersion));
+  const rates = await timed('profile', () => deps.rates.cheapestRates(owner, snapshot, programme));
   const rateKey = rates ? deps.rates.rateKey(owner) : 'estimate';
   // The rate key names the rules year: an answer made with another year's rules is never reused.
   const provisional = rates ? deps.rates.provisionalOf(await deps.rates.prepare(owner)) : null;
   const filter = normaliseFilter(snapshot.vehicles, query);
   const cacheKey = `search|${snapshot.version}|p${programme.version}|${owner.id}|${rateKey}|${JSON.stringify(filter)}`;
-  return deps.answers.getOrMake(cacheKey, () => {
-    // Cars outside the employer's programme are not offered at all.
-    const offered = snapshot.vehicles.filter((v) => offeredInProgramme(programme, v));
-    return JSON.stringify(
-      filter === NOTHING
-        ? []
-        : searchIn(offered, { manufacturerIds: filter.brands, modelIds: filter.models }, rates, programme, provisional),
-    );
-  });
+  return timed('answer', () =>
+    deps.answers.getOrMake(cacheKey, () => {
+      // Cars outside the employer's programme are not offered at all.
+      const offered = snapshot.vehicles.filter((v) => offeredInProgramme(programme, v));
+      return JSON.stringify(
+        filter === NOTHING
+          ? []
+          : searchIn(
+              offered,
+              { manufacturerIds: filter.brands, modelIds: filter.models },
+              rates,
+              programme,
+              provisional,
+            ),
+      );
+    }),
+  );
 }
 
 const NOTHING = 'nothing' as const;
@@ -81,19 +92,14 @@ function normaliseFilter(
   vehicles: CatalogVehicle[],
   query: SearchQuery,
 ): { brands: string[] | undefined; models: string[] | undefined } | typeof NOTHING {
-  const known = (wanted: string[] | undefined, values: Iterable<string>) => {
+  // The catalogue's values are gathered only for a filter that names some (not on every plain search).
+  const known = (wanted: string[] | undefined, valueOf: (v: CatalogVehicle) => string) => {
     if (!wanted || wanted.length === 0) return undefined;
-    const all = new Set([...values].map((v) => v.toLowerCase()));
+    const all = new Set(vehicles.map((v) => valueOf(v).toLowerCase()));
     return [...new Set(wanted.map((v) => v.toLowerCase()))].filter((v) => all.has(v)).sort();
   };
-  const brands = known(
-    query.manufacturerIds,
-    vehicles.map((v) => v.brand),
-  );
-  const models = known(
-    query.modelIds,
-    vehicles.map((v) => v.model),
-  );
+  const brands = known(query.manufacturerIds, (v) => v.brand);
+  const models = known(query.modelIds, (v) => v.model);
   if (brands?.length === 0 || models?.length === 0) return NOTHING;
   return { brands, models };
 }
@@ -108,7 +114,7 @@ export async function vehicleAnswer(
   if (!snapshot.byId.has(vehicleId)) throw notFound('Fahrzeug nicht gefunden');
   await deps.rates.prepare(owner);
   const rateKey = deps.rates.rateKey(owner);
-  const programme = await programmeFor(deps.db, owner.tenantId);
+  const programme = await programmeFor(deps.db, owner.tenantId, owner.programmeVersion);
   const make = async () => JSON.stringify(await vehicle(deps, owner, vehicleId, programme));
   // Without a usable profile the answer carries no personal rate; such answers are not worth keeping.
   if (rateKey === null) return prepareAnswer(await make());
@@ -193,7 +199,7 @@ export async function vehicle(
   const snapshot = await deps.catalog.get(owner.catalogVersion);
   const v = snapshot.byId.get(vehicleId);
   if (!v) throw notFound('Fahrzeug nicht gefunden');
-  const inForce = programme ?? (await programmeFor(deps.db, owner.tenantId));
+  const inForce = programme ?? (await programmeFor(deps.db, owner.tenantId, owner.programmeVersion));
   const prepared = await deps.rates.prepare(owner);
   const photos = photoUrls(v);
   return {
@@ -283,7 +289,7 @@ export async function taxResult(
         : prepared.reason.message;
     throw new AppError('PROFILE_INCOMPLETE', message);
   }
-  const inForce = programme ?? (await programmeFor(deps.db, owner.tenantId));
+  const inForce = programme ?? (await programmeFor(deps.db, owner.tenantId, owner.programmeVersion));
   const comparison = deps.rates.compare(prepared.prepared, found.vehicle, found.pkg, inForce);
   if (!comparison)
     throw new AppError('PROFILE_INCOMPLETE', 'Für dieses Angebot kann keine Nettorate berechnet werden.');
@@ -300,14 +306,14 @@ export async function taxResult(
  */
 export async function taxResultJson(deps: CatalogDeps, owner: Owner, packageId: string): Promise<string> {
   const snapshot = await deps.catalog.get(owner.catalogVersion);
-  const programme = await programmeFor(deps.db, owner.tenantId);
+  const programme = await timed('programme', () => programmeFor(deps.db, owner.tenantId, owner.programmeVersion));
   const cacheKey =
     owner.profileVersion === null || owner.profileVersion === undefined
       ? null
       : `tax|${owner.id}|${owner.profileVersion}:${deps.rates.paymentMonth()}:${deps.rates.rulesTag()}|p${owner.tenantId ?? '-'}:${programme.version}|${packageId}`;
   const cached = cacheKey ? snapshot.responses.get(cacheKey) : undefined;
   if (cached) return cached;
-  const json = JSON.stringify(await taxResult(deps, owner, packageId, programme));
+  const json = await timed('answer', async () => JSON.stringify(await taxResult(deps, owner, packageId, programme)));
   if (cacheKey) {
     if (snapshot.responses.size > 5_000) snapshot.responses.clear();
     snapshot.responses.set(cacheKey, json);
