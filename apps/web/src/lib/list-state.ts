@@ -55,7 +55,6 @@ export function nextListSearch<S extends string, F extends string>(
 export function useListState<S extends string, F extends string = never>(options: ListStateOptions<S, F>) {
   const [params, setParams] = useSearchParams();
   const state = readListState(params, options);
-  const update = (changes: ListChanges<S, F>) =>
-    setParams(nextListSearch(state, changes, options), { replace: true });
+  const update = (changes: ListChanges<S, F>) => setParams(nextListSearch(state, changes, options), { replace: true });
   return { state, update };
 }

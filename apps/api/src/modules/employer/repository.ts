@@ -1,7 +1,8 @@
 import type { TenantEmployeesQuery } from '@leasing/contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
+import { personStartsWith, searchStart } from '../../db/person-search.js';
 import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
 import { orders, users } from '../../db/schema.js';
 
@@ -20,15 +21,9 @@ function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userI
     conditions.push(isNull(employmentEnds.leavingDate), or(isNull(users.passwordHash), isNull(users.emailConfirmedAt)));
   }
   if (query.q) {
-    // Lower-cased on both sides: the trigram index of migration 0026 covers lower(...) of these.
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // The start of a name or address (an index range, db/person-search.ts) or of the personnel number.
     conditions.push(
-      or(
-        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
-        sql`lower(${users.lastName} || ' ' || ${users.firstName}) like ${pattern}`,
-        sql`lower(${users.email}) like ${pattern}`,
-        ilike(users.employeeId, pattern),
-      ),
+      or(personStartsWith(query.q), sql`starts_with(lower(${users.employeeId}), ${searchStart(query.q)})`),
     );
   }
   return and(...conditions);
@@ -103,28 +98,30 @@ export async function ordersOfPeople(db: Database, tenantId: string, userIds: st
 
 /** Handed-over leases of the employer: the order row (for its snapshot) and the policy it was made under. */
 export function leasesOf(db: Database, tenantId: string) {
-  return db
-    .select({
-      order: orders,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      employeeId: users.employeeId,
-      leavingDate: employmentEnds.leavingDate,
-      deductionStart: orderPolicies.deductionStart,
-      employerContributionCents: orderPolicies.employerContributionCents,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
-    .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
-    // An ended lease (modules/lease-end) still has its months up to the return.
-    .where(
-      and(
-        eq(orders.tenantId, tenantId),
-        inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
-        isNotNull(orders.handoverDate),
-      ),
-    );
+  return (
+    db
+      .select({
+        order: orders,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        employeeId: users.employeeId,
+        leavingDate: employmentEnds.leavingDate,
+        deductionStart: orderPolicies.deductionStart,
+        employerContributionCents: orderPolicies.employerContributionCents,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
+      .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
+      // An ended lease (modules/lease-end) still has its months up to the return.
+      .where(
+        and(
+          eq(orders.tenantId, tenantId),
+          inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
+          isNotNull(orders.handoverDate),
+        ),
+      )
+  );
 }
 
 export async function employeeOf(db: Database, tenantId: string, userId: string) {

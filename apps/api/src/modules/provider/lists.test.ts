@@ -93,7 +93,11 @@ describe.each(databaseTargets())('provider lists on %s', (target) => {
     ] as const) {
       const response = await call<ErrorResponse>('GET', url, token);
       expect(response.status, url).toBe(400);
-      if (field) expect(response.body.errors?.map((e) => e.field), url).toContain(field);
+      if (field)
+        expect(
+          response.body.errors?.map((e) => e.field),
+          url,
+        ).toContain(field);
     }
     const hr = (await tokensOfDemoRoles(t.app)).tenantAdmin;
     expect((await call('GET', '/v1/provider/tenants', hr)).status).toBe(403);

@@ -219,9 +219,8 @@ describe.each(databaseTargets())('provider: price list on %s', (target) => {
       extra,
     ]);
     expect(preview.body.publishable).toBe(true);
-    const versionsBefore = (
-      await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider)
-    ).body.items;
+    const versionsBefore = (await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider))
+      .body.items;
     await asOwner(t.app.orderDeps.db, [
       sql`create function refuse_marker() returns trigger language plpgsql as $$ begin raise exception 'refused marker'; end $$`,
       sql`create trigger refuse_marker before insert on lease_packages for each row when (new.total_monthly_gross_cost_cents = 432109) execute function refuse_marker()`,
@@ -240,9 +239,8 @@ describe.each(databaseTargets())('provider: price list on %s', (target) => {
         .from(priceListImports)
         .where(eq(priceListImports.id, preview.body.importId));
       expect(stored?.status).toBe('PREVIEW');
-      const versionsAfter = (
-        await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider)
-      ).body.items;
+      const versionsAfter = (await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider))
+        .body.items;
       expect(versionsAfter).toEqual(versionsBefore);
     } finally {
       await asOwner(t.app.orderDeps.db, [

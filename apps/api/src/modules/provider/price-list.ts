@@ -286,16 +286,10 @@ export async function listVersions(
 ): Promise<PriceListVersionsPage> {
   requireProvider(actor);
   const query = PriceListVersionsQuerySchema.parse(input);
-  const where = versionSearch(query.q);
+  const queries = versionPageQueries(deps.db, query);
   const [rows, [total], [newest]] = await Promise.all([
-    deps.db
-      .select(VERSION_LIST_COLUMNS)
-      .from(priceListVersions)
-      .where(where)
-      .orderBy(query.sort === 'oldest' ? asc(priceListVersions.id) : desc(priceListVersions.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ n: count() }).from(priceListVersions).where(where),
+    queries.rows,
+    queries.total,
     deps.db.select({ id: max(priceListVersions.id) }).from(priceListVersions),
   ]);
   const names = await namesOf(
@@ -312,6 +306,21 @@ export async function listVersions(
     total: Number(total?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+/** The statements of one page of versions and of how many match (also EXPLAINed at size). */
+export function versionPageQueries(db: Database, query: PriceListVersionsQuery & { page: number; pageSize: number }) {
+  const where = versionSearch(query.q);
+  return {
+    rows: db
+      .select(VERSION_LIST_COLUMNS)
+      .from(priceListVersions)
+      .where(where)
+      .orderBy(query.sort === 'oldest' ? asc(priceListVersions.id) : desc(priceListVersions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    total: db.select({ n: count() }).from(priceListVersions).where(where),
   };
 }
 

@@ -1,8 +1,4 @@
-import {
-  ProviderTenantsQuerySchema,
-  type ProviderTenantsPage,
-  type ProviderTenantsQuery,
-} from '@leasing/contract';
+import { ProviderTenantsQuerySchema, type ProviderTenantsPage, type ProviderTenantsQuery } from '@leasing/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -41,18 +37,8 @@ export async function listTenants(
 ): Promise<ProviderTenantsPage> {
   requireProvider(actor);
   const query = ProviderTenantsQuerySchema.parse(input);
-  const where = conditionsOf(query);
-  const order = query.sort === 'newest' ? [desc(tenants.createdAt), desc(tenants.id)] : [asc(tenants.name), asc(tenants.id)];
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(tenants)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ n: count() }).from(tenants).where(where),
-  ]);
+  const queries = tenantPageQueries(deps.db, query);
+  const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
   const counts = await headCounts(
     deps.db,
     rows.map((r) => r.id),
@@ -66,20 +52,46 @@ export async function listTenants(
   };
 }
 
-/** Employees, active orders and usable register codes of some employers. */
-async function headCounts(db: Database, tenantIds: string[], now: Date) {
-  if (tenantIds.length === 0) return () => ({ employees: 0, activeOrders: 0, activeCodes: 0 });
-  const [employees, active, codes] = await Promise.all([
-    db
+/** The statements of one page of employers and of how many match (also EXPLAINed at size). */
+export function tenantPageQueries(db: Database, query: ProviderTenantsQuery & { page: number; pageSize: number }) {
+  const where = conditionsOf(query);
+  const order =
+    query.sort === 'newest' ? [desc(tenants.createdAt), desc(tenants.id)] : [asc(tenants.name), asc(tenants.id)];
+  return {
+    rows: db
+      .select()
+      .from(tenants)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    total: db.select({ n: count() }).from(tenants).where(where),
+  };
+}
+
+/** The head counts of some employers: people and open orders, each through the employer's index. */
+export function headCountQueries(db: Database, tenantIds: string[]) {
+  return {
+    employees: db
       .select({ tenantId: users.tenantId, n: count() })
       .from(users)
       .where(and(inArray(users.tenantId, tenantIds), eq(users.role, 'EMPLOYEE'), isNull(users.deletedAt)))
       .groupBy(users.tenantId),
-    db
+    activeOrders: db
       .select({ tenantId: orders.tenantId, n: count() })
       .from(orders)
       .where(and(inArray(orders.tenantId, tenantIds), notInArray(orders.status, CLOSED_STATUSES)))
       .groupBy(orders.tenantId),
+  };
+}
+
+/** Employees, active orders and usable register codes of some employers. */
+async function headCounts(db: Database, tenantIds: string[], now: Date) {
+  if (tenantIds.length === 0) return () => ({ employees: 0, activeOrders: 0, activeCodes: 0 });
+  const queries = headCountQueries(db, tenantIds);
+  const [employees, active, codes] = await Promise.all([
+    queries.employees,
+    queries.activeOrders,
     db.select().from(registerCodes).where(inArray(registerCodes.tenantId, tenantIds)),
   ]);
   const byTenant = (list: { tenantId: string | null; n: number }[]) =>

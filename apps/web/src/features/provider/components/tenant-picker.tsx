@@ -28,7 +28,8 @@ export function TenantPicker({
   const term = chosen && q === chosen.label ? '' : q;
   const tenants = useTenants({ ...(term ? { q: term } : {}), pageSize: SUGGESTIONS });
   const options = (tenants.data?.items ?? []).map((tenant) => ({ value: tenant.id, label: tenant.name }));
-  const data = chosen && value === chosen.value && !options.some((o) => o.value === value) ? [chosen, ...options] : options;
+  const data =
+    chosen && value === chosen.value && !options.some((o) => o.value === value) ? [chosen, ...options] : options;
   return (
     <Select
       label={label}
@@ -36,7 +37,7 @@ export function TenantPicker({
       data={data}
       value={value}
       onChange={(tenantId, option) => {
-        setChosen(tenantId ? { value: tenantId, label: option.label } : null);
+        setChosen(tenantId && option ? { value: tenantId, label: option.label } : null);
         onChange(tenantId);
       }}
       searchValue={search}
