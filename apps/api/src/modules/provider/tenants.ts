@@ -9,7 +9,6 @@ import type {
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { registerCodes } from '../../db/schema-provider.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
