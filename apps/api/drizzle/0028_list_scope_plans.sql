@@ -22,6 +22,18 @@ ALTER POLICY employment_ends_scope ON employment_ends
          OR (employment_ends.tenant_id = (SELECT s.tenant_id FROM app_scope() s)
              AND (SELECT s.role = 'TENANT_ADMIN' FROM app_scope() s)));
 --> statement-breakpoint
+-- The overview's fingerprint of the payroll inputs reads an employer's salary profiles and order
+-- policies as the platform: per row the profile's policy ran the scope function, and the order
+-- policies' check built a hash of all orders. The platform and the provider see every order anyway
+-- (orders_scope), so their check of the order is left out.
+ALTER POLICY salary_profiles_scope ON salary_profiles
+  USING ((SELECT s.role = 'SYSTEM' FROM app_scope() s)
+         OR salary_profiles.user_id = (SELECT s.user_id FROM app_scope() s));
+--> statement-breakpoint
+ALTER POLICY order_policies_scope ON order_policies
+  USING ((SELECT s.role IN ('SYSTEM', 'PROVIDER_ADMIN') FROM app_scope() s)
+         OR EXISTS (SELECT 1 FROM orders o WHERE o.id = order_id));
+--> statement-breakpoint
 -- Searching people by a part of the name (`ILIKE '%müller%'`) read all 60,000 people: LIKE is not
 -- leakproof, so under row-level security it may never become an index condition. A search is now
 -- by the start of a name ("Anna M…", "Müller A…") or of the e-mail address, with `starts_with`,
