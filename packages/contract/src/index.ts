@@ -18,3 +18,4 @@ export * from './employer.js';
 export * from './signing.js';
 export * from './lease-life.js';
 export * from './lease-end.js';
+export * from './paging.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 
+import { pageNumberField, pageOf, pageSizeField, searchTermField } from './paging.js';
+
 /**
  * The provider's price list (CSV export, import preview, publish, versions, rollback) and vehicle
  * photos. The CSV columns and their rules are the API's (apps/api/src/modules/provider/price-list-csv.ts).
@@ -90,6 +92,20 @@ export const PriceListVersionSchema = z.object({
   current: z.boolean(),
 });
 export type PriceListVersion = z.infer<typeof PriceListVersionSchema>;
+
+export const PRICE_LIST_VERSIONS_PAGE_SIZE_MAX = 100;
+
+/** `GET /v1/provider/catalog/versions`: searched (file name, version number), sorted and paged on the server. */
+export const PriceListVersionsQuerySchema = z.strictObject({
+  q: searchTermField(),
+  sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
+  page: pageNumberField(),
+  pageSize: pageSizeField(PRICE_LIST_VERSIONS_PAGE_SIZE_MAX, 20),
+});
+export type PriceListVersionsQuery = Partial<z.output<typeof PriceListVersionsQuerySchema>>;
+
+export const PriceListVersionsPageSchema = pageOf(PriceListVersionSchema);
+export type PriceListVersionsPage = z.infer<typeof PriceListVersionsPageSchema>;
 
 // -------------------------------------------------------------------------------------------------
 // Vehicles and photos

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 
 import { EmailSchema, TitleSchema } from './account.js';
 import { AdminOrderSummarySchema, DeliveryWindowSchema, StepTypeSchema } from './orders.js';
+import { pageNumberField, pageOf, pageSizeField, searchTermField } from './paging.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /**
@@ -98,6 +99,25 @@ export const TenantSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type TenantSummary = z.infer<typeof TenantSummarySchema>;
+
+export const TENANTS_PAGE_SIZE_MAX = 100;
+export const TenantSorts = ['name', 'newest'] as const;
+export const TenantStates = ['ENABLED', 'DISABLED'] as const;
+
+/** `GET /v1/provider/tenants`: searched (name, place, postcode, contact), filtered and paged on the server. */
+export const ProviderTenantsQuerySchema = z.strictObject({
+  q: searchTermField(),
+  status: z.optional(z.enum(TenantStates)),
+  /** By name (A–Z) or the newest first. */
+  sort: z._default(z.enum(TenantSorts), 'name'),
+  page: pageNumberField(),
+  pageSize: pageSizeField(TENANTS_PAGE_SIZE_MAX, 25),
+});
+/** The query as a client builds it (every field optional; page and size default on the server). */
+export type ProviderTenantsQuery = Partial<z.output<typeof ProviderTenantsQuerySchema>>;
+
+export const ProviderTenantsPageSchema = pageOf(TenantSummarySchema);
+export type ProviderTenantsPage = z.infer<typeof ProviderTenantsPageSchema>;
 
 export const TenantAdminSchema = z.object({
   id: z.uuid(),

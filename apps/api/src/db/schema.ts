@@ -63,6 +63,12 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     employeeId: text('employee_id'),
+    /**
+     * Lower-cased "first last" and "last first" in collation "C", kept by the database (migration
+     * 0028): the people search looks for names starting with the term (db/person-search.ts).
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
+    nameKeyReversed: text('name_key_reversed').generatedAlwaysAs(sql`lower(last_name || ' ' || first_name)`),
     /** Interface and mail language the person chose: German (the default) or English. */
     language: text('language', { enum: ['de', 'en'] })
       .notNull()
@@ -92,6 +98,9 @@ export const users = pgTable(
   },
   (t) => [
     index('users_tenant_idx').on(t.tenantId),
+    // The people search by the start of a name or address (migration 0028).
+    index('users_name_key_idx').on(t.nameKey),
+    index('users_name_key_reversed_idx').on(t.nameKeyReversed),
     // The HR people list by name or personnel number (migration 0026).
     index('users_tenant_name_idx')
       .on(t.tenantId, t.lastName, t.firstName, t.id)

@@ -1,4 +1,10 @@
-import { TenantEmployeesQuerySchema, type TenantEmployeesQuery } from '@leasing/contract';
+import {
+  PriceListVersionsQuerySchema,
+  ProviderOrdersQuerySchema,
+  ProviderTenantsQuerySchema,
+  TenantEmployeesQuerySchema,
+  type TenantEmployeesQuery,
+} from '@leasing/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,6 +13,9 @@ import { runAsSystem, runInScope } from '../../db/scope.js';
 import { createTestApp, type TestApp } from '../../test-support/harness.js';
 import * as employerRepo from '../employer/repository.js';
 import * as payrollRepo from '../employer/payroll-repository.js';
+import { pipelineCount, pipelineFilter } from '../provider/pipeline.js';
+import { versionPageQueries } from '../provider/price-list.js';
+import { headCountQueries, tenantPageQueries } from '../provider/tenant-list.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { seedScale } from './scale.js';
 
@@ -43,6 +52,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (Postgre
   let t: TestApp;
   let tenantId: string;
   let adminId: string;
+  let providerId: string;
   beforeAll(async () => {
     t = await createTestApp('postgres');
     const db = t.runtime.database.db;
@@ -55,15 +65,22 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (Postgre
     );
     tenantId = admin?.tenantId ?? '';
     adminId = admin?.id ?? '';
+    const [provider] = await runAsSystem(() =>
+      db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.providerAdmin)),
+    );
+    providerId = provider?.id ?? '';
     await runAsSystem(() => db.execute(sql`analyze`));
   }, 180_000);
   afterAll(async () => {
     await t.close();
   });
 
-  async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<PlanNode> {
+  async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }, asProvider = false): Promise<PlanNode> {
     const text = inline(query.toSQL());
-    const result = await runInScope({ role: 'TENANT_ADMIN', userId: adminId, tenantId }, () =>
+    const scope = asProvider
+      ? { role: 'PROVIDER_ADMIN' as const, userId: providerId, tenantId: null }
+      : { role: 'TENANT_ADMIN' as const, userId: adminId, tenantId };
+    const result = await runInScope(scope, () =>
       t.runtime.database.db.execute(sql.raw(`explain (format json) ${text}`)),
     );
     const rows = (result as unknown as { rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }).rows;
@@ -104,5 +121,29 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (Postgre
       const plan = await planOf(query);
       expect(seqScans(plan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
     }
+  });
+
+  it('the pipeline searched by name reads the people through the name keys, not all of them', async () => {
+    const { where, byPerson } = pipelineFilter(ProviderOrdersQuerySchema.parse({ q: 'müller' }));
+    const plan = await planOf(pipelineCount(t.runtime.database.db, where, byPerson), true);
+    expect(seqScans(plan)).not.toContain('users');
+    expect(JSON.stringify(plan)).toContain('users_name_key_reversed_idx');
+  });
+
+  it("the provider's employer list counts people and open orders of one page of employers through indexes", async () => {
+    const db = t.runtime.database.db;
+    const page = tenantPageQueries(db, ProviderTenantsQuerySchema.parse({ pageSize: 25 }));
+    const ids = (await runAsSystem(() => page.rows)).map((row) => row.id);
+    const counts = headCountQueries(db, ids);
+    for (const query of [page.rows, page.total, counts.employees, counts.activeOrders]) {
+      expect(seqScans(await planOf(query, true)).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
+    }
+  });
+
+  it('the price lists are read newest first through the primary key, never sorted whole', async () => {
+    const queries = versionPageQueries(t.runtime.database.db, PriceListVersionsQuerySchema.parse({}));
+    const plan = JSON.stringify(await planOf(queries.rows, true));
+    expect(plan).toContain('price_list_versions_pkey');
+    expect(plan).not.toContain('"Sort"');
   });
 });

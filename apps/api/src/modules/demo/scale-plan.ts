@@ -11,6 +11,8 @@ export interface ScaleOptions {
   leases: number;
   /** Seed of the generator (the same seed, the same data). */
   seed?: number;
+  /** Published price-list versions (default: one a week for three years). */
+  priceLists?: number;
 }
 
 /** A small seeded PRNG (mulberry32): fast, and the data set is repeatable. */

@@ -24,6 +24,7 @@ import { hashPassword } from '../../lib/password.js';
 import { sealPrivate, type OrderTerms, type PrivateSnapshot } from '../orders/snapshot.js';
 import { sealSalaryProfile } from '../profile/salary-store.js';
 import { DEMO_ACCOUNTS, DEMO_SALARY_INFO } from './accounts.js';
+import { seedPriceListHistory } from './scale-price-lists.js';
 import {
   between,
   employerSizes,
@@ -357,6 +358,7 @@ export async function seedScale(
     await insertChunks(stepRows, (chunk) => db.insert(userSteps).values(chunk));
     await insertChunks(policyRows, (chunk) => db.insert(orderPolicies).values(chunk));
     await insertChunks(documentRows, (chunk) => db.insert(orderDocuments).values(chunk));
+    await seedPriceListHistory(db, options.priceLists ?? 156, now);
     await db.execute(sql`analyze`);
 
     return {

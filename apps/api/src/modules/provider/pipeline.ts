@@ -8,8 +8,10 @@ import type {
   StepType,
 } from '@leasing/contract';
 import { ProviderOrdersQuerySchema } from '@leasing/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 
+import type { Database } from '../../db/client.js';
+import { personStartsWith } from '../../db/person-search.js';
 import { auditLog, orders, users, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -55,36 +57,9 @@ export async function providerOrders(
 ): Promise<ProviderOrdersPage> {
   requireProvider(actor);
   const query = ProviderOrdersQuerySchema.parse(input);
-  const conditions: (SQL | undefined)[] = [];
-  if (query.tenantId) conditions.push(eq(orders.tenantId, query.tenantId));
-  if (query.status) conditions.push(conditionOf(query.status));
-  if (query.step) conditions.push(eq(orders.status, query.step));
-  if (query.from) conditions.push(gte(orders.createdAt, startOfBerlinDay(query.from)));
-  if (query.to) conditions.push(lt(orders.createdAt, startOfBerlinDay(query.to, 1)));
-  if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const byPerson = or(
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern),
-      ilike(users.email, pattern),
-    );
-    // Digits alone are an order number (they would match half the addresses otherwise).
-    const number = /^#?\d{1,9}$/.test(query.q) ? Number(query.q.replace('#', '')) : null;
-    conditions.push(number === null ? byPerson : eq(orders.id, number));
-  }
-  const where = and(...conditions);
-  // Every order has its person (a foreign key): the count joins the people only to search them.
-  const counted = deps.db.select({ n: count() }).from(orders);
-  const [total] = await (query.q ? counted.innerJoin(users, eq(users.id, orders.userId)) : counted).where(where);
-  const page = await deps.db
-    .select({ order: orders })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const rows = page.map((p) => p.order);
+  const { where, byPerson } = pipelineFilter(query);
+  const [total] = await pipelineCount(deps.db, where, byPerson);
+  const rows = await pageRows(deps, where, byPerson, Number(total?.n ?? 0), query);
   const summaries = await toAdminSummaries(deps, actor, rows);
   return {
     items: summaries.map((summary) => {
@@ -104,6 +79,54 @@ export async function providerOrders(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/** The pipeline's conditions; `byPerson`: the search needs the people joined. */
+export function pipelineFilter(query: ProviderOrdersQuery): { where: SQL | undefined; byPerson: boolean } {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.tenantId) conditions.push(eq(orders.tenantId, query.tenantId));
+  if (query.status) conditions.push(conditionOf(query.status));
+  if (query.step) conditions.push(eq(orders.status, query.step));
+  if (query.from) conditions.push(gte(orders.createdAt, startOfBerlinDay(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, startOfBerlinDay(query.to, 1)));
+  // Digits alone are an order number (they would match half the addresses otherwise).
+  const orderNumber = query.q && /^#?\d{1,9}$/.test(query.q) ? Number(query.q.replace('#', '')) : null;
+  if (orderNumber !== null) conditions.push(eq(orders.id, orderNumber));
+  // Every order has its person (a foreign key): the people are joined only to search them.
+  const byPerson = Boolean(query.q) && orderNumber === null;
+  if (byPerson && query.q) conditions.push(personStartsWith(query.q));
+  return { where: and(...conditions), byPerson };
+}
+
+/** How many orders match (also EXPLAINed at size). */
+export function pipelineCount(db: Database, where: SQL | undefined, byPerson: boolean) {
+  const counted = db.select({ n: count() }).from(orders);
+  return (byPerson ? counted.innerJoin(users, eq(users.id, orders.userId)) : counted).where(where);
+}
+
+/**
+ * One page, newest first. A page in the older half is read from the oldest end and turned round:
+ * the last page then skips as few rows as the first (OFFSET reads every row it skips).
+ */
+async function pageRows(
+  deps: OrderDeps,
+  where: SQL | undefined,
+  byPerson: boolean,
+  total: number,
+  query: { page: number; pageSize: number },
+) {
+  const skip = (query.page - 1) * query.pageSize;
+  if (skip >= total) return [];
+  const fromOldest = skip > total / 2;
+  const take = fromOldest ? Math.min(query.pageSize, total - skip) : query.pageSize;
+  const base = deps.db.select({ order: orders }).from(orders);
+  const page = await (byPerson ? base.innerJoin(users, eq(users.id, orders.userId)) : base)
+    .where(where)
+    .orderBy(fromOldest ? asc(orders.id) : desc(orders.id))
+    .limit(take)
+    .offset(fromOldest ? total - skip - take : skip);
+  const rows = page.map((p) => p.order);
+  return fromOldest ? rows.reverse() : rows;
 }
 
 const ROLE_LABEL: Record<string, string> = {

@@ -1,4 +1,11 @@
-import type { Order, PriceListPreview, PriceListVersion, Vehicle, VehicleSummary } from '@leasing/contract';
+import type {
+  Order,
+  PriceListPreview,
+  PriceListVersion,
+  PriceListVersionsPage,
+  Vehicle,
+  VehicleSummary,
+} from '@leasing/contract';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
@@ -212,8 +219,8 @@ describe.each(databaseTargets())('provider: price list on %s', (target) => {
       extra,
     ]);
     expect(preview.body.publishable).toBe(true);
-    const versionsBefore = (await call<PriceListVersion[]>('GET', '/v1/provider/catalog/versions', tokens.provider))
-      .body;
+    const versionsBefore = (await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider))
+      .body.items;
     await asOwner(t.app.orderDeps.db, [
       sql`create function refuse_marker() returns trigger language plpgsql as $$ begin raise exception 'refused marker'; end $$`,
       sql`create trigger refuse_marker before insert on lease_packages for each row when (new.total_monthly_gross_cost_cents = 432109) execute function refuse_marker()`,
@@ -232,8 +239,8 @@ describe.each(databaseTargets())('provider: price list on %s', (target) => {
         .from(priceListImports)
         .where(eq(priceListImports.id, preview.body.importId));
       expect(stored?.status).toBe('PREVIEW');
-      const versionsAfter = (await call<PriceListVersion[]>('GET', '/v1/provider/catalog/versions', tokens.provider))
-        .body;
+      const versionsAfter = (await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider))
+        .body.items;
       expect(versionsAfter).toEqual(versionsBefore);
     } finally {
       await asOwner(t.app.orderDeps.db, [
@@ -256,7 +263,8 @@ describe.each(databaseTargets())('provider: price list on %s', (target) => {
   });
 
   it('rolls a version back as a new version, withdrawn packages return with their ids', async () => {
-    const versions = (await call<PriceListVersion[]>('GET', '/v1/provider/catalog/versions', tokens.provider)).body;
+    const versions = (await call<PriceListVersionsPage>('GET', '/v1/provider/catalog/versions', tokens.provider)).body
+      .items;
     // The version of the second test: the new trim's 30 packages and the raised price.
     const withTrim = versions.find((v) => v.kind === 'PUBLISH' && v.added === 30 && v.changed === 1);
     expect(withTrim).toBeDefined();

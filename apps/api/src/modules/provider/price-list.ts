@@ -1,7 +1,14 @@
-import type { PriceListPreview, PriceListVersion } from '@leasing/contract';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  PriceListVersionsQuerySchema,
+  type PriceListPreview,
+  type PriceListVersion,
+  type PriceListVersionsPage,
+  type PriceListVersionsQuery,
+} from '@leasing/contract';
+import { asc, count, desc, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { priceListImports, priceListVersions } from '../../db/schema-provider.js';
 import { catalogState, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -267,34 +274,74 @@ async function recordVersion(
   return row;
 }
 
-/** `GET /v1/provider/catalog/versions`: newest first. */
-export async function listVersions(deps: ProviderDeps, actor: ProviderActor): Promise<PriceListVersion[]> {
+/**
+ * `GET /v1/provider/catalog/versions`: one page of the published price lists, searched (file name, or
+ * the version's number when the term is one) and sorted in the database. `current` marks the newest
+ * version of all, whichever page it is on.
+ */
+export async function listVersions(
+  deps: ProviderDeps,
+  actor: ProviderActor,
+  input: PriceListVersionsQuery = {},
+): Promise<PriceListVersionsPage> {
   requireProvider(actor);
-  const rows = await deps.db
-    .select({
-      id: priceListVersions.id,
-      kind: priceListVersions.kind,
-      fileName: priceListVersions.fileName,
-      publishedAt: priceListVersions.publishedAt,
-      publishedBy: priceListVersions.publishedBy,
-      added: priceListVersions.added,
-      changed: priceListVersions.changed,
-      withdrawn: priceListVersions.withdrawn,
-      rolledBackVersionId: priceListVersions.rolledBackVersionId,
-    })
-    .from(priceListVersions)
-    .orderBy(desc(priceListVersions.id));
+  const query = PriceListVersionsQuerySchema.parse(input);
+  const queries = versionPageQueries(deps.db, query);
+  const [rows, [total], [newest]] = await Promise.all([
+    queries.rows,
+    queries.total,
+    deps.db.select({ id: max(priceListVersions.id) }).from(priceListVersions),
+  ]);
   const names = await namesOf(
     deps.db,
     rows.map((r) => r.publishedBy),
   );
-  const newest = rows[0]?.id ?? null;
-  return rows.map((r) => ({
-    ...r,
-    publishedAt: r.publishedAt.toISOString(),
-    publishedBy: r.publishedBy ? (names.get(r.publishedBy) ?? null) : null,
-    current: r.id === newest,
-  }));
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      publishedAt: r.publishedAt.toISOString(),
+      publishedBy: r.publishedBy ? (names.get(r.publishedBy) ?? null) : null,
+      current: r.id === newest?.id,
+    })),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The statements of one page of versions and of how many match (also EXPLAINed at size). */
+export function versionPageQueries(db: Database, query: PriceListVersionsQuery & { page: number; pageSize: number }) {
+  const where = versionSearch(query.q);
+  return {
+    rows: db
+      .select(VERSION_LIST_COLUMNS)
+      .from(priceListVersions)
+      .where(where)
+      .orderBy(query.sort === 'oldest' ? asc(priceListVersions.id) : desc(priceListVersions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    total: db.select({ n: count() }).from(priceListVersions).where(where),
+  };
+}
+
+/** The list's columns: never the files themselves. */
+const VERSION_LIST_COLUMNS = {
+  id: priceListVersions.id,
+  kind: priceListVersions.kind,
+  fileName: priceListVersions.fileName,
+  publishedAt: priceListVersions.publishedAt,
+  publishedBy: priceListVersions.publishedBy,
+  added: priceListVersions.added,
+  changed: priceListVersions.changed,
+  withdrawn: priceListVersions.withdrawn,
+  rolledBackVersionId: priceListVersions.rolledBackVersionId,
+};
+
+/** A number alone (`12`, `#12`) is a version; anything else is looked for in the file names. */
+function versionSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  if (/^#?\d{1,9}$/.test(q)) return eq(priceListVersions.id, Number(q.replace('#', '')));
+  return ilike(priceListVersions.fileName, containsPattern(q));
 }
 
 /** The file of a version (for a rollback's version: the price list it restored). */

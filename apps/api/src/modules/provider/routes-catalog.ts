@@ -4,6 +4,8 @@ import {
   PriceListPreviewSchema,
   PriceListVersionParamsSchema,
   PriceListVersionSchema,
+  PriceListVersionsPageSchema,
+  PriceListVersionsQuerySchema,
   ProviderVehicleParamsSchema,
   ProviderVehicleSchema,
   VehiclePhotoParamsSchema,
@@ -94,12 +96,13 @@ export function catalogBackOfficeRoutes(deps: ProviderRouteDeps): FastifyPluginA
       {
         schema: {
           tags,
-          summary: 'Published price lists, newest (live) first',
+          summary: 'Published price lists (the newest is live): searched (q), sorted and paged',
           security,
-          response: { 200: z.array(PriceListVersionSchema) },
+          querystring: PriceListVersionsQuerySchema,
+          response: { 200: PriceListVersionsPageSchema },
         },
       },
-      async (request) => priceList.listVersions(deps, provider(request)),
+      async (request) => priceList.listVersions(deps, provider(request), request.query),
     );
 
     app.get(

@@ -10,12 +10,13 @@ import {
   ProviderOrdersExportQuerySchema,
   ProviderOrdersPageSchema,
   ProviderOrdersQuerySchema,
+  ProviderTenantsPageSchema,
+  ProviderTenantsQuerySchema,
   RegisterCodeParamsOfTenantSchema,
   RegisterCodeSchema,
   TenantDetailSchema,
   TenantIdParamsSchema,
   TenantPolicyResponseSchema,
-  TenantSummarySchema,
   UpdateTenantRequestSchema,
 } from '@leasing/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import { orderTimeline, providerOrders, setDeliveryWindow } from './pipeline.js'
 import { createRegisterCode, revokeRegisterCode } from './register-codes.js';
 import { ctxOf, provider, security, tags, type ProviderRouteDeps } from './route-helpers.js';
 import { catalogBackOfficeRoutes } from './routes-catalog.js';
+import { listTenants } from './tenant-list.js';
 import * as tenants from './tenants.js';
 import { acceptUploads } from './upload.js';
 
@@ -52,12 +54,14 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Employers with employees, active orders and usable register codes',
+          summary:
+            'Employers with employees, active orders and usable register codes: searched (q), filtered (status), sorted and paged',
           security,
-          response: { 200: z.array(TenantSummarySchema) },
+          querystring: ProviderTenantsQuerySchema,
+          response: { 200: ProviderTenantsPageSchema },
         },
       },
-      async (request) => tenants.listTenants(deps, provider(request)),
+      async (request) => listTenants(deps, provider(request), request.query),
     );
 
     app.post(

@@ -2,7 +2,7 @@ import {
   DEFAULT_TENANT_POLICY,
   TenantPolicyResponseSchema,
   type TenantPolicyResponse,
-  type TenantSummary,
+  type ProviderTenantsPage,
 } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,8 +20,8 @@ describe.each(databaseTargets())("provider: an employer's programme policy on %s
     t.clock.set(new Date('2026-04-10T09:00:00Z'));
     call = caller(t.app);
     tokens = await tokensOfDemoRoles(t.app);
-    const list = await call<TenantSummary[]>('GET', '/v1/provider/tenants', tokens.provider);
-    url = `/v1/provider/tenants/${list.body.find((x) => x.name === 'Muster GmbH')!.id}/policy`;
+    const list = await call<ProviderTenantsPage>('GET', '/v1/provider/tenants', tokens.provider);
+    url = `/v1/provider/tenants/${list.body.items.find((x) => x.name === 'Muster GmbH')!.id}/policy`;
   }, 60_000);
   afterAll(async () => {
     await t.close();

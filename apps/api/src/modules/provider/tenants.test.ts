@@ -2,7 +2,7 @@ import type {
   AdminOrderSummary,
   CreateTenantResponse,
   TenantDetail,
-  TenantSummary,
+  ProviderTenantsPage,
   VehicleSummary,
 } from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
@@ -37,7 +37,7 @@ describe.each(databaseTargets())('provider: employers on %s', (target) => {
     expect((await call('GET', '/v1/provider/tenants', tokens.tenantAdmin)).status).toBe(403);
     const write = await call('POST', '/v1/provider/tenants', tokens.tenantAdmin, beispielAg(' X'));
     expect(write.status).toBe(403);
-    expect((await call<TenantSummary[]>('GET', '/v1/provider/tenants', tokens.provider)).body).toHaveLength(1);
+    expect((await call<ProviderTenantsPage>('GET', '/v1/provider/tenants', tokens.provider)).body.total).toBe(1);
   });
 
   it('refuses an incomplete employer with field errors', async () => {
@@ -66,7 +66,7 @@ describe.each(databaseTargets())('provider: employers on %s', (target) => {
     expect(invite?.subject).toContain('Beispiel AG');
     expect(invite?.links.some((l) => /\/invite\/[\w-]+$/.test(l))).toBe(true);
 
-    const list = (await call<TenantSummary[]>('GET', '/v1/provider/tenants', tokens.provider)).body;
+    const list = (await call<ProviderTenantsPage>('GET', '/v1/provider/tenants', tokens.provider)).body.items;
     expect(list.map((x) => x.name)).toEqual(['Beispiel AG', 'Muster GmbH']);
     const audit = await t.app.orderDeps.db
       .select()
@@ -180,7 +180,9 @@ describe.each(databaseTargets())('provider: employers on %s', (target) => {
       admin: { firstName: 'Petra', lastName: 'Personal', email: DEMO_ACCOUNTS.tenantAdmin },
     });
     expect(response.status).toBe(409);
-    const names = (await call<TenantSummary[]>('GET', '/v1/provider/tenants', tokens.provider)).body.map((x) => x.name);
+    const names = (await call<ProviderTenantsPage>('GET', '/v1/provider/tenants', tokens.provider)).body.items.map(
+      (x) => x.name,
+    );
     // Nothing of the refused employer exists.
     expect(names).not.toContain('Beispiel AG Zwei');
   });

@@ -9,7 +9,6 @@ import type {
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { registerCodes } from '../../db/schema-provider.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -30,40 +29,8 @@ export const CLOSED_STATUSES = ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPI
 
 type TenantRow = typeof tenants.$inferSelect;
 
-/** `GET /v1/provider/tenants`: every employer with its head counts, by name. */
-export async function listTenants(deps: ProviderDeps, actor: ProviderActor): Promise<TenantSummary[]> {
-  requireProvider(actor);
-  const now = deps.clock.now();
-  const rows = await deps.db.select().from(tenants).orderBy(asc(tenants.name));
-  const employees = await countBy(
-    deps.db
-      .select({ tenantId: users.tenantId, n: count() })
-      .from(users)
-      .where(and(eq(users.role, 'EMPLOYEE'), isNull(users.deletedAt)))
-      .groupBy(users.tenantId),
-  );
-  const active = await countBy(
-    deps.db
-      .select({ tenantId: orders.tenantId, n: count() })
-      .from(orders)
-      .where(notInArray(orders.status, CLOSED_STATUSES))
-      .groupBy(orders.tenantId),
-  );
-  const codes = await deps.db.select().from(registerCodes);
-  return rows.map((row) =>
-    summaryOf(row, {
-      employees: employees.get(row.id) ?? 0,
-      activeOrders: active.get(row.id) ?? 0,
-      activeCodes: codes.filter((c) => c.tenantId === row.id && codeState(c, now) === 'ACTIVE').length,
-    }),
-  );
-}
-
-async function countBy(query: Promise<{ tenantId: string | null; n: number }[]>): Promise<Map<string, number>> {
-  return new Map((await query).flatMap((r) => (r.tenantId ? [[r.tenantId, Number(r.n)] as const] : [])));
-}
-
-function summaryOf(
+/** The list's row of an employer (tenant-list.ts) and the head of its detail. */
+export function summaryOf(
   row: TenantRow,
   counts: { employees: number; activeOrders: number; activeCodes: number },
 ): TenantSummary {

@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { EmployeeStatuses, StepTypeSchema, type TenantEmployee, type TenantEmployeesQuery } from '@leasing/contract';
 
+import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useListState } from '../../../lib/list-state';
 import { useEmployees } from '../api/get-employees';
 import { useEmployerFormat } from '../use-employer-format';
 import { InviteModal } from './invite-modal';
@@ -20,29 +20,8 @@ const STATUS_COLORS: Record<TenantEmployee['status'], string> = { INVITED: 'gray
 const PAGE_SIZE = 50;
 type Status = TenantEmployee['status'];
 const isStatus = (value: string | null): value is Status => EmployeeStatuses.some((s) => s === value);
-
 /** The list's state lives in the address (q, status, sort, page): a reload or a shared link shows the same page. */
-function useListState() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const page = Number(params.get('page') ?? '1');
-  const state = {
-    q: params.get('q') ?? '',
-    status: isStatus(status) ? status : null,
-    sort: params.get('sort') === 'employeeId' ? ('employeeId' as const) : ('name' as const),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-  const update = (changes: Partial<typeof state>) => {
-    const next = { ...state, page: 1, ...changes };
-    const search = new URLSearchParams();
-    if (next.q) search.set('q', next.q);
-    if (next.status) search.set('status', next.status);
-    if (next.sort !== 'name') search.set('sort', next.sort);
-    if (next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace: true });
-  };
-  return { state, update };
-}
+const LIST_STATE = { sorts: ['name', 'employeeId'], filters: { status: EmployeeStatuses } } as const;
 
 function EmployeeRow({
   employee,
@@ -134,13 +113,11 @@ function EmployeeRow({
 export function EmployeesPage() {
   const { t } = useTranslation('employer');
   const format = useEmployerFormat();
-  const { state, update } = useListState();
-  const [search, setSearch] = useState(state.q);
-  // A new search term moves the address (and back to the first page) once typing pauses.
-  const searchFor = useDebouncedCallback((value: string) => update({ q: value.trim() }), 300);
+  const { state, update } = useListState(LIST_STATE);
+  const status = isStatus(state.filters.status) ? state.filters.status : null;
   const query: TenantEmployeesQuery = {
     ...(state.q ? { q: state.q } : {}),
-    ...(state.status ? { status: state.status } : {}),
+    ...(status ? { status } : {}),
     ...(state.sort !== 'name' ? { sort: state.sort } : {}),
     page: state.page,
     pageSize: PAGE_SIZE,
@@ -151,7 +128,7 @@ export function EmployeesPage() {
   const [absent, setAbsent] = useState<TenantEmployee | null>(null);
   usePageTitle(t('employees.title'));
 
-  const filtered = state.q !== '' || state.status !== null;
+  const filtered = state.q !== '' || status !== null;
   const rows = employees.data?.items ?? [];
   const total = employees.data?.total ?? 0;
 
@@ -163,25 +140,15 @@ export function EmployeesPage() {
     content = (
       <Stack gap="sm">
         <Group align="flex-end" gap="sm">
-          <TextInput
-            label={t('employees.search')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              searchFor(event.currentTarget.value);
-            }}
-            w={360}
-            maw="100%"
-            type="search"
-          />
+          <ListSearchInput label={t('employees.search')} value={state.q} onSearch={(q) => update({ q })} />
           <Select
             label={t('employees.statusFilter')}
             data={[
               { value: '', label: t('employees.allStatuses') },
               ...EmployeeStatuses.map((s) => ({ value: s, label: t(`employees.status.${s}`) })),
             ]}
-            value={state.status ?? ''}
-            onChange={(value) => update({ status: isStatus(value) ? value : null })}
+            value={status ?? ''}
+            onChange={(value) => update({ filters: { status: isStatus(value) ? value : null } })}
             allowDeselect={false}
             w={180}
           />
@@ -219,14 +186,13 @@ export function EmployeesPage() {
           </Table>
         </Table.ScrollContainer>
         {rows.length === 0 ? <Text data-testid="employees-no-match">{t('employees.noMatch')}</Text> : null}
-        {total > PAGE_SIZE ? (
-          <Pagination
-            total={Math.ceil(total / PAGE_SIZE)}
-            value={state.page}
-            onChange={(page) => update({ page })}
-            aria-label={t('employees.pages')}
-          />
-        ) : null}
+        <ListPager
+          total={total}
+          pageSize={PAGE_SIZE}
+          page={state.page}
+          onPage={(page) => update({ page })}
+          label={t('employees.pages')}
+        />
       </Stack>
     );
 

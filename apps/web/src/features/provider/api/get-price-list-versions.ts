@@ -1,23 +1,34 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { PriceListVersionSchema, type PriceListVersion } from '@leasing/contract';
+import {
+  PriceListVersionsPageSchema,
+  type PriceListVersionsPage,
+  type PriceListVersionsQuery,
+} from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
 import { providerQueryKey } from './keys';
 
-/** `GET /v1/provider/catalog/versions`: published price lists, the live one first. */
-export function getPriceListVersions(signal?: AbortSignal): Promise<PriceListVersion[]> {
-  return apiClient.request('/v1/provider/catalog/versions', { schema: z.array(PriceListVersionSchema), signal });
-}
-
-export function priceListVersionsQueryOptions() {
-  return queryOptions({
-    queryKey: [...providerQueryKey, 'price-list', 'versions'],
-    queryFn: ({ signal }) => getPriceListVersions(signal),
+/** `GET /v1/provider/catalog/versions`: one page of the published price lists, searched on the server. */
+export function getPriceListVersions(
+  query: PriceListVersionsQuery,
+  signal?: AbortSignal,
+): Promise<PriceListVersionsPage> {
+  return apiClient.request('/v1/provider/catalog/versions', {
+    query: { ...query },
+    schema: PriceListVersionsPageSchema,
+    signal,
   });
 }
 
-export function usePriceListVersions() {
-  return useQuery(priceListVersionsQueryOptions());
+export function priceListVersionsQueryOptions(query: PriceListVersionsQuery = {}) {
+  return queryOptions({
+    queryKey: [...providerQueryKey, 'price-list', 'versions', query],
+    queryFn: ({ signal }) => getPriceListVersions(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePriceListVersions(query: PriceListVersionsQuery = {}) {
+  return useQuery(priceListVersionsQueryOptions(query));
 }

@@ -1,20 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { TenantSummarySchema, type TenantSummary } from '@leasing/contract';
+import { ProviderTenantsPageSchema, type ProviderTenantsPage, type ProviderTenantsQuery } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
 import { providerQueryKey } from './keys';
 
-/** `GET /v1/provider/tenants`: every employer with employees, active orders and usable codes. */
-export function getTenants(signal?: AbortSignal): Promise<TenantSummary[]> {
-  return apiClient.request('/v1/provider/tenants', { schema: z.array(TenantSummarySchema), signal });
+/** `GET /v1/provider/tenants`: one page of the employers with their head counts, searched on the server. */
+export function getTenants(query: ProviderTenantsQuery, signal?: AbortSignal): Promise<ProviderTenantsPage> {
+  return apiClient.request('/v1/provider/tenants', { query: { ...query }, schema: ProviderTenantsPageSchema, signal });
 }
 
-export function tenantsQueryOptions() {
-  return queryOptions({ queryKey: [...providerQueryKey, 'tenants'], queryFn: ({ signal }) => getTenants(signal) });
+export function tenantsQueryOptions(query: ProviderTenantsQuery = {}) {
+  return queryOptions({
+    queryKey: [...providerQueryKey, 'tenants', query],
+    queryFn: ({ signal }) => getTenants(query, signal),
+    // The next page or search keeps the table in place while it loads.
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useTenants() {
-  return useQuery(tenantsQueryOptions());
+export function useTenants(query: ProviderTenantsQuery = {}) {
+  return useQuery(tenantsQueryOptions(query));
 }

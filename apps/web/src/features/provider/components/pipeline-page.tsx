@@ -25,11 +25,11 @@ import {
 
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, formatInteger, formatPrice } from '../../../lib/format';
 import { usePipeline } from '../api/get-pipeline';
-import { useTenants } from '../api/get-tenants';
 import { LoadError } from './load-error';
 import { OrderTimelineDrawer } from './order-timeline-drawer';
+import { TenantPicker } from './tenant-picker';
 
 const PAGE_SIZE = 25;
 
@@ -47,7 +47,6 @@ const NO_FILTERS: Filters = { tenantId: null, status: null, step: null, from: ''
 /** /provider/orders: the order pipeline, filtered and paged on the server, with each order's history. */
 export function PipelinePage() {
   const { t } = useTranslation('provider');
-  const tenants = useTenants();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ProviderOrderRow | null>(null);
@@ -77,7 +76,7 @@ export function PipelinePage() {
     content = (
       <Stack gap="sm">
         <Text size="sm" c="dimmed" data-testid="pipeline-total">
-          {t('pipeline.total', { count: total })}
+          {t('pipeline.total', { count: total, formatted: formatInteger(total) })}
         </Text>
         <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover>
@@ -167,14 +166,11 @@ export function PipelinePage() {
           value={filters.q}
           onChange={(event) => change({ q: event.currentTarget.value })}
         />
-        <Select
+        <TenantPicker
           label={t('pipeline.employer')}
           placeholder={t('pipeline.all')}
-          data={(tenants.data ?? []).map((tenant) => ({ value: tenant.id, label: tenant.name }))}
           value={filters.tenantId}
           onChange={(tenantId) => change({ tenantId })}
-          clearable
-          searchable
         />
         <Select
           label={t('pipeline.status')}

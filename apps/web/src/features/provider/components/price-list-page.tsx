@@ -1,14 +1,16 @@
-import { Badge, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PriceListPreview as Preview } from '@leasing/contract';
+import type { PriceListVersion, PriceListPreview as Preview } from '@leasing/contract';
 
+import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatInteger } from '../../../lib/format';
+import { useListState } from '../../../lib/list-state';
 import { useDownloadPriceList, useDownloadVersionFile } from '../api/download-price-list';
 import { usePriceListVersions } from '../api/get-price-list-versions';
 import { usePublishPriceList } from '../api/publish-price-list';
@@ -18,15 +20,58 @@ import { ConfirmButton } from './confirm-button';
 import { LoadError } from './load-error';
 import { PriceListPreview } from './price-list-preview';
 
+const VERSIONS_PAGE_SIZE = 20;
+/** The versions' search, order and page live in the address (see lib/list-state). */
+const VERSIONS_STATE = { sorts: ['newest', 'oldest'] } as const;
+
+/** The published versions, paged, sorted and searched on the server. */
 function Versions() {
   const { t } = useTranslation('provider');
-  const notify = useNotify();
-  const versions = usePriceListVersions();
-  const download = useDownloadVersionFile();
-  const rollback = useRollbackPriceList();
+  const { state, update } = useListState(VERSIONS_STATE);
+  const versions = usePriceListVersions({
+    ...(state.q ? { q: state.q } : {}),
+    ...(state.sort !== 'newest' ? { sort: state.sort } : {}),
+    page: state.page,
+    pageSize: VERSIONS_PAGE_SIZE,
+  });
   if (versions.isError) return <LoadError onRetry={() => void versions.refetch()} />;
   if (versions.isPending) return <PageSkeleton />;
-  if (versions.data.length === 0) return <Text>{t('versions.empty')}</Text>;
+  if (versions.data.total === 0 && !state.q) return <Text>{t('versions.empty')}</Text>;
+  const { items, total } = versions.data;
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="sm">
+        <ListSearchInput label={t('versions.search')} value={state.q} onSearch={(q) => update({ q })} />
+        <Select
+          label={t('versions.sort')}
+          data={[
+            { value: 'newest', label: t('versions.sortNewest') },
+            { value: 'oldest', label: t('versions.sortOldest') },
+          ]}
+          value={state.sort}
+          onChange={(value) => update({ sort: value === 'oldest' ? 'oldest' : 'newest' })}
+          allowDeselect={false}
+          w={200}
+        />
+      </Group>
+      <VersionsTable versions={items} total={total} />
+      {items.length === 0 ? <Text data-testid="versions-no-match">{t('versions.noMatch')}</Text> : null}
+      <ListPager
+        total={total}
+        pageSize={VERSIONS_PAGE_SIZE}
+        page={state.page}
+        onPage={(page) => update({ page })}
+        label={t('versions.pages')}
+      />
+    </Stack>
+  );
+}
+
+function VersionsTable({ versions, total }: { versions: PriceListVersion[]; total: number }) {
+  const { t } = useTranslation('provider');
+  const notify = useNotify();
+  const download = useDownloadVersionFile();
+  const rollback = useRollbackPriceList();
   const undo = (id: number) => {
     rollback.mutate(id, {
       onSuccess: (version) => notify.success(t('versions.rolledBack', { id: version.id })),
@@ -36,8 +81,8 @@ function Versions() {
   };
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped>
-        <Table.Caption>{t('versions.caption')}</Table.Caption>
+      <Table striped data-testid="versions-table">
+        <Table.Caption>{t('versions.caption', { count: total, formatted: formatInteger(total) })}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('versions.id')}</Table.Th>
@@ -48,7 +93,7 @@ function Versions() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {versions.data.map((version) => (
+          {versions.map((version) => (
             <Table.Tr key={version.id} data-testid="price-list-version">
               <Table.Th scope="row">
                 <Group gap={6}>
@@ -76,9 +121,9 @@ function Versions() {
               <Table.Td>
                 <Text size="sm">
                   {t('versions.counts', {
-                    added: version.added,
-                    changed: version.changed,
-                    withdrawn: version.withdrawn,
+                    added: formatInteger(version.added),
+                    changed: formatInteger(version.changed),
+                    withdrawn: formatInteger(version.withdrawn),
                   })}
                 </Text>
               </Table.Td>

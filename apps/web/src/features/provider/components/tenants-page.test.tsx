@@ -65,7 +65,8 @@ const CREATED: CreateTenantResponse = {
 function stubProvider(role: string, extra: (call: RecordedCall) => Response | undefined = () => undefined) {
   return stubApi((call) => {
     if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role });
-    if (call.path === '/v1/provider/tenants' && call.method === 'GET') return jsonResponse(200, [TENANT]);
+    if (call.path === '/v1/provider/tenants' && call.method === 'GET')
+      return jsonResponse(200, { items: [TENANT], total: 1, page: 1, pageSize: 25 });
     return extra(call);
   });
 }
@@ -98,6 +99,36 @@ describe('/provider/tenants', () => {
     renderAt('/provider/tenants');
     expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/v1/provider/'))).toBe(false);
+  });
+
+  it('pages, filters and searches through the server, keeping the state in the address', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'PROVIDER_ADMIN' });
+      if (call.path === '/v1/provider/tenants') {
+        const page = Number(call.query?.['page'] ?? '1');
+        return jsonResponse(200, {
+          items: [{ ...TENANT, name: `Firma Seite ${page}`, employees: 12_000 }],
+          total: 1_234,
+          page,
+          pageSize: 25,
+        });
+      }
+      return undefined;
+    });
+    const lastQuery = () => calls.filter((c) => c.path === '/v1/provider/tenants').at(-1)?.query;
+    const user = userEvent.setup();
+    const { router } = renderAt('/provider/tenants?sort=newest&page=3');
+    expect(
+      await screen.findByText('1.234 Arbeitgeber mit Beschäftigten, aktiven Bestellungen und Codes'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('12.000')).toBeInTheDocument();
+    expect(lastQuery()).toMatchObject({ sort: 'newest', page: '3', pageSize: '25' });
+    await user.click(screen.getByRole('button', { name: '4' }));
+    expect(await screen.findByRole('link', { name: 'Firma Seite 4' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=newest&page=4');
+    await user.type(screen.getByRole('searchbox', { name: /Suchen/ }), 'köln');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'köln', sort: 'newest', page: '1' }));
+    expect(router.state.location.search).toBe(`?q=${encodeURIComponent('köln')}&sort=newest`);
   });
 
   it('lists employers with their counts', async () => {
