@@ -21,10 +21,10 @@ import { renderTransferContract } from '../orders/contract-pdf.js';
 
 import { buildSignedAttributes } from './cades.js';
 import { createCscClient, type CscClient } from './csc-client.js';
-import { embedContents, prepareIncrementalField } from './doc-timestamp.js';
 import { signaturesOf } from './dss.js';
 import { extendToLongTerm } from './long-term.js';
 import { completeTimestampedCms } from './pades.js';
+import { prepareIncrementalField } from './incremental-signature-field.js';
 import { embedSignature, prepareSignatureField, signedBytes, type PreparedSignature } from './pdf-signature-field.js';
 import { trustServicePlugin } from './trust-service.js';
 import { lazyTrustServiceState } from './trust-service-state.js';
@@ -52,7 +52,7 @@ async function authorize(url: string): Promise<string> {
 }
 
 /** One signature through the CSC flow into an already prepared field. */
-async function signThroughService(prepared: PreparedSignature, signer: string, embed: typeof embedSignature) {
+async function signThroughService(prepared: PreparedSignature, signer: string) {
   const credential = await client.credentialFor(signer);
   const signedAttributes = buildSignedAttributes({
     contentDigest: prepared.documentDigest,
@@ -78,7 +78,7 @@ async function signThroughService(prepared: PreparedSignature, signer: string, e
     chain: credential.chain,
     timestampAuthority: (request) => client.timestamp(request),
   });
-  return embed(prepared, cms);
+  return embedSignature(prepared, cms);
 }
 
 /** A command's exit and its whole output (openssl prints "verify OK" on stderr). */
@@ -152,14 +152,12 @@ beforeAll(async () => {
     reason: 'Überlassungsvertrag',
     location: 'DE',
   });
-  const signed = await signThroughService(employeeField, EMPLOYEE, embedSignature);
+  const signed = await signThroughService(employeeField, EMPLOYEE);
   const sealField = await prepareIncrementalField(signed, {
     fieldName: 'Arbeitgebersiegel',
-    type: 'Sig',
-    subFilter: 'ETSI.CAdES.detached',
-    signingTime: new Date(),
+    signer: { name: EMPLOYER, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
   });
-  sealed = await signThroughService(sealField, EMPLOYER, embedContents);
+  sealed = await signThroughService(sealField, EMPLOYER);
   final = await extendToLongTerm(sealed, { timestampAuthority: (request) => client.timestamp(request) });
   loaded = await PDFDocument.load(final, { updateMetadata: false });
 }, 120_000);

@@ -15,7 +15,7 @@ import type * as repo from '../orders/repository.js';
 import { buildSignedAttributes } from './cades.js';
 import { createCscClient } from './csc-client.js';
 import { sha256Hex } from './order-signing-deps.js';
-import { prepareIncrementalSignatureField } from './order-signing-incremental.js';
+import { prepareIncrementalField } from './incremental-signature-field.js';
 import { completeTimestampedCms } from './pades.js';
 import { embedSignature } from './pdf-signature-field.js';
 import { SEAL_USER_PREFIX } from './trust-service-state.js';
@@ -67,14 +67,18 @@ export async function sealContract(
   try {
     const client = createCscClient(config());
     const credential = await client.credentialFor(`${SEAL_USER_PREFIX}${company}`);
-    const prepared = await prepareIncrementalSignatureField(signed, {
+    const prepared = await prepareIncrementalField(signed, {
       fieldName: 'Siegel-Arbeitgeber',
-      lines: ['Elektronisch gesiegelt (Arbeitgeber)', company, approval.approverName, formatBerlin(approval.at)],
-      signerName: company,
-      signingTime: approval.at,
-      reason: `Freigabe des Überlassungsvertrags ${order.id}`,
-      location: 'Deutschland',
-      rect: SEAL_RECT,
+      signer: {
+        name: company,
+        signingTime: approval.at,
+        reason: `Freigabe des Überlassungsvertrags ${order.id}`,
+        location: 'Deutschland',
+      },
+      appearance: {
+        rect: SEAL_RECT,
+        lines: ['Elektronisch gesiegelt (Arbeitgeber)', company, approval.approverName, formatBerlin(approval.at)],
+      },
     });
     const attributes = buildSignedAttributes({
       contentDigest: prepared.documentDigest,
