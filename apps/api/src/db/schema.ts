@@ -161,7 +161,9 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
     // The open families only: the per-request "is this session still open" probe (decision 0026).
-    index('refresh_tokens_open_family_idx').on(t.familyId).where(sql`${t.revokedAt} is null`),
+    index('refresh_tokens_open_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 
@@ -456,8 +458,17 @@ export const orderDocuments = pgTable(
     kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT'] }).notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: createdAt(),
+    /** A sealed contract still waiting for its long-term extension: when the job tries next (else null). */
+    longTermDueAt: timestamp('long_term_due_at', { withTimezone: true }),
+    /** Failed long-term extensions so far (the pause before the next one grows with them). */
+    longTermAttempts: integer('long_term_attempts').notNull().default(0),
   },
-  (t) => [index('order_documents_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_documents_order_idx').on(t.orderId),
+    index('order_documents_long_term_due_idx')
+      .on(t.longTermDueAt)
+      .where(sql`${t.longTermDueAt} is not null`),
+  ],
 );
 
 /**
