@@ -31,7 +31,7 @@ import { signaturesOf } from './dss.js';
 import { extendToLongTerm } from './long-term.js';
 import { completeTimestampedCms } from './pades.js';
 import { prepareIncrementalField } from './incremental-signature-field.js';
-import { embedSignature, prepareSignatureField, signedBytes, type PreparedSignature } from './pdf-signature-field.js';
+import { embedSignature, prepareSignatureField, type PreparedSignature } from './pdf-signature-field.js';
 import { trustServicePlugin } from './trust-service.js';
 import { lazyTrustServiceState } from './trust-service-state.js';
 
