@@ -45,6 +45,7 @@ import { contractVerifyRoutes } from './modules/signing/verify-routes.js';
 import { trustServicePlugin } from './modules/signing/trust-service.js';
 import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
 import { scheduleOrderJobs } from './modules/orders/jobs.js';
+import { scheduleLongTermRetry } from './modules/signing/long-term-retry.js';
 import { leaseEndRoutes } from './modules/lease-end/routes.js';
 import { scheduleLeaseReminders } from './modules/lease-end/reminders.js';
 import { syncLicenceCheckCase } from './modules/lease-end/licence-check-cases.js';
@@ -355,6 +356,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startJobs !== false) scheduleRetention(scheduler, { db, clock }, app.log);
   if (options.startJobs !== false) scheduleLeaseReminders(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleLicenceCheckRefresh(scheduler, orderDeps);
+  if (options.startJobs !== false) scheduleLongTermRetry(scheduler, orderDeps);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

@@ -493,8 +493,17 @@ export const orderDocuments = pgTable(
     kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT'] }).notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: createdAt(),
+    /** A sealed contract still waiting for its long-term extension: when the job tries next (else null). */
+    longTermDueAt: timestamp('long_term_due_at', { withTimezone: true }),
+    /** Failed long-term extensions so far (the pause before the next one grows with them). */
+    longTermAttempts: integer('long_term_attempts').notNull().default(0),
   },
-  (t) => [index('order_documents_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_documents_order_idx').on(t.orderId),
+    index('order_documents_long_term_due_idx')
+      .on(t.longTermDueAt)
+      .where(sql`${t.longTermDueAt} is not null`),
+  ],
 );
 
 /**

@@ -2,9 +2,14 @@
  * Checks of signed PDFs with tools that share no code with ours: poppler's `pdfsig` (NSS underneath,
  * with a database that trusts a given root) and `openssl cms`.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+import { PDFDocument } from 'pdf-lib';
+
+import { signaturesOf } from '../modules/signing/dss.js';
+import { signedBytes } from '../modules/signing/pdf-signature-field.js';
 
 /** An NSS database in `dir/nss` that trusts `rootPem` for signatures. */
 export function nssDatabaseTrusting(dir: string, rootPem: string): string {
@@ -60,4 +65,34 @@ export function pdfsigAsync(file: string, nssDir: string): Promise<string> {
   return new Promise((resolve) => {
     execFile('pdfsig', args, { encoding: 'utf8', timeout: 60_000 }, (_error, stdout) => resolve(String(stdout)));
   });
+}
+
+/** A command's exit and its whole output (openssl prints "verify OK" on stderr). */
+export function run(command: string, args: string[]): { ok: boolean; output: string } {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * `openssl ts -verify` of the document timestamp (the file's last signature) over its byte ranges
+ * against `rootPem`; poppler cannot validate RFC 3161 document timestamps itself. Files go to `dir`.
+ */
+export async function verifyDocumentTimestamp(
+  pdf: Uint8Array,
+  dir: string,
+  rootPem: string,
+  name: string,
+): Promise<{ ok: boolean; output: string }> {
+  const last = signaturesOf(await PDFDocument.load(pdf, { updateMetadata: false })).at(-1);
+  if (!last) throw new Error('no signature');
+  const ranges = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/g;
+  const text = Buffer.from(pdf).toString('latin1');
+  const range = [...text.matchAll(ranges)].at(-1)?.slice(1).map(Number) ?? [];
+  const token = path.join(dir, `${name}.tst`);
+  const data = path.join(dir, `${name}.data`);
+  const root = path.join(dir, 'timestamp-root-ca.pem');
+  writeFileSync(token, last.cms);
+  writeFileSync(data, signedBytes(pdf, range));
+  writeFileSync(root, rootPem);
+  return run('openssl', ['ts', '-verify', '-data', data, '-in', token, '-token_in', '-CAfile', root]);
 }

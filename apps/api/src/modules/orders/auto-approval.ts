@@ -6,8 +6,7 @@ import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { affordabilityRefusal, policyVersion, vehicleRefusal } from '../employer/policy.js';
 import type { OrderDeps } from './deps.js';
-import { sealContract } from '../signing/order-signing-seal.js';
-import { countersignedFileName } from './documents.js';
+import { countersignedDocument, sealContract } from '../signing/order-signing-seal.js';
 import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';
 import { openPrivate, type OrderTerms } from './snapshot.js';
@@ -101,13 +100,7 @@ export async function approveAutomatically(deps: OrderDeps, orderId: number): Pr
       ],
       at: now,
     });
-    await tx.insert(orderDocuments).values({
-      orderId: order.id,
-      name: countersignedFileName(order.id),
-      kind: 'CONTRACT_SIGNED',
-      pdf: Buffer.from(countersigned.pdf),
-      createdAt: now,
-    });
+    await tx.insert(orderDocuments).values(countersignedDocument(order.id, countersigned, now));
     await notifyTransition(tx, deps, order, 'TENANT_ADMIN_CLICK_CONFIRM', transition.status, null, now);
     return true;
   });

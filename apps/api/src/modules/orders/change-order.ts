@@ -7,8 +7,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { notifyTransition } from './notify.js';
-import { countersignedFileName } from './documents.js';
-import { sealContract } from '../signing/order-signing-seal.js';
+import { countersignedDocument, sealContract } from '../signing/order-signing-seal.js';
 import { getOrder, visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
 import { mayAct, stepById, stepOfType, transitionFor, UNSIGNED_STEPS, type StepAction } from './steps.js';
@@ -132,13 +131,7 @@ export async function stepAction(
       at: now,
     });
     if (countersigned) {
-      await tx.insert(orderDocuments).values({
-        orderId: current.id,
-        name: countersignedFileName(current.id),
-        kind: 'CONTRACT_SIGNED',
-        pdf: Buffer.from(countersigned.pdf),
-        createdAt: now,
-      });
+      await tx.insert(orderDocuments).values(countersignedDocument(current.id, countersigned, now));
     }
     await notifyTransition(tx, deps, current, step.stepType, transition.status, body.reason ?? null, now, {
       ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),

@@ -1,19 +1,16 @@
 import type { StepType } from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
 
-import { identCases, orderDocuments, processedCallbacks } from '../../db/schema.js';
+import { identCases, processedCallbacks } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
-import { recordAudit } from '../../lib/audit.js';
 import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ProviderCaseNotFoundError, ProviderUnavailableError, type CallbackEvent } from '../ident/provider.js';
 import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
-import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
-import { contractFileName } from './documents.js';
-import { notifyTransition } from './notify.js';
 import { visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
-import { stepById, transitionFor } from './steps.js';
+import { completeSignedCase } from './signature-completion.js';
+import { stepById } from './steps.js';
 import { startSignature } from '../signing/order-signing.js';
 import { detectBreakingChange } from './system-transitions.js';
 
@@ -215,53 +212,17 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
   const order = await repo.findOrder(deps.db, row.orderId);
   const signs =
     row.kind === 'SIGN' && remote.status === 'SUCCEEDED' && order?.status === 'NECT_SIGN' && order.currentUserStepId;
-  const transition = transitionFor('NECT_SIGN', 'accept');
-  // The programme's automatic approval follows the signature (after its commit, once, by the winner).
-  const automatic = signs && order ? await plansAutomaticApproval(deps, order) : false;
   // Signatures are made through the remote-signing service now (signing/order-signing.ts); a case
   // the identity provider signed itself counts only with the provider's signed document.
   const signed = signs && order ? remote.signedDocument : null;
-  // The case status and, for a signature, the step change commit together: a check that reads
-  // "signed" always finds the order moved on.
-  const moved = await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(identCases)
-      .set({ status: remote.status, updatedAt: now })
-      .where(and(eq(identCases.id, row.id), eq(identCases.status, 'PENDING')))
-      .returning();
-    if (updated.length === 0 || !signs || !order || !transition || !signed) return false;
-    const won = await repo.applyTransition(tx, {
-      orderId: order.id,
-      expectedUserStepId: order.currentUserStepId ?? '',
-      records: transition.records,
-      status: transition.status,
-      actorUserId: null,
-      now,
-      extra: { signedAt: now },
-    });
-    if (!won) return false;
-    await tx.insert(orderDocuments).values({
-      orderId: order.id,
-      name: contractFileName(order.id, true),
-      kind: 'CONTRACT_SIGNED',
-      pdf: Buffer.from(signed),
-      createdAt: now,
-    });
-    await recordAudit(tx, {
-      actorUserId: order.userId,
-      tenantId: order.tenantId,
-      action: 'order.signed',
-      subjectType: 'order',
-      subjectId: String(order.id),
-      at: now,
-    });
-    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now, {
-      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
-    });
-    return true;
-  });
-  if (moved) deps.mailSent();
-  if (moved && automatic && order) await approveAfterSignature(deps, order.id);
+  if (order && signed) {
+    await completeSignedCase(deps, { order, caseRowId: row.id, signed, auditFields: [], now });
+    return;
+  }
+  await deps.db
+    .update(identCases)
+    .set({ status: remote.status, updatedAt: now })
+    .where(and(eq(identCases.id, row.id), eq(identCases.status, 'PENDING')));
 }
 
 /**

@@ -52,7 +52,10 @@ export type SealedSnapshot = EncryptedValue & { aadVersion: number };
 
 /** Seals a snapshot for one order row (its id is taken before the insert, see create-order.ts). */
 export function sealPrivate(cipher: FieldCipher, order: SnapshotOwner, value: PrivateSnapshot): SealedSnapshot {
-  return { ...cipher.encrypt(JSON.stringify(value), aad(order, SNAPSHOT_AAD_VERSION)), aadVersion: SNAPSHOT_AAD_VERSION };
+  return {
+    ...cipher.encrypt(JSON.stringify(value), aad(order, SNAPSHOT_AAD_VERSION)),
+    aadVersion: SNAPSHOT_AAD_VERSION,
+  };
 }
 
 export interface SealedSnapshotRow extends SnapshotOwner {

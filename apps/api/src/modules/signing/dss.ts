@@ -25,7 +25,7 @@ import {
 import * as pkijs from 'pkijs';
 
 import { OID, parseSignedData, sha256, toArrayBuffer } from './cades.js';
-import { addObject, catalogRef, type OpenRevision } from './long-term-revision.js';
+import { catalogRef, type OpenRevision } from './incremental-revision.js';
 
 export interface SignatureInPdf {
   fieldName: string;
@@ -149,7 +149,7 @@ export function addDss(revision: OpenRevision, data: ValidationData): void {
     const all = new Map(known);
     for (const item of items) {
       const digest = digestKey(item);
-      if (!all.has(digest)) all.set(digest, addObject(revision, context.stream(item)));
+      if (!all.has(digest)) all.set(digest, context.register(context.stream(item)));
     }
     return all;
   };
@@ -175,6 +175,5 @@ export function addDss(revision: OpenRevision, data: ValidationData): void {
   }
   if (vri.keys().length) dss.set(PDFName.of('VRI'), vri);
 
-  catalog.set(PDFName.of('DSS'), addObject(revision, dss));
-  revision.touched.add(rootRef);
+  catalog.set(PDFName.of('DSS'), context.register(dss));
 }

@@ -4,7 +4,7 @@
  * extended to PAdES B-LTA (DSS with OCSP answers from the service's responder, document timestamp).
  * Checked with tools that share no code with ours: pdfsig (NSS), openssl ts and openssl ocsp.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,16 +16,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock.js';
 import { loopbackOnly } from '../../plugins/dev-only.js';
 import { typicalInput } from '../../test-support/contract-inputs.js';
-import { nssDatabaseTrusting, pdfsigAsync, withOneByteChanged } from '../../test-support/pdfsig.js';
+import {
+  nssDatabaseTrusting,
+  pdfsigAsync,
+  run,
+  verifyDocumentTimestamp,
+  withOneByteChanged,
+} from '../../test-support/pdfsig.js';
 import { renderTransferContract } from '../orders/contract-pdf.js';
 
 import { buildSignedAttributes } from './cades.js';
 import { createCscClient, type CscClient } from './csc-client.js';
-import { embedContents, prepareIncrementalField } from './doc-timestamp.js';
 import { signaturesOf } from './dss.js';
 import { extendToLongTerm } from './long-term.js';
 import { completeTimestampedCms } from './pades.js';
-import { embedSignature, prepareSignatureField, signedBytes, type PreparedSignature } from './pdf-signature-field.js';
+import { prepareIncrementalField } from './incremental-signature-field.js';
+import { embedSignature, prepareSignatureField, type PreparedSignature } from './pdf-signature-field.js';
 import { trustServicePlugin } from './trust-service.js';
 import { lazyTrustServiceState } from './trust-service-state.js';
 
@@ -52,7 +58,7 @@ async function authorize(url: string): Promise<string> {
 }
 
 /** One signature through the CSC flow into an already prepared field. */
-async function signThroughService(prepared: PreparedSignature, signer: string, embed: typeof embedSignature) {
+async function signThroughService(prepared: PreparedSignature, signer: string) {
   const credential = await client.credentialFor(signer);
   const signedAttributes = buildSignedAttributes({
     contentDigest: prepared.documentDigest,
@@ -78,38 +84,7 @@ async function signThroughService(prepared: PreparedSignature, signer: string, e
     chain: credential.chain,
     timestampAuthority: (request) => client.timestamp(request),
   });
-  return embed(prepared, cms);
-}
-
-/** A command's exit and its whole output (openssl prints "verify OK" on stderr). */
-function run(command: string, args: string[]): { ok: boolean; output: string } {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
-}
-
-/** `openssl ts -verify` of the document timestamp (the file's last signature) against the test root. */
-async function verifyDocumentTimestamp(pdf: Uint8Array, name: string): Promise<{ ok: boolean; output: string }> {
-  const last = signaturesOf(await PDFDocument.load(pdf, { updateMetadata: false })).at(-1);
-  if (!last) throw new Error('no signature');
-  const ranges = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/g;
-  const text = Buffer.from(pdf).toString('latin1');
-  const range = [...text.matchAll(ranges)].at(-1)?.slice(1).map(Number) ?? [];
-  const token = path.join(dir, `${name}.tst`);
-  const data = path.join(dir, `${name}.data`);
-  writeFileSync(token, last.cms);
-  writeFileSync(data, signedBytes(pdf, range));
-  writeFileSync(path.join(dir, 'root-ca.pem'), rootPem);
-  return run('openssl', [
-    'ts',
-    '-verify',
-    '-data',
-    data,
-    '-in',
-    token,
-    '-token_in',
-    '-CAfile',
-    path.join(dir, 'root-ca.pem'),
-  ]);
+  return embedSignature(prepared, cms);
 }
 
 let loaded: PDFDocument;
@@ -152,14 +127,12 @@ beforeAll(async () => {
     reason: 'Überlassungsvertrag',
     location: 'DE',
   });
-  const signed = await signThroughService(employeeField, EMPLOYEE, embedSignature);
+  const signed = await signThroughService(employeeField, EMPLOYEE);
   const sealField = await prepareIncrementalField(signed, {
     fieldName: 'Arbeitgebersiegel',
-    type: 'Sig',
-    subFilter: 'ETSI.CAdES.detached',
-    signingTime: new Date(),
+    signer: { name: EMPLOYER, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
   });
-  sealed = await signThroughService(sealField, EMPLOYER, embedContents);
+  sealed = await signThroughService(sealField, EMPLOYER);
   final = await extendToLongTerm(sealed, { timestampAuthority: (request) => client.timestamp(request) });
   loaded = await PDFDocument.load(final, { updateMetadata: false });
 }, 120_000);
@@ -192,7 +165,7 @@ describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () =>
   it('carries a document timestamp that openssl ts verifies over the whole file against the test root', async () => {
     const last = signaturesOf(loaded).at(-1);
     expect(last?.subFilter).toBe('ETSI.RFC3161');
-    const verified = await verifyDocumentTimestamp(final, 'lta');
+    const verified = await verifyDocumentTimestamp(final, dir, rootPem, 'lta');
     expect(verified.output).toContain('Verification: OK');
   });
 
@@ -239,7 +212,7 @@ describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () =>
     writeFileSync(file, tampered);
     const sections = (await pdfsigAsync(file, nssDir)).split(/^Signature #\d+:$/m).slice(1);
     expect(sections.slice(0, 2).every((s) => s.includes('Digest Mismatch'))).toBe(true);
-    expect((await verifyDocumentTimestamp(tampered, 'tampered')).ok).toBe(false);
+    expect((await verifyDocumentTimestamp(tampered, dir, rootPem, 'tampered')).ok).toBe(false);
   });
 
   it('stays valid and trusted once the trust service is gone (retention: nothing asked online)', async () => {
@@ -252,6 +225,6 @@ describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () =>
       expect(signature).toContain('Signature is Valid.');
       expect(signature).toContain('Certificate is Trusted.');
     }
-    expect((await verifyDocumentTimestamp(final, 'later')).output).toContain('Verification: OK');
+    expect((await verifyDocumentTimestamp(final, dir, rootPem, 'later')).output).toContain('Verification: OK');
   });
 });

@@ -16,7 +16,7 @@ import type * as pkijs from 'pkijs';
 
 import { addDocumentTimestamp } from './doc-timestamp.js';
 import { addDss, certificatesOfSignature, signaturesOf, vriKey, type ValidationData } from './dss.js';
-import { openRevision, writeRevision } from './long-term-revision.js';
+import { openRevision, writeRevision } from './incremental-revision.js';
 import type { TimestampAuthority } from './pades.js';
 import {
   RevocationError,

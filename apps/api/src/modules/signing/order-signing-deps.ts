@@ -15,6 +15,12 @@ import { parseTrustAnchorsPem } from './verify-cms.js';
 /** SHA-256 in hex, as contract versions are named in the audit trail. */
 export const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+/** How the audit trail names a countersigned contract's versions: as sealed, and as stored now. */
+export const longTermAuditFields = (sealed: Uint8Array, stored: Uint8Array) => [
+  `sealed-sha256:${sha256Hex(sealed)}`,
+  `sha256:${sha256Hex(stored)}`,
+];
+
 /** Turns the sealed contract into its long-term form (DSS B-LT + document timestamp B-LTA). */
 export type LongTermExtension = (pdf: Uint8Array) => Promise<Uint8Array>;
 

@@ -9,13 +9,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { orderDocuments, tenants } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { OrderDeps } from '../orders/deps.js';
-import { contractFileName } from '../orders/documents.js';
+import { contractFileName, countersignedFileName } from '../orders/documents.js';
 import type * as repo from '../orders/repository.js';
 
 import { buildSignedAttributes } from './cades.js';
 import { createCscClient } from './csc-client.js';
-import { sha256Hex } from './order-signing-deps.js';
-import { prepareIncrementalSignatureField } from './order-signing-incremental.js';
+import { longTermAuditFields } from './order-signing-deps.js';
+import { prepareIncrementalField } from './incremental-signature-field.js';
 import { completeTimestampedCms } from './pades.js';
 import { embedSignature } from './pdf-signature-field.js';
 import { SEAL_USER_PREFIX } from './trust-service-state.js';
@@ -28,6 +28,23 @@ export interface SealedContract {
   pdf: Uint8Array;
   /** Audit fields: the SHA-256 of the sealed and of the final (long-term) version. */
   auditFields: string[];
+  /** False when the long-term extension failed: the job `signing.long-term-retry` makes it later. */
+  longTerm: boolean;
+}
+
+/**
+ * The row of the countersigned contract, as both approvals (HR's and the programme's) store it: marked
+ * for the retry job when it is not long-term yet.
+ */
+export function countersignedDocument(orderId: number, sealed: SealedContract, now: Date) {
+  return {
+    orderId,
+    name: countersignedFileName(orderId),
+    kind: 'CONTRACT_SIGNED' as const,
+    pdf: Buffer.from(sealed.pdf),
+    createdAt: now,
+    longTermDueAt: sealed.longTerm ? null : now,
+  } satisfies typeof orderDocuments.$inferInsert;
 }
 
 const sealFailed = () =>
@@ -67,14 +84,18 @@ export async function sealContract(
   try {
     const client = createCscClient(config());
     const credential = await client.credentialFor(`${SEAL_USER_PREFIX}${company}`);
-    const prepared = await prepareIncrementalSignatureField(signed, {
+    const prepared = await prepareIncrementalField(signed, {
       fieldName: 'Siegel-Arbeitgeber',
-      lines: ['Elektronisch gesiegelt (Arbeitgeber)', company, approval.approverName, formatBerlin(approval.at)],
-      signerName: company,
-      signingTime: approval.at,
-      reason: `Freigabe des Überlassungsvertrags ${order.id}`,
-      location: 'Deutschland',
-      rect: SEAL_RECT,
+      signer: {
+        name: company,
+        signingTime: approval.at,
+        reason: `Freigabe des Überlassungsvertrags ${order.id}`,
+        location: 'Deutschland',
+      },
+      appearance: {
+        rect: SEAL_RECT,
+        lines: ['Elektronisch gesiegelt (Arbeitgeber)', company, approval.approverName, formatBerlin(approval.at)],
+      },
     });
     const attributes = buildSignedAttributes({
       contentDigest: prepared.documentDigest,
@@ -101,10 +122,11 @@ export async function sealContract(
     }
     // The sealed file is complete and valid (B-T); when the validation data cannot be fetched right now
     // (revocation service or TSA away), the approval keeps it, and the audit line names no LTA hash.
-    const final = await deps.signing.longTermExtension(sealed).catch(() => sealed);
+    const final = await deps.signing.longTermExtension(sealed).catch(() => null);
     return {
-      pdf: final,
-      auditFields: [`sealed-sha256:${sha256Hex(sealed)}`, `sha256:${sha256Hex(final)}`],
+      pdf: final ?? sealed,
+      auditFields: longTermAuditFields(sealed, final ?? sealed),
+      longTerm: final !== null,
     };
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -10,17 +10,15 @@ import { createHash } from 'node:crypto';
 
 import { and, eq } from 'drizzle-orm';
 
-import { identCases, orderDocuments } from '../../db/schema.js';
+import { identCases } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { ProviderUnavailableError } from '../ident/provider.js';
-import { approveAfterSignature, plansAutomaticApproval } from '../orders/auto-approval.js';
 import type { OrderDeps } from '../orders/deps.js';
-import { contractFileName, renderContract } from '../orders/documents.js';
-import { notifyTransition } from '../orders/notify.js';
+import { renderContract } from '../orders/documents.js';
 import * as repo from '../orders/repository.js';
 import { openPrivate } from '../orders/snapshot.js';
-import { transitionFor } from '../orders/steps.js';
+import { completeSignedCase } from '../orders/signature-completion.js';
 
 import { buildSignedAttributes, parseCertificate } from './cades.js';
 import { CscError, createCscClient } from './csc-client.js';
@@ -245,61 +243,13 @@ export async function completeSignature(deps: OrderDeps, input: SignatureReturn)
           : '';
   if (problem) throw await fail('FAILED', `rejected: ${problem}`, MESSAGES.mismatch);
 
-  await storeSignedContract(deps, order, row.id, prepared.pdf, signed, now);
-  return order.id;
-}
-
-async function storeSignedContract(
-  deps: OrderDeps,
-  order: repo.OrderRow,
-  caseRowId: string,
-  prepared: Uint8Array,
-  signed: Buffer,
-  now: Date,
-): Promise<void> {
-  const transition = transitionFor('NECT_SIGN', 'accept');
-  if (!transition) return;
-  const automatic = await plansAutomaticApproval(deps, order);
-  const moved = await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(identCases)
-      .set({ status: 'SUCCEEDED', updatedAt: now, preparedPdf: null })
-      .where(and(eq(identCases.id, caseRowId), eq(identCases.status, 'PENDING')))
-      .returning({ id: identCases.id });
-    if (updated.length === 0) return false;
-    const won = await repo.applyTransition(tx, {
-      orderId: order.id,
-      expectedUserStepId: order.currentUserStepId ?? '',
-      records: transition.records,
-      status: transition.status,
-      // As before for a completed signature: the step moves by the platform's check, not a click.
-      actorUserId: null,
-      now,
-      extra: { signedAt: now },
-    });
-    if (!won) return false;
-    await tx.insert(orderDocuments).values({
-      orderId: order.id,
-      name: contractFileName(order.id, true),
-      kind: 'CONTRACT_SIGNED',
-      pdf: signed,
-      createdAt: now,
-    });
-    await recordAudit(tx, {
-      actorUserId: order.userId,
-      tenantId: order.tenantId,
-      action: 'order.signed',
-      subjectType: 'order',
-      subjectId: String(order.id),
-      fields: [`prepared-sha256:${sha256Hex(prepared)}`, `sha256:${sha256Hex(signed)}`],
-      at: now,
-    });
-    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now, {
-      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
-    });
-    return true;
+  const stored = await completeSignedCase(deps, {
+    order,
+    caseRowId: row.id,
+    signed,
+    auditFields: [`prepared-sha256:${sha256Hex(prepared.pdf)}`, `sha256:${sha256Hex(signed)}`],
+    now,
   });
-  if (!moved) throw conflict('Dieser Schritt wurde bereits bearbeitet.');
-  deps.mailSent();
-  if (automatic) await approveAfterSignature(deps, order.id);
+  if (!stored) throw conflict('Dieser Schritt wurde bereits bearbeitet.');
+  return order.id;
 }

@@ -19,8 +19,6 @@ import { sha256 } from './cades.js';
 
 /** Room for the DER CMS: signer and CA certificates plus a timestamp token with its own chain. */
 export const SIGNATURE_CONTENTS_BYTES = 16_384;
-/** /Contents is a hex string: two characters per CMS byte. */
-const CONTENTS_HEX_CHARS = SIGNATURE_CONTENTS_BYTES * 2;
 
 /** The text every visible signature carries (the product's wording for a qualified signature). */
 export const QUALIFIED_SIGNATURE_LABEL = 'Qualifiziert elektronisch signiert';
@@ -56,12 +54,18 @@ function formatSigningTime(at: Date): string {
   }).format(at);
 }
 
-/** Draws the field's three lines into its appearance stream (/AP /N), so every viewer shows it. */
-function setVisibleAppearance(doc: PDFDocument, widgetRef: PDFRef, font: PDFFont, input: SignatureFieldInput) {
-  const [x1, y1, x2, y2] = input.rect ?? DEFAULT_RECT;
-  const width = x2 - x1;
+/**
+ * A form XObject showing `lines` top to bottom in a field of `rect`, for the widget's /AP /N: so every
+ * viewer shows the signature the same way, whether or not it draws signature fields itself.
+ */
+export function signatureAppearance(
+  doc: PDFDocument,
+  font: PDFFont,
+  rect: readonly [number, number, number, number],
+  lines: readonly string[],
+): PDFRef {
+  const [x1, y1, x2, y2] = rect;
   const height = y2 - y1;
-  const lines = [QUALIFIED_SIGNATURE_LABEL, input.signerName, formatSigningTime(input.signingTime)];
   const size = 9;
   const operators = lines.flatMap((line, index) =>
     drawText(font.encodeText(line), {
@@ -76,11 +80,17 @@ function setVisibleAppearance(doc: PDFDocument, widgetRef: PDFRef, font: PDFFont
     }),
   );
   const stream = doc.context.formXObject(operators, {
-    BBox: [0, 0, width, height],
+    BBox: [0, 0, x2 - x1, height],
     Resources: { Font: { [APPEARANCE_FONT]: font.ref } },
   });
-  const widget = doc.context.lookup(widgetRef, PDFDict);
-  widget.set(PDFName.of('AP'), doc.context.obj({ N: doc.context.register(stream) }));
+  return doc.context.register(stream);
+}
+
+/** Draws the field's three lines into its appearance stream (/AP /N). */
+function setVisibleAppearance(doc: PDFDocument, widgetRef: PDFRef, font: PDFFont, input: SignatureFieldInput) {
+  const lines = [QUALIFIED_SIGNATURE_LABEL, input.signerName, formatSigningTime(input.signingTime)];
+  const appearance = signatureAppearance(doc, font, input.rect ?? DEFAULT_RECT, lines);
+  doc.context.lookup(widgetRef, PDFDict).set(PDFName.of('AP'), doc.context.obj({ N: appearance }));
 }
 
 function findSignatureWidget(doc: PDFDocument, pageIndex: number): PDFRef {
@@ -91,10 +101,11 @@ function findSignatureWidget(doc: PDFDocument, pageIndex: number): PDFRef {
 }
 
 /**
- * Replaces the byte-range placeholder with the real ranges around /Contents (same length, padded) and
- * fills /Contents with '0' hex digits, so the prepared file is a well-formed PDF already.
+ * Replaces the last byte-range placeholder of the file with the real ranges around the /Contents that
+ * follows it (same length, padded) and fills /Contents with '0' hex digits, so the prepared file is a
+ * well-formed PDF already. `contentsBytes` is the room reserved for the DER value.
  */
-function fillByteRange(pdf: Buffer): [number, number, number, number] {
+export function fillByteRange(pdf: Buffer, contentsBytes: number): [number, number, number, number] {
   const slot = `/${DEFAULT_BYTE_RANGE_PLACEHOLDER}`;
   const placeholder = `/ByteRange [ 0 ${slot} ${slot} ${slot} ]`;
   const at = pdf.lastIndexOf(placeholder);
@@ -102,7 +113,7 @@ function fillByteRange(pdf: Buffer): [number, number, number, number] {
   const contents = pdf.indexOf('/Contents <', at);
   if (contents < 0) throw new Error('signature /Contents not found');
   const start = contents + '/Contents '.length;
-  const end = start + CONTENTS_HEX_CHARS + 2;
+  const end = start + contentsBytes * 2 + 2;
   if (pdf[start] !== 0x3c || pdf[end - 1] !== 0x3e) throw new Error('unexpected /Contents placeholder');
   pdf.fill('0', start + 1, end - 1, 'latin1');
   const range: [number, number, number, number] = [0, start, end, pdf.length - end];
@@ -133,22 +144,25 @@ export async function prepareSignatureField(
     name: input.signerName,
     location: input.location,
     signingTime: input.signingTime,
-    signatureLength: CONTENTS_HEX_CHARS,
+    signatureLength: SIGNATURE_CONTENTS_BYTES * 2,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     widgetRect: input.rect ?? DEFAULT_RECT,
   });
   setVisibleAppearance(doc, findSignatureWidget(doc, pageIndex), font, input);
   const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const byteRange = fillByteRange(pdf);
+  const byteRange = fillByteRange(pdf, SIGNATURE_CONTENTS_BYTES);
   return { pdf, byteRange, documentDigest: sha256(signedBytes(pdf, byteRange)) };
 }
 
-/** Writes the DER CMS into the prepared /Contents; the signed ranges stay byte for byte as prepared. */
-export function embedSignature(prepared: PreparedSignature, cmsDer: Uint8Array): Buffer {
-  const hex = Buffer.from(cmsDer).toString('hex');
-  if (hex.length > CONTENTS_HEX_CHARS) throw new Error('CMS larger than the reserved /Contents');
+/**
+ * Writes the DER value (a CMS, or an RFC 3161 token for a document timestamp) into the prepared
+ * /Contents; the signed ranges stay byte for byte as prepared.
+ */
+export function embedSignature(prepared: PreparedSignature, der: Uint8Array): Buffer {
+  const hex = Buffer.from(der).toString('hex');
+  const [, contentsStart, contentsEnd] = prepared.byteRange;
+  if (hex.length > contentsEnd - contentsStart - 2) throw new Error('signature larger than the reserved /Contents');
   const pdf = Buffer.from(prepared.pdf);
-  const [, contentsStart] = prepared.byteRange;
   pdf.write(hex, contentsStart + 1, 'latin1');
   return pdf;
 }

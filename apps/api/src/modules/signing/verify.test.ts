@@ -10,7 +10,7 @@ import { withOneByteChanged } from '../../test-support/pdfsig.js';
 import { renderTransferContract } from '../orders/contract-pdf.js';
 
 import { parseCertificate } from './cades.js';
-import { prepareIncrementalSignatureField } from './order-signing-incremental.js';
+import { SUBFILTER_RFC3161, prepareIncrementalField } from './incremental-signature-field.js';
 import { buildTimestampedCms, signPdf, signSha256Hash, type TimestampAuthority } from './pades.js';
 import { embedSignature, signedBytes } from './pdf-signature-field.js';
 import { createTestPki, issueSignerCertificate, type KeyedCertificate, type TestPki } from './test-pki.js';
@@ -30,14 +30,10 @@ const tsa: TimestampAuthority = (request) =>
   Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
 
 async function sealOver(pdf: Uint8Array, seal: KeyedCertificate): Promise<Buffer> {
-  const prepared = await prepareIncrementalSignatureField(pdf, {
+  const prepared = await prepareIncrementalField(pdf, {
     fieldName: 'Siegel',
-    lines: ['Elektronisch gesiegelt', COMPANY],
-    signerName: COMPANY,
-    signingTime: new Date(),
-    reason: 'Freigabe',
-    location: 'DE',
-    rect: [316, 56, 566, 122],
+    signer: { name: COMPANY, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
+    appearance: { rect: [316, 56, 566, 122], lines: ['Elektronisch gesiegelt', COMPANY] },
   });
   const cms = await buildTimestampedCms({
     documentDigest: prepared.documentDigest,
@@ -108,16 +104,7 @@ describe('verifyPdf', () => {
   });
 
   it('recognises a document timestamp by /SubFilter ETSI.RFC3161', async () => {
-    const prepared = await prepareIncrementalSignatureField(sealed, {
-      fieldName: 'Zeitstempel',
-      lines: [],
-      signerName: 'TSA',
-      signingTime: new Date(),
-      reason: 'Dokumentzeitstempel',
-      location: 'DE',
-      rect: [0, 0, 0, 0],
-      subFilter: 'ETSI.RFC3161',
-    });
+    const prepared = await prepareIncrementalField(sealed, { fieldName: 'Zeitstempel', subFilter: SUBFILTER_RFC3161 });
     const request = buildTimestampRequest(signedBytes(prepared.pdf, prepared.byteRange));
     const token = acceptTimestampResponse(await tsa(request.der), request);
     const stamped = embedSignature(prepared, token);
