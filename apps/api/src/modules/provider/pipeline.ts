@@ -71,7 +71,9 @@ export async function providerOrders(
         tenantId: row.tenantId,
         pipelineStatus: pipelineStatusOf(summary.status, row.handoverDate),
         deliveryWindow:
-          row.deliveryWindowFrom && row.deliveryWindowTo ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo } : null,
+          row.deliveryWindowFrom && row.deliveryWindowTo
+            ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
+            : null,
         handoverDate: row.handoverDate,
       };
     }),
