@@ -37,6 +37,11 @@ export interface DatabaseHandle {
    * after `migrate()`; the embedded database has one user, the owner.
    */
   connectsAsOwner(): boolean;
+  /**
+   * ANALYZE as the tables' owner (after loading much data): the application role owns no table, and
+   * PostgreSQL skips, with a warning, every table whose owner did not ask.
+   */
+  refreshStatistics(): Promise<void>;
   /** Connections of the pool (metrics); the embedded database has one, always open. */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -129,6 +134,14 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
     },
     connectsAsOwner: () => asOwner,
     withStartupLock,
+    async refreshStatistics() {
+      const client = await startupConnection();
+      try {
+        await client.query('ANALYZE');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -168,6 +181,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     },
     withStartupLock: (work) => work(),
     connectsAsOwner: () => true,
+    async refreshStatistics() {
+      // The one session may be the application role's now: the owner (its login) for this
+      // transaction only, so the scope the driver set stays as it was.
+      await client.exec('BEGIN; SET LOCAL ROLE NONE; ANALYZE; COMMIT;');
+    },
     async ping() {
       if (closed) throw new Error('database closed');
       await client.query('select 1');

@@ -69,6 +69,8 @@ export const users = pgTable(
      */
     nameKey: text('name_key').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
     nameKeyReversed: text('name_key_reversed').generatedAlwaysAs(sql`lower(last_name || ' ' || first_name)`),
+    // The personnel number as HR searches it, by its start (collation "C", migration 0030).
+    employeeIdKey: text('employee_id_key').generatedAlwaysAs(sql`lower(employee_id)`),
     /** Interface and mail language the person chose: German (the default) or English. */
     language: text('language', { enum: ['de', 'en'] })
       .notNull()
@@ -101,6 +103,7 @@ export const users = pgTable(
     // The people search by the start of a name or address (migration 0028).
     index('users_name_key_idx').on(t.nameKey),
     index('users_name_key_reversed_idx').on(t.nameKeyReversed),
+    index('users_employee_id_key_idx').on(t.employeeIdKey),
     // The HR people list by name or personnel number (migration 0026).
     index('users_tenant_name_idx')
       .on(t.tenantId, t.lastName, t.firstName, t.id)

@@ -8,17 +8,27 @@ export function ListSearchInput({
   value,
   onSearch,
   width = 360,
+  placeholder,
 }: {
   label: string;
   value: string;
   onSearch: (term: string) => void;
   width?: number;
+  placeholder?: string;
 }) {
   const [text, setText] = useState(value);
+  // The address changed from elsewhere (a reset, the back button): show its term, but never undo
+  // what is being typed (the term sent is the typed text trimmed).
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
   const searchFor = useDebouncedCallback((term: string) => onSearch(term.trim()), 300);
   return (
     <TextInput
       label={label}
+      placeholder={placeholder}
       value={text}
       onChange={(event) => {
         setText(event.currentTarget.value);

@@ -8,6 +8,15 @@ const options: ListStateOptions<'name' | 'newest', 'status'> = {
 };
 
 describe('list state in the address', () => {
+  it('keeps a free filter value only when its test accepts it', () => {
+    const days: ListStateOptions<'newest', 'from'> = {
+      sorts: ['newest'],
+      filters: { from: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) },
+    };
+    expect(readListState(new URLSearchParams('from=2026-11-01'), days).filters).toEqual({ from: '2026-11-01' });
+    expect(readListState(new URLSearchParams('from=gestern'), days).filters).toEqual({ from: null });
+  });
+
   it('reads search, sort, page and filters, ignoring what the list does not know', () => {
     expect(readListState(new URLSearchParams('q=Müller&sort=newest&page=3&status=DISABLED'), options)).toEqual({
       q: 'Müller',

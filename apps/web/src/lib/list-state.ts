@@ -7,8 +7,11 @@ import { useSearchParams } from 'react-router';
 export interface ListStateOptions<S extends string, F extends string> {
   /** The sort orders the server accepts; the first is the default. */
   sorts: readonly [S, ...S[]];
-  /** Each filter's allowed values (anything else in the address is ignored). */
-  filters?: Record<F, readonly string[]>;
+  /**
+   * Each filter's allowed values, or a test of a free value (an id, a day); anything else in the
+   * address is ignored.
+   */
+  filters?: Record<F, readonly string[] | ((value: string) => boolean)>;
 }
 
 export interface ListState<S extends string, F extends string> {
@@ -22,6 +25,8 @@ export type ListChanges<S extends string, F extends string> = Partial<Omit<ListS
   filters?: Partial<Record<F, string | null>>;
 };
 
+type FilterRule = readonly string[] | ((value: string) => boolean);
+
 export function readListState<S extends string, F extends string>(
   params: URLSearchParams,
   options: ListStateOptions<S, F>,
@@ -29,9 +34,10 @@ export function readListState<S extends string, F extends string>(
   const sort = options.sorts.find((s) => s === params.get('sort')) ?? options.sorts[0];
   const page = Number(params.get('page') ?? '1');
   const filters = {} as Record<F, string | null>;
-  for (const [name, allowed] of Object.entries(options.filters ?? {}) as [F, readonly string[]][]) {
+  for (const [name, allowed] of Object.entries(options.filters ?? {}) as [F, FilterRule][]) {
     const value = params.get(name);
-    filters[name] = value !== null && allowed.includes(value) ? value : null;
+    const known = value !== null && (typeof allowed === 'function' ? allowed(value) : allowed.includes(value));
+    filters[name] = known ? value : null;
   }
   return { q: params.get('q') ?? '', sort, page: Number.isInteger(page) && page >= 1 ? page : 1, filters };
 }

@@ -54,6 +54,8 @@ try {
     process.stdout.write('Generierte Daten sind schon da (--force erzeugt weitere).\n');
   } else {
     const s = await seedScale(database.db, cipher, options);
+    // As the owner: the generator works as the application role, whose ANALYZE skips every table.
+    await database.refreshStatistics();
     const n = (value: number) => value.toLocaleString('de-DE');
     process.stdout.write(
       [

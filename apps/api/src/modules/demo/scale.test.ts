@@ -107,3 +107,30 @@ describe.each(databaseTargets())('generated data on %s', (target) => {
     await loginAs(t.app, generated?.email ?? '', SCALE_PASSWORD);
   });
 });
+
+describe.each(databaseTargets())('statistics after generating on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('leaves statistics on the generated tables once refreshed as the owner', async () => {
+    const db = t.runtime.database.db;
+    // Fresh tables have no estimate (-1) until ANALYZE or VACUUM looks at them.
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const estimateOf = async (table: string) =>
+      Number((await rowsOf(sql`select reltuples as n from pg_class where relname = ${table}`))[0]?.['n']);
+    await seedScale(db, t.app.orderDeps.cipher, { employers: 2, employees: 40, leases: 12, priceLists: 2 });
+    await t.runtime.database.refreshStatistics();
+    expect(await estimateOf('orders')).toBeGreaterThanOrEqual(12);
+    expect(await estimateOf('users')).toBeGreaterThanOrEqual(40);
+    expect(await estimateOf('user_steps')).toBeGreaterThan(0);
+    // Only that statement ran as the owner: the application's queries are the application role's again.
+    const [who] = await rowsOf(sql`select current_user as role`);
+    expect(who?.['role']).toBe('leasing_app');
+  });
+});

@@ -359,7 +359,6 @@ export async function seedScale(
     await insertChunks(policyRows, (chunk) => db.insert(orderPolicies).values(chunk));
     await insertChunks(documentRows, (chunk) => db.insert(orderDocuments).values(chunk));
     await seedPriceListHistory(db, options.priceLists ?? 156, now);
-    await db.execute(sql`analyze`);
 
     return {
       employers: tenantIds.length,

@@ -21,10 +21,9 @@ function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userI
     conditions.push(isNull(employmentEnds.leavingDate), or(isNull(users.passwordHash), isNull(users.emailConfirmedAt)));
   }
   if (query.q) {
-    // The start of a name or address (an index range, db/person-search.ts) or of the personnel number.
-    conditions.push(
-      or(personStartsWith(query.q), sql`starts_with(lower(${users.employeeId}), ${searchStart(query.q)})`),
-    );
+    // The start of a name, address or personnel number: each an index range (db/person-search.ts;
+    // the number's lower-cased key of migration 0030: `lower()` itself is not leakproof).
+    conditions.push(or(personStartsWith(query.q), sql`starts_with(${users.employeeIdKey}, ${searchStart(query.q)})`));
   }
   return and(...conditions);
 }

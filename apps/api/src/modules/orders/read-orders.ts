@@ -41,8 +41,31 @@ export async function getOrder(deps: OrderDeps, actor: Actor, orderId: number): 
   return view;
 }
 
-export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
+/**
+ * What the views of a set of orders need besides the rows: a fixed number of batched reads (steps,
+ * documents, people, employers, frozen policy versions), however many orders there are, each
+ * grouped by its key so that building a view is a lookup, not a search of every row.
+ */
+interface OrderViewContext {
+  recordsOf: Map<number, repo.UserStepRow[]>;
+  documentsOf: Map<number, Awaited<ReturnType<typeof repo.documentsOf>>>;
+  people: Map<string, { firstName: string; lastName: string; email: string; employeeId: string | null }>;
+  tenantNames: Map<string, string>;
+  frozenVersions: Map<number, number | null>;
+}
+
+function groupBy<K, V>(values: readonly V[], key: (value: V) => K): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const value of values) {
+    const k = key(value);
+    const group = groups.get(k);
+    if (group) group.push(value);
+    else groups.set(k, [value]);
+  }
+  return groups;
+}
+
+async function loadViewContext(deps: OrderDeps, rows: repo.OrderRow[]): Promise<OrderViewContext> {
   const ids = rows.map((r) => r.id);
   const records = await repo.userStepsOf(deps.db, ids);
   const docs = await repo.documentsOf(deps.db, ids);
@@ -64,13 +87,38 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
     .select({ orderId: orderPolicies.orderId, version: orderPolicies.policyVersion })
     .from(orderPolicies)
     .where(inArray(orderPolicies.orderId, ids));
+  return {
+    recordsOf: groupBy(records, (r) => r.orderId),
+    documentsOf: groupBy(docs, (d) => d.orderId),
+    people: new Map(people.map(({ id, ...person }) => [id, person])),
+    tenantNames: new Map(tenantRows.map((t) => [t.id, t.name])),
+    frozenVersions: new Map(frozen.map((f) => [f.orderId, f.version])),
+  };
+}
+
+function employeeOf(context: OrderViewContext, row: repo.OrderRow): Order['employee'] {
+  const person = context.people.get(row.userId);
+  return {
+    firstName: person?.firstName ?? '',
+    lastName: person?.lastName ?? '',
+    email: person?.email ?? '',
+    employeeId: person?.employeeId ?? null,
+  };
+}
+
+function approvalOf(context: OrderViewContext, row: repo.OrderRow): Order['employerApproval'] {
+  return employerApprovalOf(context.recordsOf.get(row.id) ?? [], context.frozenVersions.get(row.id) ?? null);
+}
+
+export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const context = await loadViewContext(deps, rows);
   return rows.map((row) => {
     const terms = row.terms as OrderTerms;
     const own = actor.role === 'EMPLOYEE' && row.userId === actor.id;
     const snapshot = openPrivate(deps.cipher, row);
-    const person = people.find((p) => p.id === row.userId);
     const { dateOfBirth: _dob, ...orderUserInfo } = snapshot.orderUserInfo;
-    const ownRecords = records.filter((r) => r.orderId === row.id);
+    const ownRecords = context.recordsOf.get(row.id) ?? [];
     return {
       id: row.id,
       created: row.createdAt.toISOString(),
@@ -106,23 +154,20 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
         status: r.status,
         modified: r.modified.toISOString(),
       })),
-      documents: docs
-        .filter((d) => d.orderId === row.id)
-        .map((d) => ({ id: d.id, name: d.name, created: d.createdAt.toISOString() })),
-      employee: {
-        firstName: person?.firstName ?? '',
-        lastName: person?.lastName ?? '',
-        email: person?.email ?? '',
-        employeeId: person?.employeeId ?? null,
-      },
-      tenantName: tenantRows.find((t) => t.id === row.tenantId)?.name ?? '',
+      documents: (context.documentsOf.get(row.id) ?? []).map((d) => ({
+        id: d.id,
+        name: d.name,
+        created: d.createdAt.toISOString(),
+      })),
+      employee: employeeOf(context, row),
+      tenantName: context.tenantNames.get(row.tenantId) ?? '',
       declineReason: row.declineReason,
       handoverDate: row.handoverDate,
       deliveryWindow:
         row.deliveryWindowFrom && row.deliveryWindowTo
           ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
           : null,
-      employerApproval: employerApprovalOf(ownRecords, frozen.find((f) => f.orderId === row.id)?.version ?? null),
+      employerApproval: approvalOf(context, row),
     };
   });
 }
@@ -138,35 +183,36 @@ export async function adminOrders(deps: OrderDeps, actor: Actor): Promise<AdminO
           .from(orders)
           .where(eq(orders.tenantId, actor.tenantId ?? ''))
           .orderBy(desc(orders.id));
-  return toAdminSummaries(deps, actor, rows);
+  return toAdminSummaries(deps, rows);
 }
 
-/** Order rows as the admins' list shows them (no salary data). */
-export async function toAdminSummaries(
-  deps: OrderDeps,
-  actor: Actor,
-  rows: repo.OrderRow[],
-): Promise<AdminOrderSummary[]> {
-  const views = await toOrders(deps, actor, rows);
-  return views.map((o) => {
-    const row = rows.find((r) => r.id === o.id);
-    const current = o.userSteps.find((s) => s.id === row?.currentUserStepId);
+/**
+ * Order rows as the admins' list shows them (no salary data): built from the rows and the batched
+ * reads alone. The list shows nothing of the sealed snapshot, so nothing is decrypted.
+ */
+export async function toAdminSummaries(deps: OrderDeps, rows: repo.OrderRow[]): Promise<AdminOrderSummary[]> {
+  if (rows.length === 0) return [];
+  const context = await loadViewContext(deps, rows);
+  return rows.map((row) => {
+    const terms = row.terms as OrderTerms;
+    const current = (context.recordsOf.get(row.id) ?? []).find((s) => s.id === row.currentUserStepId);
+    const latest = context.documentsOf.get(row.id)?.[0];
     return {
-      id: o.id,
-      created: o.created,
-      status: o.status,
+      id: row.id,
+      created: row.createdAt.toISOString(),
+      status: row.status as StepType,
       currentStepId: current?.stepId ?? null,
       currentUserStepId: current?.id ?? null,
-      employee: o.employee,
-      tenantName: o.tenantName,
-      vehicle: { brand: o.vehicle.brand, carModel: o.vehicle.carModel, trimLevel: o.vehicle.trimLevel },
-      durationMonths: o.leasePackage.durationMonths,
-      kmPerYear: o.leasePackage.kmPerYear,
-      monthlyGrossRate: o.leasePackage.totalMonthlyGrossCostEur,
-      color: o.color,
-      delivery: o.delivery,
-      latestDocument: o.documents[0] ?? null,
-      employerApproval: o.employerApproval,
+      employee: employeeOf(context, row),
+      tenantName: context.tenantNames.get(row.tenantId) ?? '',
+      vehicle: { brand: terms.vehicle.brand, carModel: terms.vehicle.carModel, trimLevel: terms.vehicle.trimLevel },
+      durationMonths: terms.leasePackage.durationMonths,
+      kmPerYear: terms.leasePackage.kmPerYear,
+      monthlyGrossRate: terms.leasePackage.totalMonthlyGrossCostEur,
+      color: row.color,
+      delivery: row.delivery as Order['delivery'],
+      latestDocument: latest ? { id: latest.id, name: latest.name, created: latest.createdAt.toISOString() } : null,
+      employerApproval: approvalOf(context, row),
     };
   });
 }

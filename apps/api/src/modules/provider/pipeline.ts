@@ -60,19 +60,21 @@ export async function providerOrders(
   const { where, byPerson } = pipelineFilter(query);
   const [total] = await pipelineCount(deps.db, where, byPerson);
   const rows = await pageRows(deps, where, byPerson, Number(total?.n ?? 0), query);
-  const summaries = await toAdminSummaries(deps, actor, rows);
+  // The summaries come in the order of the rows: each is zipped with its own row.
+  const summaries = await toAdminSummaries(deps, rows);
   return {
-    items: summaries.map((summary) => {
-      const row = rows.find((r) => r.id === summary.id);
+    items: rows.flatMap((row, index) => {
+      const summary = summaries[index];
+      if (!summary) return [];
       return {
         ...summary,
-        tenantId: row?.tenantId ?? '',
-        pipelineStatus: pipelineStatusOf(summary.status, row?.handoverDate ?? null),
+        tenantId: row.tenantId,
+        pipelineStatus: pipelineStatusOf(summary.status, row.handoverDate),
         deliveryWindow:
-          row?.deliveryWindowFrom && row.deliveryWindowTo
+          row.deliveryWindowFrom && row.deliveryWindowTo
             ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
             : null,
-        handoverDate: row?.handoverDate ?? null,
+        handoverDate: row.handoverDate,
       };
     }),
     total: Number(total?.n ?? 0),

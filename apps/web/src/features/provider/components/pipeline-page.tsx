@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,9 +10,11 @@ import {
   type StepType,
 } from '@leasing/contract';
 
+import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDate, formatInteger, formatPrice } from '../../../lib/format';
+import { useListState } from '../../../lib/list-state';
 import { usePipeline } from '../api/get-pipeline';
 import { LoadError } from './load-error';
 import { OrderTimelineDrawer } from './order-timeline-drawer';
@@ -33,39 +22,35 @@ import { TenantPicker } from './tenant-picker';
 
 const PAGE_SIZE = 25;
 
-interface Filters {
-  tenantId: string | null;
-  status: PipelineStatus | null;
-  step: StepType | null;
-  from: string;
-  to: string;
-  q: string;
-}
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-const NO_FILTERS: Filters = { tenantId: null, status: null, step: null, from: '', to: '', q: '' };
+/** The pipeline's state in the address; it has one order (newest first). */
+const LIST_STATE = {
+  sorts: ['newest'],
+  filters: { tenantId: isId, status: PipelineStatuses, step: StepTypes, from: isDay, to: isDay },
+} as const;
+
+const NO_FILTERS = { tenantId: null, status: null, step: null, from: null, to: null };
 
 /** /provider/orders: the order pipeline, filtered and paged on the server, with each order's history. */
 export function PipelinePage() {
   const { t } = useTranslation('provider');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { state, update } = useListState(LIST_STATE);
+  const filters = state.filters;
   const [selected, setSelected] = useState<ProviderOrderRow | null>(null);
-  const [q] = useDebouncedValue(filters.q.trim(), 300);
   usePageTitle(t('pipeline.title'));
   const pipeline = usePipeline({
     ...(filters.tenantId ? { tenantId: filters.tenantId } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.step ? { step: filters.step } : {}),
+    ...(filters.status ? { status: filters.status as PipelineStatus } : {}),
+    ...(filters.step ? { step: filters.step as StepType } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
-    ...(q ? { q } : {}),
-    page,
+    ...(state.q ? { q: state.q } : {}),
+    page: state.page,
     pageSize: PAGE_SIZE,
   });
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPage(1);
-  };
+  const change = (next: Partial<Record<keyof typeof NO_FILTERS, string | null>>) => update({ filters: next });
 
   let content;
   if (pipeline.isError) content = <LoadError onRetry={() => void pipeline.refetch()} />;
@@ -141,14 +126,13 @@ export function PipelinePage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {total > PAGE_SIZE ? (
-          <Pagination
-            total={Math.ceil(total / PAGE_SIZE)}
-            value={page}
-            onChange={setPage}
-            aria-label={t('pipeline.pages')}
-          />
-        ) : null}
+        <ListPager
+          total={total}
+          pageSize={PAGE_SIZE}
+          page={state.page}
+          onPage={(page) => update({ page })}
+          label={t('pipeline.pages')}
+        />
       </Stack>
     );
   }
@@ -160,11 +144,11 @@ export function PipelinePage() {
         <Text c="dimmed">{t('pipeline.intro')}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-        <TextInput
+        <ListSearchInput
           label={t('pipeline.search')}
           placeholder={t('pipeline.searchPlaceholder')}
-          value={filters.q}
-          onChange={(event) => change({ q: event.currentTarget.value })}
+          value={state.q}
+          onSearch={(q) => update({ q })}
         />
         <TenantPicker
           label={t('pipeline.employer')}
@@ -177,7 +161,7 @@ export function PipelinePage() {
           placeholder={t('pipeline.all')}
           data={PipelineStatuses.map((value) => ({ value, label: t(`statuses.${value}`) }))}
           value={filters.status}
-          onChange={(status) => change({ status: status as PipelineStatus | null })}
+          onChange={(status) => change({ status })}
           clearable
         />
         <Select
@@ -185,24 +169,24 @@ export function PipelinePage() {
           placeholder={t('pipeline.all')}
           data={StepTypes.map((value) => ({ value, label: t(`steps.${value}`) }))}
           value={filters.step}
-          onChange={(step) => change({ step: step as StepType | null })}
+          onChange={(step) => change({ step })}
           clearable
         />
         <TextInput
           type="date"
           label={t('pipeline.from')}
-          value={filters.from}
-          onChange={(e) => change({ from: e.currentTarget.value })}
+          value={filters.from ?? ''}
+          onChange={(e) => change({ from: e.currentTarget.value || null })}
         />
         <TextInput
           type="date"
           label={t('pipeline.to')}
-          value={filters.to}
-          onChange={(e) => change({ to: e.currentTarget.value })}
+          value={filters.to ?? ''}
+          onChange={(e) => change({ to: e.currentTarget.value || null })}
         />
       </SimpleGrid>
       <Group>
-        <Button variant="subtle" size="xs" onClick={() => change(NO_FILTERS)}>
+        <Button variant="subtle" size="xs" onClick={() => update({ q: '', filters: NO_FILTERS })}>
           {t('pipeline.reset')}
         </Button>
       </Group>

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { ProviderOrderRow } from '@leasing/contract';
+
+import { Component as ProviderLayout } from '../../../app/routes/provider-layout';
+import { Component as PipelineRoute } from '../../../app/routes/provider-orders';
+import { setAuthData } from '../../../lib/auth-store';
+import { ME, stubApi } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/memory-storage';
+import { withQueryClient } from '../../../test/query';
+import { renderRoutes } from '../../../test/render';
+import { buildAdminRow } from '../../admin/test-support/factories';
+
+const rowOnPage = (page: number): ProviderOrderRow => ({
+  ...buildAdminRow({ id: 1000 + page, status: 'LEASING_ACTIVE' }),
+  employee: { firstName: 'Seite', lastName: String(page), email: 's@example.com', employeeId: null },
+  tenantId: '5b0a4c1e-2f7d-4f55-9a53-4c1b3f2f0a01',
+  pipelineStatus: 'DELIVERY',
+  deliveryWindow: null,
+  handoverDate: null,
+});
+
+function stubPipeline() {
+  return stubApi((call) => {
+    if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'PROVIDER_ADMIN' });
+    if (call.path === '/v1/provider/orders') {
+      const page = Number(call.query?.['page'] ?? '1');
+      return jsonResponse(200, { items: [rowOnPage(page)], total: 2_000, page, pageSize: 25 });
+    }
+    if (call.path === '/v1/provider/tenants') return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    return undefined;
+  });
+}
+
+const renderAt = (path: string) =>
+  renderRoutes(
+    withQueryClient([
+      { path: '/provider', element: <ProviderLayout />, children: [{ path: 'orders', element: <PipelineRoute /> }] },
+    ]),
+    path,
+  );
+
+beforeEach(() => {
+  setAuthData({ accessToken: 'access', refreshToken: 'refresh' });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/provider/orders', () => {
+  it('keeps filters, search and page in the address and asks the server for exactly that', async () => {
+    const calls = stubPipeline();
+    const lastQuery = () => calls.filter((c) => c.path === '/v1/provider/orders').at(-1)?.query;
+    const user = userEvent.setup();
+    const { router } = renderAt('/provider/orders?status=DELIVERY&from=2026-11-01&page=3&step=BOGUS');
+    expect(await screen.findByText('Seite 3')).toBeInTheDocument();
+    expect(screen.getByTestId('pipeline-total')).toHaveTextContent('2.000 Bestellungen');
+    // An unknown step in the address is left out, not sent.
+    expect(lastQuery()).toEqual({ status: 'DELIVERY', from: '2026-11-01', page: '3', pageSize: '25' });
+
+    await user.click(screen.getByRole('button', { name: '4' }));
+    expect(await screen.findByText('Seite 4')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=DELIVERY&from=2026-11-01&page=4');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'müller');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'müller', status: 'DELIVERY', page: '1' }));
+    expect(router.state.location.search).toBe(`?q=${encodeURIComponent('müller')}&status=DELIVERY&from=2026-11-01`);
+
+    await user.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '25' }));
+  });
+});
