@@ -119,10 +119,10 @@ describe.each(databaseTargets())('the signed-in user kept on %s', (target) => {
       runtime.app.orderDeps.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.employee)),
     );
     const id = row?.id ?? '';
-    await runAsSystem(() => runtime.app.orderDeps.db.update(users).set({ role: 'EMPLOYER_ADMIN' }).where(eq(users.id, id)));
+    await runAsSystem(() => runtime.app.orderDeps.db.update(users).set({ role: 'TENANT_ADMIN' }).where(eq(users.id, id)));
     const asHolder = () =>
       runAsSystem(() => findRequestUser(runtime.app.orderDeps.db, id, sessionOf(session.accessToken), clock.now()));
-    expect((await asHolder())?.role).toBe('EMPLOYER_ADMIN');
+    expect((await asHolder())?.role).toBe('TENANT_ADMIN');
     await asHolder();
     await runAsSystem(() => runtime.app.orderDeps.db.update(users).set({ role: 'EMPLOYEE' }).where(eq(users.id, id)));
     expect((await asHolder())?.role).toBe('EMPLOYEE');
