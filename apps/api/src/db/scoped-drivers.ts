@@ -12,7 +12,7 @@ import { currentDbScope, SCOPE_SQL, type DbScope, type ScopeParameters, type Sco
  */
 
 /** What identifies a scope on a connection: an unchanged one is not sent again. */
-function scopeKey(scope: DbScope): string {
+export function scopeKey(scope: DbScope): string {
   return 'userId' in scope ? `${scope.role}|${scope.tenantId ?? ''}|${scope.userId}` : scope.role;
 }
 
@@ -73,6 +73,13 @@ export class ScopedPglite {
   private signing: { signer: ScopeSigner; backendPid: number } | null = null;
   private applied: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
+  /**
+   * Counts the statements that may have changed data, counted when they are asked for (they run in
+   * that order, see `exclusive`). This process is the only one on the database (the directory lock,
+   * client.ts), so while it is unchanged a read marked read-only would answer as it did.
+   */
+  private possibleWrites = 0;
+  private readonly readOnly = new Set<string>();
 
   constructor(private readonly client: PGlite) {}
 
@@ -80,9 +87,22 @@ export class ScopedPglite {
   enforce(signer: ScopeSigner, backendPid: number): void {
     this.signing = { signer, backendPid };
     this.applied = null;
+    // The migrations ran on the client itself, past this wrapper.
+    this.possibleWrites++;
+  }
+
+  /** A statement (its exact text) that only reads: running it does not count as a possible write. */
+  markReadOnly(statement: string): void {
+    this.readOnly.add(statement);
+  }
+
+  /** Changes whenever any statement other than a read-only one has been asked for. */
+  get writeGeneration(): number {
+    return this.possibleWrites;
   }
 
   query: PgliteQuery = (async (...args: Parameters<PgliteQuery>) => {
+    if (!this.readOnly.has(args[0])) this.possibleWrites++;
     if (!this.signing) return this.client.query(...args);
     const scope = currentDbScope();
     return this.exclusive(async () => {
@@ -92,6 +112,7 @@ export class ScopedPglite {
   }) as PgliteQuery;
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.possibleWrites++;
     if (!this.signing) return this.client.transaction(work);
     const parameters = this.parameters(currentDbScope());
     return this.exclusive(async () => {

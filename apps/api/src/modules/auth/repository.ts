@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tenantPolicies } from '../../db/schema-employer.js';
 import { catalogState, refreshTokens, salaryProfiles, users } from '../../db/schema.js';
+import { embeddedClientOf, requestUserKey, UnchangedReadCache } from './request-user-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -61,21 +62,54 @@ function requestUserQuery(db: Database) {
         where ${tenantPolicies.tenantId} = ${sql.identifier('users')}.${sql.identifier('tenant_id')})`,
       // Logout, reuse detection and the session's end refuse its access tokens at once, on every
       // instance: one index probe (refresh_tokens_family_idx) in the query every request makes anyway.
+      // The end, not "open now": a family's tokens share it and are revoked together, so the first
+      // unrevoked one says it, and the comparison with the clock is made per request (also when kept).
       // (drizzle writes the columns here unqualified: the user is named by the parameter, not `users.id`.)
-      sessionOpen: sql<boolean>`exists (select 1 from ${refreshTokens}
+      sessionEndsAt: sql<string | Date | null>`(select ${refreshTokens.familyExpiresAt} from ${refreshTokens}
         where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid
           and ${refreshTokens.userId} = ${sql.placeholder('id')}::uuid
           and ${refreshTokens.revokedAt} is null
-          and ${refreshTokens.familyExpiresAt} > ${sql.placeholder('now')}::timestamptz)`,
+        limit 1)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_request_user');
+    .limit(1);
 }
 
-/** Prepared once per database: this query runs on every authenticated request. */
-const preparedRequestUser = new WeakMap<Database, ReturnType<typeof requestUserQuery>>();
+type RequestUserAnswer = Omit<RequestUserRow, 'sessionOpen'> & { sessionEndsAt: Date | null };
+
+/**
+ * Prepared once per database: this query runs on every authenticated request. On the embedded
+ * database its answer is kept while nothing has written since (request-user-cache.ts).
+ */
+function prepareRequestUser(db: Database): (id: string, sessionId: string) => Promise<RequestUserAnswer | undefined> {
+  const query = requestUserQuery(db);
+  const prepared = query.prepare('find_request_user');
+  const run = async (id: string, sessionId: string) => {
+    const [row] = await prepared.execute({ id, sessionId });
+    return row && toAnswer(row);
+  };
+  const embedded = embeddedClientOf(db);
+  if (!embedded) return run;
+  embedded.markReadOnly(query.toSQL().sql);
+  const cache = new UnchangedReadCache<RequestUserAnswer | undefined>(embedded, REQUEST_USERS_KEPT);
+  return (id, sessionId) => cache.read(requestUserKey(id, sessionId), () => run(id, sessionId));
+}
+
+/** Signed-in people whose answer is kept at most (about 300 bytes each). */
+const REQUEST_USERS_KEPT = 20_000;
+
+function toAnswer(row: Awaited<ReturnType<ReturnType<typeof requestUserQuery>['execute']>>[number]): RequestUserAnswer {
+  return {
+    ...row,
+    catalogVersion: Number(row.catalogVersion ?? 0),
+    programmeVersion: Number(row.programmeVersion ?? 0),
+    profileVersion: row.profileVersion === null ? null : Number(row.profileVersion),
+    sessionEndsAt: row.sessionEndsAt === null ? null : new Date(row.sessionEndsAt),
+  };
+}
+
+const preparedRequestUser = new WeakMap<Database, ReturnType<typeof prepareRequestUser>>();
 
 /**
  * The signed-in user, whether the token's session is still open, and the versions that key the
@@ -87,20 +121,15 @@ export async function findRequestUser(
   sessionId: string,
   now: Date,
 ): Promise<RequestUserRow | undefined> {
-  let query = preparedRequestUser.get(db);
-  if (!query) {
-    query = requestUserQuery(db);
-    preparedRequestUser.set(db, query);
+  let read = preparedRequestUser.get(db);
+  if (!read) {
+    read = prepareRequestUser(db);
+    preparedRequestUser.set(db, read);
   }
-  const [row] = await query.execute({ id, sessionId, now: now.toISOString() });
-  if (!row) return undefined;
-  return {
-    ...row,
-    catalogVersion: Number(row.catalogVersion ?? 0),
-    programmeVersion: Number(row.programmeVersion ?? 0),
-    profileVersion: row.profileVersion === null ? null : Number(row.profileVersion),
-    sessionOpen: row.sessionOpen === true,
-  };
+  const answer = await read(id, sessionId);
+  if (!answer) return undefined;
+  const { sessionEndsAt, ...row } = answer;
+  return { ...row, sessionOpen: sessionEndsAt !== null && sessionEndsAt > now };
 }
 
 export async function findRefreshToken(db: Database, tokenHash: string): Promise<RefreshTokenRow | undefined> {
