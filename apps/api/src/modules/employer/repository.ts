@@ -117,11 +117,12 @@ export function leasesOf(db: Database, tenantId: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
     .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
-    // An ended lease (modules/lease-end) still has its months up to the return.
+    // An ended lease (modules/lease-end) still has its months up to the return, a replaced one
+    // (CONVERSION_ENDED, ADR 0040) up to the day before its follow-up's handover.
     .where(
       and(
         eq(orders.tenantId, tenantId),
-        inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
+        inArray(orders.status, ['LEASING_ACTIVE', 'CONVERSION_ENDED', 'LEASE_ENDED']),
         isNotNull(orders.handoverDate),
       ),
     );

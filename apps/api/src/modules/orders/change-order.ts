@@ -9,6 +9,7 @@ import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.j
 import { notifyTransition } from './notify.js';
 import { countersignedFileName } from './documents.js';
 import { sealContract } from '../signing/order-signing-seal.js';
+import { endReplacedLeases } from '../lease-end/replaced-leases.js';
 import { getOrder, visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
 import { mayAct, stepById, stepOfType, transitionFor, UNSIGNED_STEPS, type StepAction } from './steps.js';
@@ -131,6 +132,15 @@ export async function stepAction(
       requestId: ctx.requestId,
       at: now,
     });
+    // A follow-up car's handover ends the conversion of the person's earlier lease (ADR 0040).
+    if (step.stepType === 'LEASING_ACTIVE' && extra.handoverDate)
+      await endReplacedLeases(tx, {
+        followUp: current,
+        handoverDate: extra.handoverDate,
+        actorUserId: actor.id,
+        now,
+        requestId: ctx.requestId,
+      });
     if (countersigned) {
       await tx.insert(orderDocuments).values({
         orderId: current.id,
