@@ -46,9 +46,9 @@ export function currentRecord(stepId: number, userSteps: readonly UserStep[]): U
   return found;
 }
 
-/** Steps in id order (the server's order of the process). */
+/** Steps in the server's order of the process: its order number (a later step such as CONVERSION_ENDED, id 13, goes before LEASE_ENDED), then id. */
 export function sortSteps(steps: readonly StepDefinition[]): StepDefinition[] {
-  return [...steps].sort((a, b) => a.id - b.id);
+  return [...steps].sort((a, b) => a.orderNumber - b.orderNumber || a.id - b.id);
 }
 
 /**
@@ -143,6 +143,8 @@ export function userVisibleSteps(order: Pick<Order, 'steps' | 'userSteps'>): Wor
       .map((step) => toWorkflowStep(step, order.userSteps))
       // Alternative outcomes that did not happen (declined, expired, ...) would only be noise.
       .filter((step) => !(step.record === null && isUnsuccessfulFinal(order.steps, step)))
+      // Only a lease a follow-up car replaced passes through this one.
+      .filter((step) => !(step.record === null && step.stepType === 'CONVERSION_ENDED'))
   );
 }
 
