@@ -196,10 +196,14 @@ export function latestDocument<T extends { created: string }>(documents: readonl
   return latest;
 }
 
-/** Whether the final success step has been completed (handover done, leasing active). */
+/**
+ * Whether the lease runs: the handover completed "Leasing aktiv" and no later step (conversion
+ * ended, lease ended) followed, which have labels of their own.
+ */
 export function isLeasingActive(order: Pick<Order, 'status' | 'steps' | 'userSteps'>): boolean {
   const current = currentStepOf(order);
   return (
+    order.status === 'LEASING_ACTIVE' &&
     current !== null &&
     current.step.final &&
     current.step.success &&
