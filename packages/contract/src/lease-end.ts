@@ -90,6 +90,11 @@ export const LeaseEndInfoSchema = z.object({
       lastFailureReason: z.nullable(z.string()),
     }),
   ),
+  /**
+   * The last day of the salary conversion when a follow-up car's handover ended it before this car
+   * came back (ADR 0040): the day before that handover. Null otherwise.
+   */
+  conversionEndedOn: z.optional(z.nullable(z.string())),
 });
 export type LeaseEndInfo = z.infer<typeof LeaseEndInfoSchema>;
 

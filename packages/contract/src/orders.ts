@@ -17,6 +17,11 @@ export const StepTypes = [
   'BREAKING_CHANGE',
   /** After "Leasing aktiv": the car is back, the lease settled (modules/lease-end). */
   'LEASE_ENDED',
+  /**
+   * Between "Leasing aktiv" and "Leasing beendet" when a follow-up car was handed over first: the
+   * salary conversion ended the day before that handover, the old car is still to be returned (ADR 0040).
+   */
+  'CONVERSION_ENDED',
 ] as const;
 export const StepTypeSchema = z.enum(StepTypes);
 export type StepType = z.infer<typeof StepTypeSchema>;

@@ -9,11 +9,11 @@ import { orders, users } from '../../db/schema.js';
  * for every lease of the employer, then the full rows of one batch of people at a time.
  */
 
-/** The leases payroll counts: handed over and active or ended (an ended one has months up to its return). */
+/** The leases payroll counts: handed over and active, replaced by a follow-up (months up to the day before its handover, ADR 0040) or ended (months up to the return). */
 const payrollLeaseConditions = (tenantId: string) =>
   and(
     eq(orders.tenantId, tenantId),
-    inArray(orders.status, ['LEASING_ACTIVE', 'LEASE_ENDED']),
+    inArray(orders.status, ['LEASING_ACTIVE', 'CONVERSION_ENDED', 'LEASE_ENDED']),
     isNotNull(orders.handoverDate),
   );
 

@@ -11,6 +11,7 @@ import { visibleOrder } from '../orders/read-orders.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { requireProvider } from '../provider/deps.js';
 import { licenceRows } from './licence-checks.js';
+import { conversionEndedOn, isReturnable } from './replaced-leases.js';
 import { berlinToday } from './returns.js';
 import { addMonths, leaseEndsOn } from './settlement.js';
 
@@ -50,6 +51,7 @@ export async function leaseEndInfo(deps: OrderDeps, actor: Actor, orderId: numbe
           lastFailureReason: check.lastFailureReason,
         }
       : null,
+    conversionEndedOn: order.status === 'LEASING_ACTIVE' ? null : await conversionEndedOn(deps.db, order),
   };
 }
 
@@ -69,8 +71,8 @@ export async function setReturnAppointment(
   await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Bestellung nicht gefunden');
-    if (order.status !== 'LEASING_ACTIVE' || !order.handoverDate)
-      throw conflict('Einen Rückgabetermin gibt es nur für ein übergebenes Fahrzeug im aktiven Leasing.');
+    if (!isReturnable(order.status) || !order.handoverDate)
+      throw conflict('Einen Rückgabetermin gibt es nur für ein übergebenes Fahrzeug, das noch nicht zurück ist.');
     await tx
       .insert(returnAppointments)
       .values({ orderId, date: input.date, place: input.place, setBy: actor.id, updatedAt: now })

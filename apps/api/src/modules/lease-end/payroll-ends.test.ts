@@ -69,6 +69,34 @@ describe('a follow-up lease ends the earlier one the day before its handover', (
     expect(b?.leavingDate).toBeNull();
     expect(b?.deductionStart).toBe('HANDOVER_MONTH');
   });
+
+  // ADR 0040: the replaced car often comes back weeks after the follow-up's handover.
+  it('keeps the end at the follow-up when the old car comes back later, in a later month', () => {
+    const ends = new Map([[1, { returnedOn: '2029-03-05', totalCents: 12_345 }]]);
+    const [a, b] = withLeaseEnds(
+      [lease({ orderId: 1 }), lease({ orderId: 2, handoverDate: '2029-01-15' })],
+      ['u1', 'u1'],
+      ends,
+    );
+    expect(a?.leavingDate).toBe('2029-01-14');
+    const months = deductions([a as PayrollLease, b as PayrollLease], '2028-12', '2029-04');
+    expect([...months.values()]).toEqual([[1], [1], [2], [2], [2]]);
+    // In the return month only the follow-up has a line: the late return's settlement gets a row of its own.
+    const march = payrollMonth([a as PayrollLease, b as PayrollLease], parsePayrollMonth('2029-03'));
+    expect(march.lines.map((l) => l.orderId)).toEqual([2]);
+  });
+
+  it('ends the old lease on its return when the car came back before the follow-up was handed over', () => {
+    const [a, b] = withLeaseEnds(
+      [lease({ orderId: 1 }), lease({ orderId: 2, handoverDate: '2029-01-15' })],
+      ['u1', 'u1'],
+      new Map([[1, { returnedOn: '2028-12-20', totalCents: 0 }]]),
+    );
+    expect(a?.leavingDate).toBe('2028-12-20');
+    expect(b?.deductionStart).toBe('HANDOVER_MONTH');
+    const months = deductions([a as PayrollLease, b as PayrollLease], '2028-12', '2029-02');
+    expect([...months.values()]).toEqual([[1], [2], [2]]);
+  });
 });
 
 describe('the settlement in the month of the return', () => {

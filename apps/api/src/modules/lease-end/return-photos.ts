@@ -23,7 +23,7 @@ export async function assertPhotoTarget(deps: OrderDeps, actor: Actor, orderId: 
   requireProvider(actor);
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Bestellung nicht gefunden');
-  if (!order.handoverDate || !['LEASING_ACTIVE', 'LEASE_ENDED'].includes(order.status))
+  if (!order.handoverDate || !['LEASING_ACTIVE', 'CONVERSION_ENDED', 'LEASE_ENDED'].includes(order.status))
     throw conflict('Fotos von Schäden gibt es nur für ein übergebenes Fahrzeug.');
   return order;
 }

@@ -1,5 +1,5 @@
 import type { LeaseReturn, LeaseReturnRequest, Settlement } from '@leasing/contract';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
@@ -13,6 +13,7 @@ import { stepOfType } from '../orders/steps.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { requireProvider } from '../provider/deps.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
+import { isReturnable, RETURNABLE_STATUSES } from './replaced-leases.js';
 import { settle, toCents, type KilometreRules } from './settlement.js';
 
 /** The odometer reading at the handover; none is recorded yet, so a return is measured from 0 km. */
@@ -49,7 +50,8 @@ const fieldError = (field: string, message: string, text: string) =>
  * `POST /v1/provider/orders/{id}/return`: the car is back. Settles the kilometres and damages by the
  * order's frozen package rules, ends the lease (the LEASE_ENDED step), files the final statement
  * among the order's documents and mails the employee and the employer's HR admins, all in one
- * transaction. A second return is a 409; a return before the handover or in the future a 400.
+ * transaction. A lease a follow-up car replaced (CONVERSION_ENDED, ADR 0040) is returned the same way.
+ * A second return is a 409; a return before the handover or in the future a 400.
  */
 export async function recordReturn(
   deps: OrderDeps,
@@ -65,7 +67,7 @@ export async function recordReturn(
     if (!order) throw notFound('Bestellung nicht gefunden');
     const [existing] = await tx.select().from(leaseReturns).where(eq(leaseReturns.orderId, orderId));
     if (existing || order.status === 'LEASE_ENDED') throw conflict('Das Fahrzeug wurde bereits zurückgegeben.');
-    if (order.status !== 'LEASING_ACTIVE' || !order.handoverDate || order.currentUserStepId !== null)
+    if (!isReturnable(order.status) || !order.handoverDate || order.currentUserStepId !== null)
       throw conflict('Zurückgeben lässt sich nur ein übergebenes Fahrzeug im aktiven Leasing.');
     if (input.returnedOn < order.handoverDate)
       throw fieldError('returnedOn', 'beforeHandover', 'Die Rückgabe kann nicht vor der Übergabe liegen.');
@@ -128,7 +130,7 @@ export async function recordReturn(
       .where(
         and(
           eq(orders.id, orderId),
-          eq(orders.status, 'LEASING_ACTIVE'),
+          inArray(orders.status, [...RETURNABLE_STATUSES]),
           isNotNull(orders.handoverDate),
           isNull(orders.currentUserStepId),
         ),

@@ -8,6 +8,7 @@ import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { notifyTransition } from './notify.js';
 import { countersignedDocument, sealContract } from '../signing/order-signing-seal.js';
+import { endReplacedLeases } from '../lease-end/replaced-leases.js';
 import { getOrder, visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
 import { mayAct, stepById, stepOfType, transitionFor, UNSIGNED_STEPS, type StepAction } from './steps.js';
@@ -130,6 +131,15 @@ export async function stepAction(
       requestId: ctx.requestId,
       at: now,
     });
+    // A follow-up car's handover ends the conversion of the person's earlier lease (ADR 0040).
+    if (step.stepType === 'LEASING_ACTIVE' && extra.handoverDate)
+      await endReplacedLeases(tx, {
+        followUp: current,
+        handoverDate: extra.handoverDate,
+        actorUserId: actor.id,
+        now,
+        requestId: ctx.requestId,
+      });
     if (countersigned) {
       await tx.insert(orderDocuments).values(countersignedDocument(current.id, countersigned, now));
     }

@@ -8,7 +8,7 @@ const step = (
   id: number,
   stepType: StepType,
   stepName: string,
-  flags: Partial<Omit<StepDefinition, 'id' | 'stepType' | 'stepName' | 'orderNumber'>>,
+  flags: Partial<Omit<StepDefinition, 'id' | 'stepType' | 'stepName'>>,
 ): StepDefinition => ({
   id,
   stepType,
@@ -37,8 +37,15 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
   step(9, 'DECLINED_BY_ADMIN', 'Vom Anbieter abgelehnt', { final: true }),
   step(10, 'EXPIRED', 'Abgelaufen', { final: true }),
   step(11, 'BREAKING_CHANGE', 'Abgebrochen: Daten haben sich geändert', { final: true }),
-  // The closing step after "Leasing aktiv": recorded by the car's return (modules/lease-end), never by a step action.
-  step(12, 'LEASE_ENDED', 'Leasing beendet', { final: true, success: true }),
+  // After "Leasing aktiv" when a follow-up car was handed over before this one came back: the salary
+  // conversion ended the day before that handover (modules/lease-end, ADR 0040). Shown before the closing step.
+  step(13, 'CONVERSION_ENDED', 'Gehaltsumwandlung beendet – Rückgabe offen', {
+    final: true,
+    success: true,
+    orderNumber: 12,
+  }),
+  // The closing step: recorded by the car's return (modules/lease-end), never by a step action.
+  step(12, 'LEASE_ENDED', 'Leasing beendet', { final: true, success: true, orderNumber: 13 }),
 ];
 
 const byType = new Map(STEP_DEFINITIONS.map((s) => [s.stepType, s]));

@@ -30,7 +30,8 @@ export const STEPS_OF_STATUS: Record<PipelineStatus, StepType[]> = {
   EMPLOYER_APPROVAL: ['TENANT_ADMIN_CLICK_CONFIRM'],
   ORDERING: ['ADMIN_CONFIRM'],
   DELIVERY: ['LEASING_ACTIVE'],
-  ACTIVE: ['LEASING_ACTIVE'],
+  // A lease whose conversion a follow-up ended stays here until its car is back (ADR 0040).
+  ACTIVE: ['LEASING_ACTIVE', 'CONVERSION_ENDED'],
   CLOSED: CLOSED_STATUSES as StepType[],
 };
 

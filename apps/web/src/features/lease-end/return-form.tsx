@@ -7,12 +7,11 @@ import type { LeaseReturn } from '@leasing/contract';
 import { useNotify } from '../../components/use-notify';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatKm } from '../../lib/format';
+import { todayIso } from '../admin/admin-actions';
 import { useRecordReturn, useSetReturnAppointment } from './api';
+import { returnDraftErrors, serverReturnErrors, type ReturnDraft, type ReturnErrors } from './return-errors';
 
-interface Damage {
-  description: string;
-  costEur: number | string;
-}
+type Damage = ReturnDraft['damages'][number];
 
 /** The provider's part of a running lease: the return appointment and the return with its settlement. */
 export function ReturnForm({ orderId }: { orderId: number }) {
@@ -26,17 +25,32 @@ export function ReturnForm({ orderId }: { orderId: number }) {
   const [date, setDate] = useState('');
   const [place, setPlace] = useState('');
   const [result, setResult] = useState<LeaseReturn | null>(null);
+  const [errors, setErrors] = useState<ReturnErrors>({});
+  const errorOf = (field: string) => {
+    const key = errors[field];
+    return key ? t(`leaseEnd.errors.${key}`) : undefined;
+  };
   const onError = (error: unknown) =>
     notify.error(isApiError(error) && error.status < 500 ? error.message : t('common.retryLater'));
-  const submit = () =>
+  const submit = () => {
+    const own = returnDraftErrors({ returnedOn, odometer, damages }, todayIso());
+    setErrors(own);
+    if (Object.keys(own).length > 0) return;
     record.mutate(
       {
         returnedOn,
         odometerKm: Number(odometer),
-        damages: damages.map((d) => ({ description: d.description, costEur: Number(d.costEur) })),
+        damages: damages.map((d) => ({ description: d.description.trim(), costEur: Number(d.costEur) })),
       },
-      { onSuccess: setResult, onError },
+      {
+        onSuccess: setResult,
+        onError: (error) => {
+          if (isApiError(error) && error.errors.length > 0) setErrors(serverReturnErrors(error.errors));
+          onError(error);
+        },
+      },
     );
+  };
   if (result) {
     const s = result.settlement;
     return (
@@ -111,6 +125,9 @@ export function ReturnForm({ orderId }: { orderId: number }) {
             label={t('leaseEnd.returnedOn')}
             value={returnedOn}
             onChange={(e) => setReturnedOn(e.currentTarget.value)}
+            error={errorOf('returnedOn')}
+            max={todayIso()}
+            required
           />
           <NumberInput
             label={t('leaseEnd.odometer')}
@@ -120,6 +137,8 @@ export function ReturnForm({ orderId }: { orderId: number }) {
             allowDecimal={false}
             thousandSeparator="."
             decimalSeparator=","
+            error={errorOf('odometerKm')}
+            required
           />
         </Group>
         {damages.map((damage, index) => (
@@ -131,6 +150,7 @@ export function ReturnForm({ orderId }: { orderId: number }) {
                 const description = e.currentTarget.value;
                 setDamages((all) => all.map((d, i) => (i === index ? { ...d, description } : d)));
               }}
+              error={errorOf(`damages.${String(index)}.description`)}
             />
             <NumberInput
               label={t('leaseEnd.damageCost')}
@@ -140,6 +160,7 @@ export function ReturnForm({ orderId }: { orderId: number }) {
               decimalSeparator=","
               thousandSeparator="."
               onChange={(costEur) => setDamages((all) => all.map((d, i) => (i === index ? { ...d, costEur } : d)))}
+              error={errorOf(`damages.${String(index)}.costEur`)}
             />
           </Group>
         ))}
@@ -147,7 +168,7 @@ export function ReturnForm({ orderId }: { orderId: number }) {
           <Button variant="subtle" onClick={() => setDamages((all) => [...all, { description: '', costEur: '' }])}>
             {t('leaseEnd.addDamage')}
           </Button>
-          <Button onClick={submit} disabled={!returnedOn || odometer === ''} loading={record.isPending}>
+          <Button onClick={submit} loading={record.isPending}>
             {t('leaseEnd.recordReturn')}
           </Button>
         </Group>

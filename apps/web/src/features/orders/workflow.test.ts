@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { StepDefinition, StepType, UserStep } from '@leasing/contract';
 
-import { STEPS, orderAt, record, recordsUpTo, stepIdOf } from './test-support/factories';
+import { STEPS, buildOrder, orderAt, record, recordsUpTo, stepIdOf } from './test-support/factories';
 import {
   USER_STEPS_FINISHED,
   activeStepIndex,
@@ -334,6 +334,27 @@ describe('latestDocument and isLeasingActive', () => {
     });
     expect(isLeasingActive(handedOver)).toBe(true);
     expect(isLeasingActive(orderAt('ADMIN_CONFIRM'))).toBe(false);
+  });
+
+  it('no longer calls a replaced or returned lease active', () => {
+    const active = STEPS[6] as StepDefinition;
+    const steps: StepDefinition[] = [
+      ...STEPS,
+      { ...active, id: 12, stepType: 'LEASE_ENDED', orderNumber: 13, adminEnabled: false },
+      { ...active, id: 13, stepType: 'CONVERSION_ENDED', orderNumber: 12, adminEnabled: false },
+    ];
+    for (const status of ['CONVERSION_ENDED', 'LEASE_ENDED'] as const) {
+      const later = buildOrder({
+        status,
+        steps,
+        userSteps: [
+          ...recordsUpTo('LEASING_ACTIVE'),
+          record('LEASING_ACTIVE', 'ACCEPTED', 40),
+          { ...record('LEASING_ACTIVE', 'ACCEPTED', 50), stepId: status === 'LEASE_ENDED' ? 12 : 13 },
+        ],
+      });
+      expect(isLeasingActive(later)).toBe(false);
+    }
   });
 });
 

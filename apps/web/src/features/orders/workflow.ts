@@ -46,9 +46,9 @@ export function currentRecord(stepId: number, userSteps: readonly UserStep[]): U
   return found;
 }
 
-/** Steps in id order (the server's order of the process). */
+/** Steps in the server's order of the process: its order number (a later step such as CONVERSION_ENDED, id 13, goes before LEASE_ENDED), then id. */
 export function sortSteps(steps: readonly StepDefinition[]): StepDefinition[] {
-  return [...steps].sort((a, b) => a.id - b.id);
+  return [...steps].sort((a, b) => a.orderNumber - b.orderNumber || a.id - b.id);
 }
 
 /**
@@ -143,6 +143,8 @@ export function userVisibleSteps(order: Pick<Order, 'steps' | 'userSteps'>): Wor
       .map((step) => toWorkflowStep(step, order.userSteps))
       // Alternative outcomes that did not happen (declined, expired, ...) would only be noise.
       .filter((step) => !(step.record === null && isUnsuccessfulFinal(order.steps, step)))
+      // Only a lease a follow-up car replaced passes through this one.
+      .filter((step) => !(step.record === null && step.stepType === 'CONVERSION_ENDED'))
   );
 }
 
@@ -194,10 +196,14 @@ export function latestDocument<T extends { created: string }>(documents: readonl
   return latest;
 }
 
-/** Whether the final success step has been completed (handover done, leasing active). */
+/**
+ * Whether the lease runs: the handover completed "Leasing aktiv" and no later step (conversion
+ * ended, lease ended) followed, which have labels of their own.
+ */
 export function isLeasingActive(order: Pick<Order, 'status' | 'steps' | 'userSteps'>): boolean {
   const current = currentStepOf(order);
   return (
+    order.status === 'LEASING_ACTIVE' &&
     current !== null &&
     current.step.final &&
     current.step.success &&

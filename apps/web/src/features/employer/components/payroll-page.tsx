@@ -11,9 +11,11 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useDownloadPayroll, type PayrollFileFormat } from '../api/download-payroll';
 import { usePayroll } from '../api/get-payroll';
 import { isMonth, shiftMonth } from '../months';
+import { settlementTotalEur } from '../payroll-settlement';
 import { useEmployerFormat } from '../use-employer-format';
 import { LoadError } from './load-error';
 import { PauseNote } from './pause-note';
+import { PayrollStatusBadge, SettlementCell } from './payroll-settlement-cell';
 import { PayrollSettingsForm } from './payroll-settings-form';
 
 const CHANGE_COLORS: Record<NonNullable<PayrollRow['change']>, string> = {
@@ -81,6 +83,7 @@ export function PayrollPage({ month }: { month: string }) {
   else if (payroll.isPending) content = <TableSkeleton />;
   else {
     const { rows, totals } = payroll.data;
+    const settlementTotal = settlementTotalEur(rows);
     content =
       rows.length === 0 ? (
         <Text data-testid="payroll-empty">{t('payroll.empty', { month: monthName })}</Text>
@@ -110,6 +113,12 @@ export function PayrollPage({ month }: { month: string }) {
                     {t('payroll.columns.benefitCommute')}
                   </Table.Th>
                   <Table.Th scope="col">{t('payroll.columns.change')}</Table.Th>
+                  <Table.Th scope="col">{t('payroll.columns.status')}</Table.Th>
+                  {settlementTotal !== null ? (
+                    <Table.Th scope="col" ta="right">
+                      {t('payroll.columns.settlement')}
+                    </Table.Th>
+                  ) : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -151,8 +160,16 @@ export function PayrollPage({ month }: { month: string }) {
                           {t('payroll.endDate', { date: format.date(row.endDate) })}
                         </Text>
                       ) : null}
-                      <PauseNote row={row} />
                     </Table.Td>
+                    <Table.Td>
+                      {/* A paused row shows its absence and who pays instead of the bare status. */}
+                      {row.pause ? <PauseNote row={row} /> : <PayrollStatusBadge row={row} />}
+                    </Table.Td>
+                    {settlementTotal !== null ? (
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        <SettlementCell row={row} />
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -171,6 +188,15 @@ export function PayrollPage({ month }: { month: string }) {
                     {format.amount(totals.benefitCommuteEur)}
                   </Table.Td>
                   <Table.Td />
+                  <Table.Td />
+                  {settlementTotal !== null ? (
+                    <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="payroll-settlement-total">
+                      {format.amount(settlementTotal)}
+                      <Text size="xs" c="dimmed" fw={400}>
+                        {settlementTotal >= 0 ? t('payroll.settlementTotalOwed') : t('payroll.settlementTotalRefund')}
+                      </Text>
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               </Table.Tfoot>
             </Table>

@@ -14,6 +14,7 @@ import {
   WaitingStep,
 } from './status-steps';
 import { LeaseEndedStep } from '../../lease-end/lease-ended-step';
+import { ConversionEndedStep } from '../../lease-end/conversion-ended-step';
 
 export interface StepScreenProps {
   order: Order;
@@ -65,6 +66,8 @@ export function StepScreen({ order, step, hideSign, continueDisabled }: StepScre
       return <ClosedStep order={order} stepType={screen} />;
     case 'BREAKING_CHANGE':
       return <BreakingChangeStep order={order} />;
+    case 'CONVERSION_ENDED':
+      return <ConversionEndedStep order={order} />;
     case 'LEASE_ENDED':
       return <LeaseEndedStep order={order} />;
     case 'SIGN_HIDDEN':
