@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { PDFDocument } from 'pdf-lib';
 
-import { signaturesOf } from '../modules/signing/dss.js';
+import { signaturesOf, trimDer } from '../modules/signing/dss.js';
 import { signedBytes } from '../modules/signing/pdf-signature-field.js';
 
 /** An NSS database in `dir/nss` that trusts `rootPem` for signatures. */
@@ -33,11 +33,14 @@ export function pdfsig(file: string, nssDir?: string): string {
   }
 }
 
-/** The DER CMS of the first signature (trailing zero padding of /Contents removed). */
+/**
+ * The DER CMS of the first signature, cut at the length its own ASN.1 header gives (the zero padding
+ * of /Contents removed; a CMS that happens to end in a zero byte stays whole).
+ */
 export function extractFirstCms(pdf: Buffer): Buffer {
   const match = /\/Contents <([0-9a-f]+)>/.exec(pdf.toString('latin1'));
   if (!match?.[1]) throw new Error('no /Contents');
-  return Buffer.from(match[1].replace(/(00)+$/, ''), 'hex');
+  return trimDer(Buffer.from(match[1], 'hex'));
 }
 
 /** `openssl cms -cmsout -print` of a DER CMS. */
