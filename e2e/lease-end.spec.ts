@@ -1,0 +1,203 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { firstVehicle } from './support/demo-vehicle.js';
+import { registerEmployee, saveProfile } from './support/employees.js';
+import { checkScreen } from './support/screen-checks.js';
+import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
+
+/**
+ * The end of a lease: a new employee of the demo employer orders a car, HR approves, the provider
+ * hands it over today ("Leasing aktiv"). The provider then records the car's return in the back
+ * office: the form names each missing or wrong entry in German, the valid return answers the
+ * settlement. The order shows "Leasing beendet", the employee opens the final statement (a PDF among
+ * the order's documents), and HR's payroll of this month carries the settlement on the lease's row.
+ */
+
+const HR = 'personal@example.com';
+const PROVIDER = 'admin@example.com';
+const DEMO_PASSWORD = 'Demo-Passwort-1';
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** Today in German time (`YYYY-MM-DD`). */
+const todayInBerlin = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** The calendar day after `isoDate`. */
+function dayAfter(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+test('the provider records the return of a running lease: "Leasing beendet", final statement and payroll', async ({
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const lastName = `Rueckgabe${id.slice(-5)}`;
+  const name = `Rita ${lastName}`;
+
+  const employee = await newPage(browser);
+  const hr = await newPage(browser);
+  const provider = await newPage(browser);
+
+  try {
+    const account = await registerEmployee(employee, { firstName: 'Rita', lastName, emailPrefix: `e2e.rueckgabe.${id}` });
+    await saveProfile(employee, account, { address: { firstName: 'Rita', lastName } });
+
+    let orderId = '';
+    await test.step('the employee orders a car, confirms and signs', async () => {
+      await signIn(employee, account.email, account.password);
+      const vehicle = await firstVehicle(employee);
+      await employee.goto(`/vehicle/${vehicle.id}`);
+      const orderButton = employee.getByRole('button', { name: 'Jetzt bestellen' });
+      await expect(orderButton).toBeEnabled();
+      await orderButton.click();
+      await expect(employee).toHaveURL(/\/order\/\d+\/workflow$/);
+      orderId = /\/order\/(\d+)\/workflow$/.exec(employee.url())?.[1] ?? '';
+      expect(orderId).not.toBe('');
+
+      await expect(employee.getByRole('heading', { name: 'Zusammenfassung Ihrer Bestellung' })).toBeVisible();
+      await employee.getByRole('checkbox', { name: /Zusammenfassung geprüft/ }).check();
+      await employee.getByRole('button', { name: 'Akzeptieren und fortfahren' }).click();
+      await expect(employee.getByRole('heading', { name: 'Überlassungsvertrag prüfen' })).toBeVisible();
+      await employee.getByRole('button', { name: 'Weiter' }).click();
+      await expect(employee.getByRole('heading', { name: 'Führerscheinprüfung' })).toBeVisible();
+      const identContinue = employee.getByTestId('ident-continue');
+      await completeAtProvider(employee);
+      await expect(identContinue).toBeEnabled({ timeout: 20_000 });
+      await identContinue.click();
+      await expect(employee.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
+      await signAtTrustService(employee);
+      await expect(employee.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({
+        timeout: 20_000,
+      });
+    });
+
+    await test.step('HR approves the order', async () => {
+      await signIn(hr, HR, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
+      await hr.getByRole('link', { name: 'Freigaben' }).first().click();
+      const row = hr.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
+      await row.getByRole('button', { name: 'Freigeben' }).click();
+      await expect(hr.getByText(`Bestellung ${orderId} freigegeben`)).toBeVisible();
+    });
+
+    const today = todayInBerlin();
+    await test.step('the provider hands the car over today: "Leasing aktiv"', async () => {
+      await signIn(provider, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
+      await provider.getByRole('link', { name: 'Bestellungen verwalten' }).first().click();
+      const row = provider.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
+      await row.getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }).click();
+      await expect(row).toContainText('Übergabe offen');
+      await row.getByRole('button', { name: 'Übergeben' }).click();
+      const dialog = provider.getByRole('dialog');
+      await dialog.getByLabel(/Übergabedatum/).fill(today);
+      await dialog.getByRole('button', { name: 'Übergeben' }).click();
+      await expect(provider.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
+    });
+
+    const pipelineRow = () => provider.getByTestId('pipeline-row').filter({ hasText: `Nr. ${orderId}` });
+    await test.step('the provider records the return in the back office; the form names what is wrong', async () => {
+      await provider.goto('/provider/orders');
+      await provider.getByLabel('Suche').fill(orderId);
+      await expect(pipelineRow()).toHaveCount(1);
+      await expect(pipelineRow()).toContainText('Übergabe – Leasing aktiv');
+      await pipelineRow().getByRole('button', { name: 'Verlauf' }).click();
+      const drawer = provider.getByRole('dialog', { name: `Bestellung Nr. ${orderId}` });
+      const form = drawer.getByTestId('return-form');
+      const record = form.getByRole('button', { name: 'Rückgabe erfassen' });
+
+      await record.click();
+      await expect(form.getByText('Bitte geben Sie das Rückgabedatum an.')).toBeVisible();
+      await expect(form.getByText('Bitte geben Sie den Kilometerstand an.')).toBeVisible();
+
+      await form.getByLabel(/Rückgabedatum/).fill(dayAfter(today));
+      await form.getByLabel(/Kilometerstand/).fill('1250');
+      await form.getByRole('button', { name: 'Schaden hinzufügen' }).click();
+      await record.click();
+      await expect(form.getByText('Die Rückgabe kann nicht in der Zukunft liegen.')).toBeVisible();
+      await expect(form.getByText('Bitte beschreiben Sie den Schaden.')).toBeVisible();
+      await expect(form.getByText('Bitte geben Sie die Kosten des Schadens an (0 € oder mehr).')).toBeVisible();
+      await expect(form.getByText('Bitte geben Sie den Kilometerstand an.')).toHaveCount(0);
+      await checkScreen(provider, 'provider return form with field errors');
+
+      await form.getByLabel(/Rückgabedatum/).fill(today);
+      await form.getByLabel(/^Schaden/).fill('Kratzer Heckklappe');
+      await form.getByLabel(/Kosten/).fill('150');
+      await record.click();
+      const settlement = drawer.getByTestId('settlement');
+      await expect(settlement).toContainText('Rückgabe erfasst');
+      // A day's drive: fewer kilometres than the contract, refunded as the package's rules say; the
+      // damage is charged in full, so the total is at most the 150 € of the damage.
+      await expect(settlement).toContainText('150,00 €');
+      await expect(settlement.getByTestId('settlement-total')).toHaveText(/^-?[\d.]+,\d{2}\s€$/);
+      await provider.keyboard.press('Escape');
+      await expect(pipelineRow()).toContainText('Leasing beendet');
+    });
+
+    await test.step('the employee sees "Leasing beendet" and opens the final statement PDF', async () => {
+      await employee.goto(`/order/${orderId}/workflow`);
+      await expect(employee.getByRole('heading', { name: 'Leasing beendet' })).toBeVisible();
+      const open = employee.getByTestId('final-statement');
+      await expect(open).toHaveText('Schlussabrechnung öffnen');
+      const pdf = employee.waitForResponse((r) => /\/v1\/order\/\d+\/contract\/[^/]+$/.test(new URL(r.url()).pathname));
+      const tab = employee.context().waitForEvent('page');
+      await open.click();
+      const response = await pdf;
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('application/pdf');
+      expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await tab).url()).toMatch(/^blob:/);
+      await checkScreen(employee, 'order page, lease ended');
+
+      await employee.goto('/profile/orders');
+      const card = employee.getByTestId('order-card').filter({ hasText: `Bestellung ${orderId}` });
+      await expect(card.getByTestId('order-status')).toHaveText('Leasing beendet');
+    });
+
+    await test.step("HR's payroll of this month carries the settlement on the lease's row", async () => {
+      await hr.goto(`/employer/payroll/${today.slice(0, 7)}`);
+      const row = hr.getByTestId('payroll-row').filter({ hasText: `Nr. ${orderId}` });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(name);
+      await expect(row.getByTestId(`payroll-status-${orderId}`)).toHaveText('Beendet');
+      await expect(row.getByTestId(`payroll-settlement-${orderId}`)).toContainText(/[\d.]+,\d{2}\s€/);
+      await expect(hr.getByTestId('payroll-settlement-total')).toBeVisible();
+    });
+  } finally {
+    await Promise.all([employee.context().close(), hr.context().close(), provider.context().close()]);
+  }
+});
+
+/** The signature: the trust service's page in a new tab, its one-time code typed in, "Jetzt signieren". */
+async function signAtTrustService(page: Page): Promise<void> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  const service = await popup;
+  await service.waitForLoadState();
+  const code = (await service.getByTestId('one-time-code').textContent()) ?? '';
+  await service.getByLabel('Einmalcode').fill(code.trim());
+  await service.getByRole('button', { name: 'Jetzt signieren' }).click();
+  await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
+  await service.close();
+}
+
+/** Clicks "Identifikation starten", completes the case in the simulator tab and closes it. */
+async function completeAtProvider(page: Page): Promise<void> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  const simulator = await popup;
+  await simulator.waitForLoadState();
+  await simulator.getByRole('button', { name: 'Erfolgreich abschließen' }).click();
+  await expect(simulator.getByText(/Sie können dieses Fenster schließen|abgeschlossen/).first()).toBeVisible();
+  await simulator.close();
+}
