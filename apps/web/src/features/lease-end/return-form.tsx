@@ -13,8 +13,11 @@ import { returnDraftErrors, serverReturnErrors, type ReturnDraft, type ReturnErr
 
 type Damage = ReturnDraft['damages'][number];
 
-/** The provider's part of a running lease: the return appointment and the return with its settlement. */
-export function ReturnForm({ orderId }: { orderId: number }) {
+/**
+ * The provider's part of a running lease: the return appointment and the return with its settlement.
+ * For a lease already ended (`ended`) it shows the settlement just recorded, or where to find it.
+ */
+export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?: boolean }) {
   const { t } = useTranslation('provider');
   const notify = useNotify();
   const record = useRecordReturn(orderId);
@@ -51,6 +54,13 @@ export function ReturnForm({ orderId }: { orderId: number }) {
       },
     );
   };
+  if (ended && !result) {
+    return (
+      <Alert color="ev" title={t('leaseEnd.recorded')}>
+        {t('leaseEnd.endedHint')}
+      </Alert>
+    );
+  }
   if (result) {
     const s = result.settlement;
     return (

@@ -90,8 +90,9 @@ export function OrderTimelineDrawer({ order, onClose }: { order: ProviderOrderRo
               })}
             </Alert>
           ) : null}
-          {order.pipelineStatus === 'ACTIVE' ? (
-            <ReturnForm key={`return-${String(order.id)}`} orderId={order.id} />
+          {/* Kept mounted when the return ends the lease, so the settlement it answered stays in view. */}
+          {order.pipelineStatus === 'ACTIVE' || order.status === 'LEASE_ENDED' ? (
+            <ReturnForm key={`return-${String(order.id)}`} orderId={order.id} ended={order.status === 'LEASE_ENDED'} />
           ) : null}
           <Stack gap="xs">
             <Title order={3} size="h4">
