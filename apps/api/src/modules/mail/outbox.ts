@@ -16,8 +16,13 @@ export async function enqueueMail(
   template: MailTemplate,
   now: Date,
 ): Promise<void> {
+  await db.insert(outbox).values(outboxRow(recipient, template, now));
+}
+
+/** The outbox row of one mail, worded in the recipient's language. */
+function outboxRow(recipient: MailRecipient, template: MailTemplate, now: Date) {
   const content = renderMail(template, recipient.language);
-  await db.insert(outbox).values({
+  return {
     kind: template.kind,
     recipient: recipient.email,
     subject: content.subject,
@@ -26,7 +31,7 @@ export async function enqueueMail(
     links: content.links,
     createdAt: now,
     nextAttemptAt: now,
-  });
+  };
 }
 
 /** A job's batch of mails in a few statements, each worded as `enqueueMail` words it. */
@@ -36,19 +41,7 @@ export async function enqueueMails(
   now: Date,
 ): Promise<void> {
   if (mails.length === 0) return;
-  const rows = mails.map(({ recipient, template }) => {
-    const content = renderMail(template, recipient.language);
-    return {
-      kind: template.kind,
-      recipient: recipient.email,
-      subject: content.subject,
-      textBody: content.text,
-      htmlBody: content.html,
-      links: content.links,
-      createdAt: now,
-      nextAttemptAt: now,
-    };
-  });
+  const rows = mails.map(({ recipient, template }) => outboxRow(recipient, template, now));
   // A statement carries at most 65,535 parameters: ten per mail, so 1,000 mails a statement.
   for (let i = 0; i < rows.length; i += 1_000) await db.insert(outbox).values(rows.slice(i, i + 1_000));
 }
