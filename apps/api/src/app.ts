@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import helmet from '@fastify/helmet';
 import { defaultUserInfoConfig } from '@leasing/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -70,6 +69,7 @@ import { mfaRoutes } from './modules/mfa/routes.js';
 import { createAuthenticate } from './plugins/authenticate.js';
 import { loopbackOnly } from './plugins/dev-only.js';
 import { Metrics, registerMetrics } from './plugins/metrics.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { refuseControlCharacters } from './plugins/input-hygiene.js';
 import { registerServerTiming } from './lib/request-timing.js';
@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('metrics', metrics);
   await registerMetrics(app, metrics, { token: config.metricsToken, port: config.metricsPort, host: config.host });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config.analytics) } });
+  registerSecurityHeaders(app, config.analytics);
   await registerOpenApi(app);
 
   const jwtSecret = config.jwtSecret ? Buffer.from(config.jwtSecret) : loadOrCreateSecret(config.dataDir, 'jwt');
@@ -408,26 +408,6 @@ function requestIdFrom(proxies: TrustedProxies) {
     const fromProxy = proxies.mayNameRequest(request.socket?.remoteAddress);
     if (fromProxy && typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming)) return incoming;
     return crypto.randomUUID();
-  };
-}
-
-function contentSecurityPolicy(analytics: AppConfig['analytics']): Record<string, string[]> {
-  // The analytics host may serve its script and take page views, nothing more; it is absent when unset.
-  const analyticsOrigin = analytics ? [new URL(analytics.scriptUrl).origin] : [];
-  return {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...analyticsOrigin],
-    // Mantine sets CSS variables through style attributes and <style> elements at run time.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...analyticsOrigin],
-    // The contract preview shows a PDF the app fetched with the bearer token, as a blob URL.
-    frameSrc: ["'self'", 'blob:'],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'self'"],
   };
 }
 

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import * as schema from './schema.js';
+import { ChangeFeed } from './change-feed.js';
 import { APPLICATION_DB_ROLE, SCOPE_KEY_SQL, ScopeSigner } from './scope.js';
 import { ScopedPglite, ScopedPool } from './scoped-drivers.js';
 
@@ -85,6 +86,9 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
     throw new DatabaseStartError(`Cannot connect to DATABASE_URL: ${describe(error)}`);
   }
   const scoped = new ScopedPool(pool);
+  // Listens once the migrations made its triggers (0036); until then it vouches for nothing.
+  const changeFeed = new ChangeFeed(url);
+  scoped.changeFeed = changeFeed;
   const db = drizzlePg({ client: scoped as unknown as pg.Pool, schema }) as unknown as Database;
   let closed = false;
   let asOwner = true;
@@ -131,6 +135,7 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
       asOwner = role.ownsTables || role.superuser;
       if (!signer) throw new DatabaseStartError('The migrations left no scope signing key');
       scoped.enforce(signer);
+      await changeFeed.start();
     },
     connectsAsOwner: () => asOwner,
     withStartupLock,
@@ -149,6 +154,7 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      await changeFeed.close();
       await pool.end();
     },
   };

@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 import { timed } from '../lib/request-timing.js';
+import type { ChangeFeed } from './change-feed.js';
 import { currentDbScope, SCOPE_SQL, type DbScope, type ScopeParameters, type ScopeSigner } from './scope.js';
 
 /**
@@ -25,6 +26,8 @@ function backendPidOf(client: pg.PoolClient): number {
 
 /** What drizzle's node-postgres session uses of a pool: `query`, and `connect` for transactions. */
 export class ScopedPool {
+  /** Hears changes made by every instance (kept answers, ADR 0044); set by whoever opened the pool. */
+  changeFeed: ChangeFeed | null = null;
   private signer: ScopeSigner | null = null;
   /** The scope each pooled connection was last given, so an unchanged scope costs no round trip. */
   private applied = new WeakMap<pg.PoolClient, string>();

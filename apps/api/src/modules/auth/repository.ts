@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tenantPolicies } from '../../db/schema-employer.js';
 import { catalogState, refreshTokens, salaryProfiles, users } from '../../db/schema.js';
-import { embeddedClientOf, requestUserKey, UnchangedReadCache } from './request-user-cache.js';
+import { ConfirmedReadCache, embeddedClientOf, freshnessOf, requestUserKey } from './request-user-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -79,8 +79,8 @@ function requestUserQuery(db: Database) {
 type RequestUserAnswer = Omit<RequestUserRow, 'sessionOpen'> & { sessionEndsAt: Date | null };
 
 /**
- * Prepared once per database: this query runs on every authenticated request. On the embedded
- * database its answer is kept while nothing has written since (request-user-cache.ts).
+ * Prepared once per database: this query runs on every authenticated request. Its answer is kept while
+ * no change to what it reads has been made since, on any instance (request-user-cache.ts).
  */
 function prepareRequestUser(db: Database): (id: string, sessionId: string) => Promise<RequestUserAnswer | undefined> {
   const query = requestUserQuery(db);
@@ -90,9 +90,10 @@ function prepareRequestUser(db: Database): (id: string, sessionId: string) => Pr
     return row && toAnswer(row);
   };
   const embedded = embeddedClientOf(db);
-  if (!embedded) return run;
-  embedded.markReadOnly(query.toSQL().sql);
-  const cache = new UnchangedReadCache<RequestUserAnswer | undefined>(embedded, REQUEST_USERS_KEPT);
+  embedded?.markReadOnly(query.toSQL().sql);
+  const freshness = freshnessOf(db);
+  if (!freshness) return run;
+  const cache = new ConfirmedReadCache<RequestUserAnswer | undefined>(freshness, REQUEST_USERS_KEPT);
   return (id, sessionId) => cache.read(requestUserKey(id, sessionId), () => run(id, sessionId));
 }
 
