@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
+import { leaseReturns } from '../../db/schema-lease-end.js';
 import { mfaChallenges, oneTimeCodes, orders, outbox, refreshTokens, userSteps, users } from '../../db/schema.js';
 import { drainInBatches, type BatchOptions } from '../../lib/batches.js';
 
@@ -181,6 +182,20 @@ export async function deleteLeases(db: Database, orderIds: number[]): Promise<nu
     .where(and(eq(orders.status, 'LEASING_ACTIVE'), inArray(orders.id, orderIds)))
     .returning({ id: orders.id });
   return deleted.length;
+}
+
+/**
+ * Leases whose car came back (`LEASE_ENDED`) before `returnedBefore` (a date): the return ended the
+ * contract, early or late, so its year is the one the period runs from. A replaced lease whose car is
+ * still out (`CONVERSION_ENDED`) has not ended and stays.
+ */
+export function deleteReturnedLeases(db: Database, returnedBefore: string, options: BatchOptions = {}): Promise<number> {
+  const returned = db
+    .select({ one: sql`1` })
+    .from(leaseReturns)
+    .where(and(eq(leaseReturns.orderId, orders.id), lt(leaseReturns.returnedOn, returnedBefore)));
+  const due = and(eq(orders.status, 'LEASE_ENDED'), exists(returned));
+  return deleteDue(db, { table: orders, id: orders.id, due, order: orders.id }, options);
 }
 
 /** What remains of an erased account once no kept order refers to it any more. */

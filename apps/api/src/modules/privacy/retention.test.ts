@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
+import { leaseReturns } from '../../db/schema-lease-end.js';
 import { mfaChallenges, oneTimeCodes, orders, outbox, refreshTokens, users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
@@ -73,6 +74,7 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     abandoned: number;
     declined: number;
     lease: number;
+    returned: number;
     open: number;
     erasedLease: number;
     erasedUser: string;
@@ -95,6 +97,7 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     ids.abandoned = await placeOrder(t.app, token, offer);
     ids.declined = await placeOrder(t.app, token, offer);
     ids.lease = await placeOrder(t.app, token, offer);
+    ids.returned = await placeOrder(t.app, token, offer);
     // The open order came with an Idempotency-Key: the key and its answer are kept 24 hours.
     const keyed = await t.app.inject({
       method: 'POST',
@@ -112,6 +115,23 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
       handoverDate: isoDate(start),
     });
     await setTerm(ids.lease, 36);
+    // A four-year lease whose car came back early, in the second year after the start: the return ends it.
+    await settleOrder(db(), ids.returned, {
+      status: 'LEASE_ENDED',
+      at: start,
+      signed: true,
+      handoverDate: isoDate(start),
+    });
+    await setTerm(ids.returned, 48);
+    await db()
+      .insert(leaseReturns)
+      .values({
+        orderId: ids.returned,
+        returnedOn: `${berlinYear(start) + 2}-06-30`,
+        odometerKm: 40_000,
+        settlement: {},
+        totalCents: 0,
+      });
 
     // Someone who erased the account while a one-year lease runs.
     const leaver = await buildTenant(t.app, db(), { now: start });
@@ -272,7 +292,7 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     at(91 * DAY);
     expect((await run()).abandonedOrders).toBe(1);
     expect(await orderExists(ids.abandoned)).toBe(false);
-    for (const id of [ids.declined, ids.lease, ids.open, ids.erasedLease]) expect(await orderExists(id)).toBe(true);
+    for (const id of [ids.declined, ids.lease, ids.returned, ids.open, ids.erasedLease]) expect(await orderExists(id)).toBe(true);
   });
 
   it('keeps a declined order six years from the end of its year, then removes it with its documents', async () => {
@@ -297,6 +317,14 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     expect(await orderExists(ids.erasedLease)).toBe(false);
     expect(await userExists(ids.erasedUser)).toBe(false);
     expect(await orderExists(ids.lease)).toBe(true);
+
+    // The returned lease: ten years from the end of the year of its return, not of its term.
+    const returnedEnds = berlinYear(start) + 2;
+    t.clock.set(new Date(berlinYearStart(returnedEnds + 11).getTime() - 60_000));
+    expect(await run()).toEqual(only({}));
+    t.clock.set(new Date(berlinYearStart(returnedEnds + 11).getTime() + 60_000));
+    expect(await run()).toEqual(only({ endedLeases: 1 }));
+    expect(await orderExists(ids.returned)).toBe(false);
 
     t.clock.set(new Date(berlinYearStart(leaseEnds + 11).getTime() + 60_000));
     expect(await run()).toMatchObject({ endedLeases: 1, erasedAccounts: 0 });

@@ -70,7 +70,7 @@ export const RETENTION_RULES = [
   },
   {
     key: 'endedLeases',
-    data: 'Leases after their end (handover date plus term), with the signed contract',
+    data: 'Leases after their end (the return of the car, else handover date plus term), with the signed contract and the final statement',
     period: { years: 10, from: 'endOfYear' },
     // The contract underlies the bookings of the lease. Since 2025 (BEG IV) booking vouchers need
     // 8 years; we keep 10 until the controller's tax adviser confirms the shorter period applies.
@@ -161,7 +161,10 @@ export async function runRetention(
     { statuses: ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN'], cutoff: cutoff('declinedOrders'), signed: true },
     options,
   );
-  const endedLeases = await deleteEndedLeases(db, berlinYear(cutoff('endedLeases')) - 1, options);
+  const lastDueLeaseYear = berlinYear(cutoff('endedLeases')) - 1;
+  const endedLeases =
+    (await deleteEndedLeases(db, lastDueLeaseYear, options)) +
+    (await repo.deleteReturnedLeases(db, `${lastDueLeaseYear + 1}-01-01`, options));
   // Last: orders removed above may have been the only thing holding an erased account's remainder.
   const erasedAccounts = await repo.deleteErasedAccountsWithoutOrders(db, options);
   return {
