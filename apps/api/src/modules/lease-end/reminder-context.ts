@@ -1,5 +1,5 @@
 import type { LicenceCheckRow } from '@leasing/contract';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { returnAppointments } from '../../db/schema-lease-end.js';
@@ -16,6 +16,8 @@ const leaseColumns = {
 };
 
 const running = and(eq(orders.status, 'LEASING_ACTIVE'), isNotNull(orders.handoverDate));
+/** Replaced by a follow-up car whose handover ended the conversion; the old car is still out (ADR 0040). */
+const replaced = and(eq(orders.status, 'CONVERSION_ENDED'), isNotNull(orders.handoverDate));
 
 /** Where the reminders' walk stands: leases go by employer, then by id. */
 export interface LeaseKey {
@@ -28,13 +30,26 @@ export interface LeaseKey {
  * then spans few employers, whose programme policy (the licence-check interval) it reads once each.
  */
 export function runningLeases(db: Database, page: { after: LeaseKey | null; limit: number }): Promise<ActiveLease[]> {
+  return leasesWhere(db, running, page);
+}
+
+/** A batch of the replaced leases whose car has not come back yet, in the same order. */
+export function replacedLeases(db: Database, page: { after: LeaseKey | null; limit: number }): Promise<ActiveLease[]> {
+  return leasesWhere(db, replaced, page);
+}
+
+function leasesWhere(
+  db: Database,
+  condition: SQL | undefined,
+  page: { after: LeaseKey | null; limit: number },
+): Promise<ActiveLease[]> {
   const after = page.after;
   return db
     .select(leaseColumns)
     .from(orders)
     .where(
       and(
-        running,
+        condition,
         after === null ? undefined : sql`(${orders.tenantId}, ${orders.id}) > (${after.tenantId}::uuid, ${after.id})`,
       ),
     )

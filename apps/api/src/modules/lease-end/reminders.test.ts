@@ -31,25 +31,7 @@ describe.each(databaseTargets())('lease-end reminders on %s', (target) => {
     const db = t.app.orderDeps.db;
     const today = berlinToday(t.clock.now());
     orderId = await placeOrder(t.app, tokens.employee, await pickOffer(t.app, tokens.employee));
-    // Handed over so that the lease ends in about two months (within three, so within six too).
-    const [placed] = await db.select().from(orders).where(eq(orders.id, orderId));
-    const months = (placed?.terms as OrderTerms).leasePackage.durationMonths;
-    for (let step = 0; step < 7; step += 1) {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      const transition = transitionFor(order?.status as StepType, 'accept');
-      if (!order?.currentUserStepId || !transition) throw new Error('cannot walk');
-      await db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId,
-          expectedUserStepId: order.currentUserStepId ?? '',
-          records: transition.records,
-          status: transition.status,
-          actorUserId: null,
-          now: t.clock.now(),
-          ...(order.status === 'LEASING_ACTIVE' ? { extra: { handoverDate: addMonths(today, 2 - months) } } : {}),
-        }),
-      );
-    }
+    await handOver(orderId);
     // Identified so that the licence check falls due in five days.
     const identified = new Date(`${addMonths(addDays(today, 5), -6)}T10:00:00Z`);
     await db.insert(identCases).values({
@@ -68,6 +50,30 @@ describe.each(databaseTargets())('lease-end reminders on %s', (target) => {
   afterAll(async () => {
     await t?.close();
   });
+
+  /** Walks an order to "Leasing aktiv", handed over so that the lease ends in about two months. */
+  async function handOver(id: number): Promise<void> {
+    const db = t.app.orderDeps.db;
+    const today = berlinToday(t.clock.now());
+    const [placed] = await db.select().from(orders).where(eq(orders.id, id));
+    const months = (placed?.terms as OrderTerms).leasePackage.durationMonths;
+    for (let step = 0; step < 7; step += 1) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      const transition = transitionFor(order?.status as StepType, 'accept');
+      if (!order?.currentUserStepId || !transition) throw new Error('cannot walk');
+      await db.transaction((tx) =>
+        applyTransition(tx, {
+          orderId: id,
+          expectedUserStepId: order.currentUserStepId ?? '',
+          records: transition.records,
+          status: transition.status,
+          actorUserId: null,
+          now: t.clock.now(),
+          ...(order.status === 'LEASING_ACTIVE' ? { extra: { handoverDate: addMonths(today, 2 - months) } } : {}),
+        }),
+      );
+    }
+  }
 
   const count = async (to: string, subject: string) =>
     (await mailbox(t.app)).filter((m) => m.to === to && m.subject.includes(subject)).length;
@@ -103,6 +109,21 @@ describe.each(databaseTargets())('lease-end reminders on %s', (target) => {
     expect((a ?? 0) + (b ?? 0)).toBe(1);
     expect(await count(DEMO_ACCOUNTS.employee, `Order ${orderId}: Driving-licence check due today`)).toBe(1);
     t.clock.advance(DAY);
+    expect(await runLeaseReminders(t.app.orderDeps)).toBe(0);
+  });
+
+  it('asks for the return appointment of a replaced lease whose car is still out, and nothing else', async () => {
+    const tokens = await tokensOfDemoRoles(t.app);
+    const replaced = await placeOrder(t.app, tokens.employee, await pickOffer(t.app, tokens.employee));
+    await handOver(replaced);
+    // The follow-up car was handed over: the old lease's conversion ended, its return is open.
+    await t.app.orderDeps.db.update(orders).set({ status: 'CONVERSION_ENDED' }).where(eq(orders.id, replaced));
+    const toEmployee = async () =>
+      (await mailbox(t.app)).filter((m) => m.to === DEMO_ACCOUNTS.employee).map((m) => m.subject);
+    const before = await toEmployee();
+    expect(await runLeaseReminders(t.app.orderDeps)).toBe(1);
+    expect(await count(DEMO_ACCOUNTS.providerAdmin, `Bestellung ${replaced}: Rückgabetermin vereinbaren`)).toBe(1);
+    expect(await toEmployee()).toEqual(before);
     expect(await runLeaseReminders(t.app.orderDeps)).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { admins } from '../orders/notify.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { endOf, NEXT_CAR_MONTHS, RETURN_APPOINTMENT_MONTHS } from './lease-info.js';
 import type { ActiveLease } from './licence-checks.js';
-import { batchContext, runningLeases, type BatchContext, type LeaseKey } from './reminder-context.js';
+import { batchContext, replacedLeases, runningLeases, type BatchContext, type LeaseKey } from './reminder-context.js';
 import { berlinToday } from './returns.js';
 import { addDays, addMonths, LICENCE_REMINDER_DAYS } from './settlement.js';
 
@@ -33,29 +33,36 @@ interface DueReminder {
  * (the employee), the return appointment three months ahead while none is set (the provider's
  * admins), the driving-licence check 14 days before it is due and on the due date (the employee).
  * Written to catch up: a reminder whose day passed while no run happened goes out with the next run.
- * Walks the running leases in batches by employer and order id (decision 0043), reading each batch's people,
+ * Walks the running leases, then the replaced ones whose car is still out (the return appointment
+ * only), in batches by employer and order id (decision 0043), reading each batch's people,
  * appointments and licence checks in a few queries. Returns how many reminders were sent.
  */
 export async function runLeaseReminders(deps: OrderDeps, options: BatchOptions = {}): Promise<number> {
-  return runAsSystem(() => {
+  return runAsSystem(async () => {
     const now = deps.clock.now();
     const today = berlinToday(now);
-    return inBatches(
-      {
-        next: (after: LeaseKey | null, limit: number) => runningLeases(deps.db, { after, limit }),
-        keyOf: (lease) => ({ tenantId: lease.tenantId, id: lease.id }),
-        handle: async (batch) => {
-          const context = await batchContext(deps.db, batch, today);
-          const providerAdmins = await admins(deps.db, 'PROVIDER_ADMIN', null);
-          const due = batch.flatMap((lease) => dueReminders(deps, lease, { ...context, providerAdmins }, today));
-          const sent = await deps.db.transaction((tx) => claimAndSend(tx, due, now));
-          // The batch's mails are committed: the worker may send them while the pass goes on.
-          if (sent > 0) deps.mailSent();
-          return sent;
+    const walk = (next: typeof runningLeases, replaced: boolean) =>
+      inBatches(
+        {
+          next: (after: LeaseKey | null, limit: number) => next(deps.db, { after, limit }),
+          keyOf: (lease) => ({ tenantId: lease.tenantId, id: lease.id }),
+          handle: async (batch) => {
+            const context = await batchContext(deps.db, batch, today);
+            const providerAdmins = await admins(deps.db, 'PROVIDER_ADMIN', null);
+            const due = batch.flatMap((lease) =>
+              dueReminders(deps, lease, { ...context, providerAdmins, replaced }, today),
+            );
+            const sent = await deps.db.transaction((tx) => claimAndSend(tx, due, now));
+            // The batch's mails are committed: the worker may send them while the pass goes on.
+            if (sent > 0) deps.mailSent();
+            return sent;
+          },
         },
-      },
-      options,
-    );
+        options,
+      );
+    // A replaced lease (its follow-up car handed over) still has a car to bring back: only the return
+    // appointment is asked for; the next car is there and the licence check goes with the newest lease.
+    return (await walk(runningLeases, false)) + (await walk(replacedLeases, true));
   });
 }
 
@@ -91,7 +98,7 @@ async function claimAndSend(tx: Database, due: readonly DueReminder[], now: Date
 function dueReminders(
   deps: OrderDeps,
   lease: ActiveLease,
-  context: BatchContext & { providerAdmins: Recipient[] },
+  context: BatchContext & { providerAdmins: Recipient[]; replaced: boolean },
   today: string,
 ): DueReminder[] {
   const employee = context.employees.get(lease.userId);
@@ -111,7 +118,7 @@ function dueReminders(
   const add = (kind: ReminderKind, forDate: string, mails: DueReminder['mails'], standsIn = false) =>
     due.push({ orderId: lease.id, kind, forDate, mails, ...(standsIn ? { standsIn } : {}) });
   const endsOn = endOf(lease);
-  if (endsOn && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
+  if (endsOn && !context.replaced && today >= addMonths(endsOn, -NEXT_CAR_MONTHS) && today <= endsOn) {
     add('NEXT_CAR', endsOn, toEmployee({ type: 'NEXT_CAR', car, endsOn }));
   }
   if (
@@ -131,7 +138,7 @@ function dueReminders(
       })),
     );
   }
-  const check = context.checks.get(lease.id);
+  const check = context.replaced ? undefined : context.checks.get(lease.id);
   if (check && today >= check.dueOn) {
     // The due-date reminder stands in for a 14-day one that never went out.
     add('LICENCE_SOON', check.dueOn, [], true);
