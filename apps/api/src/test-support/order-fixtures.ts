@@ -7,7 +7,8 @@ import type { Database } from '../db/client.js';
 import { identCases, orderDocuments, orders, outbox, users, userSteps } from '../db/schema.js';
 import { simulatorCases } from '../db/schema-simulator.js';
 import { runAsSystem } from '../db/scope.js';
-import { stepOfType } from '../modules/orders/steps.js';
+import { applyTransition } from '../modules/orders/repository.js';
+import { stepOfType, transitionFor, type StepAction } from '../modules/orders/steps.js';
 import { hashPassword } from '../lib/password.js';
 import { bearer, loginAs } from './harness.js';
 
@@ -190,4 +191,44 @@ export async function colleagueOf(
   });
   if (saved.statusCode !== 200) throw new Error(`colleague profile not saved: ${saved.body}`);
   return { email, accessToken };
+}
+
+/** One step of a walk: what is done, and by whom (an e-mail address; null: the platform). */
+export type WalkStep = [action: StepAction, actorEmail: string | null];
+
+/**
+ * Moves an order on as the workflow would, without the HTTP layer: each step's records at `at(index,
+ * createdAt)`, the handover (the accept of "Leasing aktiv"'s predecessor) on `handoverDate`.
+ */
+export async function walkOrder(
+  db: Database,
+  orderId: number,
+  steps: readonly WalkStep[],
+  options: { handoverDate: string; at: (index: number, createdAt: Date) => Date },
+): Promise<void> {
+  for (const [index, [action, actorEmail]] of steps.entries()) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const transition = transitionFor(order?.status as StepType, action);
+    if (!order?.currentUserStepId || !transition) throw new Error(`cannot ${action} order ${orderId} in ${order?.status}`);
+    const [actor] = actorEmail ? await db.select().from(users).where(eq(users.email, actorEmail)) : [];
+    await db.transaction((tx) =>
+      applyTransition(tx, {
+        orderId,
+        expectedUserStepId: order.currentUserStepId ?? '',
+        records: transition.records,
+        status: transition.status,
+        actorUserId: actor?.id ?? null,
+        now: options.at(index, order.createdAt),
+        ...(action === 'accept' && order.status === 'LEASING_ACTIVE'
+          ? { extra: { handoverDate: options.handoverDate } }
+          : {}),
+      }),
+    );
+  }
+}
+
+/** Walks a placed order through every step ("accept" each, by the platform) to a running lease. */
+export function walkToRunningLease(db: Database, orderId: number, handoverDate: string, now: Date): Promise<void> {
+  const steps = Array.from({ length: 7 }, (): WalkStep => ['accept', null]);
+  return walkOrder(db, orderId, steps, { handoverDate, at: () => now });
 }

@@ -1,19 +1,17 @@
-import type { LeaseEndInfo, LeaseReturn, LicenceCheckRow, Order, PayrollExport, StepType } from '@leasing/contract';
+import type { LeaseEndInfo, LeaseReturn, LicenceCheckRow, Order, PayrollExport } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { identCases, orders, users } from '../../db/schema.js';
+import { identCases, orders } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { mailbox } from '../../test-support/mailbox.js';
-import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
+import { pickOffer, placeOrder, walkOrder, type WalkStep } from '../../test-support/order-fixtures.js';
 import { extractRuns, NBSP } from '../../test-support/pdf-text.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
-import { applyTransition } from '../orders/repository.js';
 import type { OrderTerms } from '../orders/snapshot.js';
-import { transitionFor, type StepAction } from '../orders/steps.js';
 import { berlinToday } from './returns.js';
 import { addDays, addMonths } from './settlement.js';
 
@@ -41,26 +39,8 @@ describe.each(databaseTargets())('lease end on %s', (target) => {
   const handover = () => addMonths(today, -36);
 
   /** Moves an order on as the workflow would; the handover on `handoverDate`. */
-  async function walk(orderId: number, steps: [StepAction, string | null][], handoverDate: string): Promise<void> {
-    const db = t.app.orderDeps.db;
-    for (const [action, actorEmail] of steps) {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      const transition = transitionFor(order?.status as StepType, action);
-      if (!order?.currentUserStepId || !transition) throw new Error(`cannot ${action} ${order?.status}`);
-      const [actor] = actorEmail ? await db.select().from(users).where(eq(users.email, actorEmail)) : [];
-      await db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId,
-          expectedUserStepId: order.currentUserStepId ?? '',
-          records: transition.records,
-          status: transition.status,
-          actorUserId: actor?.id ?? null,
-          now: t.clock.now(),
-          ...(action === 'accept' && order.status === 'LEASING_ACTIVE' ? { extra: { handoverDate } } : {}),
-        }),
-      );
-    }
-  }
+  const walk = (orderId: number, steps: WalkStep[], handoverDate: string) =>
+    walkOrder(t.app.orderDeps.db, orderId, steps, { handoverDate, at: () => t.clock.now() });
 
   /** The order's package gets the worked example's kilometre rules, so the figures are the doc's. */
   async function withId3Rules(orderId: number): Promise<void> {
@@ -73,7 +53,7 @@ describe.each(databaseTargets())('lease end on %s', (target) => {
       .where(eq(orders.id, orderId));
   }
 
-  const toOrdered: [StepAction, string | null][] = [
+  const toOrdered: WalkStep[] = [
     ['accept', DEMO_ACCOUNTS.employee],
     ['accept', DEMO_ACCOUNTS.employee],
     ['accept', DEMO_ACCOUNTS.employee],

@@ -1,20 +1,18 @@
-import type { LicenceCheckCase, LicenceCheckRow, StepType } from '@leasing/contract';
+import type { LicenceCheckCase, LicenceCheckRow } from '@leasing/contract';
 import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { licenceChecks } from '../../db/schema-lease-end.js';
 import { simulatorCases } from '../../db/schema-simulator.js';
-import { identCases, orders } from '../../db/schema.js';
+import { identCases } from '../../db/schema.js';
 import { JobScheduler } from '../../lib/scheduled-jobs.js';
 import { loadOrCreateSecret } from '../../lib/secrets.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
-import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
+import { pickOffer, placeOrder, walkToRunningLease } from '../../test-support/order-fixtures.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 import { signCallback } from '../ident/callback.js';
 import type { FaultMode } from '../ident/simulator.js';
-import { applyTransition } from '../orders/repository.js';
-import { transitionFor } from '../orders/steps.js';
 import {
   LICENCE_CHECKS_INTERVAL_MS,
   LICENCE_CHECKS_JOB,
@@ -289,22 +287,7 @@ async function runningLease(t: TestApp, employee: string): Promise<number> {
   const db = t.app.orderDeps.db;
   const today = berlinToday(t.clock.now());
   const orderId = await placeOrder(t.app, employee, await pickOffer(t.app, employee));
-  for (let step = 0; step < 7; step += 1) {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    const transition = transitionFor(order?.status as StepType, 'accept');
-    if (!order?.currentUserStepId || !transition) throw new Error('cannot walk');
-    await db.transaction((tx) =>
-      applyTransition(tx, {
-        orderId,
-        expectedUserStepId: order.currentUserStepId ?? '',
-        records: transition.records,
-        status: transition.status,
-        actorUserId: null,
-        now: t.clock.now(),
-        ...(order.status === 'LEASING_ACTIVE' ? { extra: { handoverDate: addMonths(today, -2) } } : {}),
-      }),
-    );
-  }
+  await walkToRunningLease(db, orderId, addMonths(today, -2), t.clock.now());
   const identified = new Date(`${addMonths(today, -3)}T10:00:00Z`);
   await db.insert(identCases).values({
     orderId,

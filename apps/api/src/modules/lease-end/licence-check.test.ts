@@ -1,14 +1,12 @@
-import type { LicenceCheckCase, LicenceCheckRow, StepType } from '@leasing/contract';
+import type { LicenceCheckCase, LicenceCheckRow } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { simulatorCases } from '../../db/schema-simulator.js';
-import { identCases, orders } from '../../db/schema.js';
+import { identCases } from '../../db/schema.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
-import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
+import { pickOffer, placeOrder, walkToRunningLease } from '../../test-support/order-fixtures.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
-import { applyTransition } from '../orders/repository.js';
-import { transitionFor } from '../orders/steps.js';
 import { berlinToday } from './returns.js';
 import { addMonths } from './settlement.js';
 
@@ -27,22 +25,7 @@ describe.each(databaseTargets())('driving-licence check at the identity provider
     today = berlinToday(t.clock.now());
     const db = t.app.orderDeps.db;
     orderId = await placeOrder(t.app, tokens.employee, await pickOffer(t.app, tokens.employee));
-    for (let step = 0; step < 7; step += 1) {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      const transition = transitionFor(order?.status as StepType, 'accept');
-      if (!order?.currentUserStepId || !transition) throw new Error('cannot walk');
-      await db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId,
-          expectedUserStepId: order.currentUserStepId ?? '',
-          records: transition.records,
-          status: transition.status,
-          actorUserId: null,
-          now: t.clock.now(),
-          ...(order.status === 'LEASING_ACTIVE' ? { extra: { handoverDate: addMonths(today, -2) } } : {}),
-        }),
-      );
-    }
+    await walkToRunningLease(db, orderId, addMonths(today, -2), t.clock.now());
     // Identified at the order three months ago: the next check is due in three months.
     const identified = new Date(`${addMonths(today, -3)}T10:00:00Z`);
     await db.insert(identCases).values({

@@ -4,18 +4,16 @@ import type {
   Order,
   PayrollExport,
   ProviderOrdersPage,
-  StepType,
 } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
-import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
+import { pickOffer, placeOrder, walkOrder, type WalkStep } from '../../test-support/order-fixtures.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
-import { applyTransition } from '../orders/repository.js';
-import { stepOfType, transitionFor, type StepAction } from '../orders/steps.js';
+import { stepOfType } from '../orders/steps.js';
 import { berlinToday } from './returns.js';
 import { addDays, addMonths } from './settlement.js';
 
@@ -31,29 +29,11 @@ describe.each(databaseTargets())('a follow-up car replaces a running lease on %s
   let today: string;
   let followUpHandover: string;
 
-  /** Moves an order on as the workflow would (without the HTTP layer); the handover on `handoverDate`. */
-  async function walk(orderId: number, steps: [StepAction, string | null][], handoverDate: string): Promise<void> {
-    const db = t.app.orderDeps.db;
-    for (const [action, actorEmail] of steps) {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      const transition = transitionFor(order?.status as StepType, action);
-      if (!order?.currentUserStepId || !transition) throw new Error(`cannot ${action} ${order?.status}`);
-      const [actor] = actorEmail ? await db.select().from(users).where(eq(users.email, actorEmail)) : [];
-      await db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId,
-          expectedUserStepId: order.currentUserStepId ?? '',
-          records: transition.records,
-          status: transition.status,
-          actorUserId: actor?.id ?? null,
-          now: t.clock.now(),
-          ...(action === 'accept' && order.status === 'LEASING_ACTIVE' ? { extra: { handoverDate } } : {}),
-        }),
-      );
-    }
-  }
+  /** Moves an order on as the workflow would; the handover on `handoverDate`. */
+  const walk = (orderId: number, steps: WalkStep[], handoverDate: string) =>
+    walkOrder(t.app.orderDeps.db, orderId, steps, { handoverDate, at: () => t.clock.now() });
 
-  const toOrdered: [StepAction, string | null][] = [
+  const toOrdered: WalkStep[] = [
     ['accept', DEMO_ACCOUNTS.employee],
     ['accept', DEMO_ACCOUNTS.employee],
     ['accept', DEMO_ACCOUNTS.employee],

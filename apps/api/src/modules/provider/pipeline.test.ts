@@ -1,15 +1,11 @@
-import type { Order, OrderTimelineEvent, ProviderDashboard, ProviderOrdersPage, StepType } from '@leasing/contract';
-import { eq } from 'drizzle-orm';
+import type { Order, OrderTimelineEvent, ProviderDashboard, ProviderOrdersPage } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { orders, users } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { mailbox } from '../../test-support/mailbox.js';
-import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
-import { applyTransition } from '../orders/repository.js';
-import { transitionFor, type StepAction } from '../orders/steps.js';
+import { pickOffer, placeOrder, walkOrder, type WalkStep } from '../../test-support/order-fixtures.js';
 import { berlinMonth } from './berlin-dates.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 
@@ -26,31 +22,13 @@ describe.each(databaseTargets())('provider: order pipeline on %s', (target) => {
   let active: number;
 
   /** Moves an order on as the workflow would, each step `days` after the previous one. */
-  async function walk(orderId: number, steps: [StepAction, string | null][], days: number): Promise<void> {
-    const db = t.app.orderDeps.db;
-    for (const [index, [action, actorEmail]] of steps.entries()) {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      const transition = transitionFor(order?.status as StepType, action);
-      if (!order?.currentUserStepId || !transition) throw new Error(`cannot ${action} ${order?.status}`);
-      const [actor] = actorEmail ? await db.select().from(users).where(eq(users.email, actorEmail)) : [];
-      const at = new Date(order.createdAt.getTime() + days * DAY * (index + 1));
-      await db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId,
-          expectedUserStepId: order.currentUserStepId ?? '',
-          records: transition.records,
-          status: transition.status,
-          actorUserId: actor?.id ?? null,
-          now: at,
-          ...(action === 'accept' && order.status === 'LEASING_ACTIVE'
-            ? { extra: { handoverDate: `${berlinMonth(t.clock.now())}-15` } }
-            : {}),
-        }),
-      );
-    }
-  }
+  const walk = (orderId: number, steps: WalkStep[], days: number) =>
+    walkOrder(t.app.orderDeps.db, orderId, steps, {
+      handoverDate: `${berlinMonth(t.clock.now())}-15`,
+      at: (index, createdAt) => new Date(createdAt.getTime() + days * DAY * (index + 1)),
+    });
 
-  const employeeSteps = (email: string): [StepAction, string | null][] => [
+  const employeeSteps = (email: string): WalkStep[] => [
     ['accept', email],
     ['accept', email],
     ['accept', email],
@@ -67,7 +45,7 @@ describe.each(databaseTargets())('provider: order pipeline on %s', (target) => {
     fresh = await placeOrder(t.app, tokens.employee, offer);
     approving = await placeOrder(t.app, other.employee.accessToken, offer);
     active = await placeOrder(t.app, tokens.employee, offer);
-    const toOrdered: [StepAction, string | null][] = [
+    const toOrdered: WalkStep[] = [
       ...employeeSteps(DEMO_ACCOUNTS.employee),
       ['accept', DEMO_ACCOUNTS.tenantAdmin],
       ['accept', DEMO_ACCOUNTS.providerAdmin],
