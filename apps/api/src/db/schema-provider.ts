@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import { bytea, tenants, vehicles } from './schema.js';
+import { bytea, tenants } from './schema.js';
+import { vehicles } from './schema-catalog.js';
 
 /**
  * The provider's back office: register codes of the employers, price-list imports and their published

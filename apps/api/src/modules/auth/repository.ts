@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { tenantPolicies } from '../../db/schema-employer.js';
-import { catalogState, refreshTokens, salaryProfiles, users } from '../../db/schema.js';
+import { refreshTokens, salaryProfiles, users } from '../../db/schema.js';
+import { catalogState } from '../../db/schema-catalog.js';
 import { ConfirmedReadCache, embeddedClientOf, freshnessOf, requestUserKey } from './request-user-cache.js';
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_REGISTER_CODE, DEMO_SALARY_INFO } from '../demo/accounts.js';
-import { leasePackages } from '../../db/schema.js';
+import { leasePackages } from '../../db/schema-catalog.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { latestCode } from '../../test-support/mailbox.js';
 import { readDemoVehicles } from './demo-catalog.js';

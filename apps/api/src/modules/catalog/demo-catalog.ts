@@ -5,7 +5,7 @@ import type { DeliveryOption, Tires } from '@leasing/contract';
 import { count } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { carModels, leasePackages, manufacturers, vehicles } from '../../db/schema.js';
+import { carModels, leasePackages, manufacturers, vehicles } from '../../db/schema-catalog.js';
 import { parseCsv } from './csv.js';
 import { colorsFor } from './illustration.js';
 import { priceLeasePackage, segmentFor, type VehicleSegment } from './pricing.js';

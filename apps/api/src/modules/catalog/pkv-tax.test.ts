@@ -3,7 +3,8 @@ import type { Order, TaxResult, Vehicle } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { leasePackages, orders, vehicles } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
+import { leasePackages, vehicles } from '../../db/schema-catalog.js';
 import { createFieldCipher } from '../../runtime.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { openPrivate } from '../orders/snapshot.js';

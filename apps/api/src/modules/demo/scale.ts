@@ -5,19 +5,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
 import { registerCodes } from '../../db/schema-provider.js';
-import {
-  carModels,
-  leasePackages,
-  manufacturers,
-  orderDocuments,
-  orders,
-  salaryProfiles,
-  stepDefinitions,
-  tenants,
-  userAddresses,
-  users,
-  userSteps,
-} from '../../db/schema.js';
+import { orderDocuments, orders, salaryProfiles, stepDefinitions, tenants, userAddresses, users, userSteps } from '../../db/schema.js';
+import { carModels, leasePackages, manufacturers } from '../../db/schema-catalog.js';
 import { runAsSystem } from '../../db/scope.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import { hashPassword } from '../../lib/password.js';

@@ -10,7 +10,7 @@ import sharp, { type Metadata } from 'sharp';
 
 import type { Database } from '../../db/client.js';
 import { vehiclePhotos, vehiclePhotoVariants } from '../../db/schema-provider.js';
-import { vehicles } from '../../db/schema.js';
+import { vehicles } from '../../db/schema-catalog.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { displayWidth, photoUrls, uploadedPhotoUrl as photoUrl } from '../catalog/media-routes.js';

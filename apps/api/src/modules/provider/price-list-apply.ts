@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { carModels, leasePackages, manufacturers, vehicles } from '../../db/schema.js';
+import { carModels, leasePackages, manufacturers, vehicles } from '../../db/schema-catalog.js';
 import { DELIVERY_OPTIONS, STANDARD_EQUIPMENT, technicalDetails } from '../catalog/demo-catalog.js';
 import { colorsFor } from '../catalog/illustration.js';
 import { segmentFor } from '../catalog/pricing.js';

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../../db/client.js';
 import { priceListImports, priceListVersions } from '../../db/schema-provider.js';
-import { auditLog, leasePackages } from '../../db/schema.js';
+import { auditLog } from '../../db/schema.js';
+import { leasePackages } from '../../db/schema-catalog.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 

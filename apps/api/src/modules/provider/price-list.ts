@@ -10,7 +10,8 @@ import { asc, count, desc, eq, ilike, inArray, max, sql, type SQL } from 'drizzl
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { priceListImports, priceListVersions } from '../../db/schema-provider.js';
-import { catalogState, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { catalogState } from '../../db/schema-catalog.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeUploadedText } from '../../lib/uploaded-text.js';
