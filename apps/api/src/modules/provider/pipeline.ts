@@ -8,7 +8,7 @@ import type {
   StepType,
 } from '@leasing/contract';
 import { ProviderOrdersQuerySchema } from '@leasing/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { personStartsWith } from '../../db/person-search.js';
