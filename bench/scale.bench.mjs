@@ -66,6 +66,24 @@ const requests = [
     url: () => `/v1/provider/orders?q=${encodeURIComponent('müller')}&pageSize=25`,
     target: 'list',
   },
+  {
+    name: 'admin orders first page',
+    as: 'provider',
+    url: () => '/v1/admin/orders?view=all&page=1&pageSize=25',
+    target: 'list',
+  },
+  {
+    name: 'admin orders open',
+    as: 'hr',
+    url: () => '/v1/admin/orders?view=open&page=1&pageSize=25',
+    target: 'list',
+  },
+  {
+    name: 'admin orders search',
+    as: 'provider',
+    url: () => `/v1/admin/orders?view=all&q=${encodeURIComponent('müller')}&pageSize=25`,
+    target: 'list',
+  },
   { name: 'HR people first page', as: 'hr', url: () => '/v1/tenant/employees?page=1&pageSize=50', target: 'list' },
   {
     name: 'HR people search',

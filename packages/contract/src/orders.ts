@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 
 import { DeliveryOptionSchema, LeasePackageSchema, TaxResultSchema } from './catalog.js';
+import { pageNumberField, pageOf, pageSizeField, searchTermField } from './paging.js';
 
 /** Spec 4.5: step types in workflow order, then the terminal states. */
 export const StepTypes = [
@@ -213,3 +214,28 @@ export const AdminOrderSummarySchema = z.object({
   employerApproval: z.nullable(EmployerApprovalSchema),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
+
+/** "open": the orders waiting for this admin now (the row's actions); "all": every visible order. */
+export const AdminOrderViews = ['open', 'all'] as const;
+export type AdminOrderView = (typeof AdminOrderViews)[number];
+
+export const ADMIN_ORDERS_PAGE_SIZE_MAX = 100;
+
+/** `GET /v1/admin/orders`: newest first; `q` is an order number or the start of a name or e-mail address. */
+export const AdminOrdersQuerySchema = z.strictObject({
+  view: z._default(z.enum(AdminOrderViews), 'all'),
+  q: searchTermField(),
+  page: pageNumberField(),
+  pageSize: pageSizeField(ADMIN_ORDERS_PAGE_SIZE_MAX, 25),
+});
+/** The query as a client builds it (every field optional; the defaults are the server's). */
+export type AdminOrdersQuery = Partial<z.output<typeof AdminOrdersQuerySchema>>;
+
+/**
+ * A page of the view asked for; `open` and `all` count both views under the same search, so the
+ * page's tabs show both counts from one answer.
+ */
+export const AdminOrdersPageSchema = z.extend(pageOf(AdminOrderSummarySchema), {
+  counts: z.object({ open: z.number().check(z.int()), all: z.number().check(z.int()) }),
+});
+export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>;

@@ -370,6 +370,10 @@ export const orders = pgTable(
     index('orders_tenant_status_idx').on(t.tenantId, t.status, t.handoverDate),
     index('orders_tenant_id_desc_idx').on(t.tenantId, t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The admins' open orders, newest first: only orders whose step waits for someone (migration 0034).
+    index('orders_open_step_idx')
+      .on(t.status, t.id.desc())
+      .where(sql`${t.currentUserStepId} is not null`),
     // The reminders' walk over running leases by employer (migration 0029).
     index('orders_running_lease_idx')
       .on(t.tenantId, t.id)

@@ -13,6 +13,7 @@ import { runAsSystem, runInScope } from '../../db/scope.js';
 import { createTestApp, type TestApp } from '../../test-support/harness.js';
 import * as employerRepo from '../employer/repository.js';
 import * as payrollRepo from '../employer/payroll-repository.js';
+import { adminOrderCounts, adminOrderScope } from '../orders/admin-order-list.js';
 import { pipelineCount, pipelineFilter } from '../provider/pipeline.js';
 import { versionPageQueries } from '../provider/price-list.js';
 import { headCountQueries, tenantPageQueries } from '../provider/tenant-list.js';
@@ -117,7 +118,10 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (Postgre
     const db = t.runtime.database.db;
     const keys = await runAsSystem(() => payrollRepo.payrollLeaseKeys(db, tenantId));
     const people = [...new Set(keys.slice(0, 500).map((k) => k.userId))];
-    for (const query of [payrollRepo.payrollLeaseKeys(db, tenantId), payrollRepo.payrollLeasesOfPeople(db, tenantId, people)]) {
+    for (const query of [
+      payrollRepo.payrollLeaseKeys(db, tenantId),
+      payrollRepo.payrollLeasesOfPeople(db, tenantId, people),
+    ]) {
       const plan = await planOf(query);
       expect(seqScans(plan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
     }
@@ -126,6 +130,21 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('query plans at size (Postgre
   it('the pipeline searched by name reads the people through the name keys, not all of them', async () => {
     const { where, byPerson } = pipelineFilter(ProviderOrdersQuerySchema.parse({ q: 'müller' }));
     const plan = await planOf(pipelineCount(t.runtime.database.db, where, byPerson), true);
+    expect(seqScans(plan)).not.toContain('users');
+    expect(JSON.stringify(plan)).toContain('users_name_key_reversed_idx');
+  });
+
+  it("the admins' order list searched by name reads neither people nor orders whole", async () => {
+    const db = t.runtime.database.db;
+    // HR: the employer's orders through its index, each person by key (or the people by the name keys).
+    const hr = { id: adminId, role: 'TENANT_ADMIN' as const, tenantId };
+    const own = adminOrderScope(hr, 'müller');
+    const hrPlan = await planOf(adminOrderCounts(db, hr, own.where, own.byPerson));
+    expect(seqScans(hrPlan).filter((table) => LARGE_TABLES.has(table))).toEqual([]);
+    // The provider: every order, so the people are found through the name keys first.
+    const provider = { id: providerId, role: 'PROVIDER_ADMIN' as const, tenantId: null };
+    const all = adminOrderScope(provider, 'müller');
+    const plan = await planOf(adminOrderCounts(db, provider, all.where, all.byPerson), true);
     expect(seqScans(plan)).not.toContain('users');
     expect(JSON.stringify(plan)).toContain('users_name_key_reversed_idx');
   });

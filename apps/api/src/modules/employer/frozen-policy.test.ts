@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, Order, PayrollExport, TenantPolicy, Vehicle } from '@leasing/contract';
+import type { AdminOrdersPage, Order, PayrollExport, TenantPolicy, Vehicle } from '@leasing/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -115,8 +115,8 @@ describe.each(databaseTargets())('running orders keep their policy on %s', (targ
       policyVersion: v1,
       reason: expect.stringContaining(`Programmrichtlinie (Fassung ${String(v1)})`) as unknown,
     };
-    const list = await call<AdminOrderSummary[]>('GET', '/v1/admin/orders', admin);
-    expect(list.body.find((o) => o.id === orderId)?.employerApproval).toEqual(approval);
+    const list = await call<AdminOrdersPage>('GET', '/v1/admin/orders', admin);
+    expect(list.body.items.find((o) => o.id === orderId)?.employerApproval).toEqual(approval);
     expect((await call<Order>('GET', `/v1/order/${orderId}`, admin)).body.employerApproval).toEqual(approval);
   });
 

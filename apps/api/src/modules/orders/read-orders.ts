@@ -3,7 +3,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
 import { orders, tenants, users } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { employerApprovalOf } from './employer-approval.js';
 import * as repo from './repository.js';
@@ -170,20 +170,6 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
       employerApproval: approvalOf(context, row),
     };
   });
-}
-
-/** `GET /v1/admin/orders`: the tenant admin's employer's orders, or all orders for the provider admin. */
-export async function adminOrders(deps: OrderDeps, actor: Actor): Promise<AdminOrderSummary[]> {
-  if (actor.role === 'EMPLOYEE') throw forbidden();
-  const rows =
-    actor.role === 'PROVIDER_ADMIN'
-      ? await deps.db.select().from(orders).orderBy(desc(orders.id))
-      : await deps.db
-          .select()
-          .from(orders)
-          .where(eq(orders.tenantId, actor.tenantId ?? ''))
-          .orderBy(desc(orders.id));
-  return toAdminSummaries(deps, rows);
 }
 
 /**

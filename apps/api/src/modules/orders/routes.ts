@@ -1,5 +1,6 @@
 import {
-  AdminOrderSummarySchema,
+  AdminOrdersPageSchema,
+  AdminOrdersQuerySchema,
   CheckResponseSchema,
   CreateOrderRequestSchema,
   CreateOrderResponseSchema,
@@ -213,12 +214,14 @@ export function orderRoutes(
       {
         schema: {
           tags: ['admin'],
-          summary: "Orders the admin may see: the employer's (tenant admin) or all (provider admin); no salary data",
+          summary:
+            "A page of the orders the admin may see, newest first: the employer's (tenant admin) or all (provider admin); view=open: those waiting for this admin; q: order number or the start of a name or e-mail address; no salary data",
           security,
-          response: { 200: z.array(AdminOrderSummarySchema) },
+          querystring: AdminOrdersQuerySchema,
+          response: { 200: AdminOrdersPageSchema },
         },
       },
-      async (request) => orders.adminOrders(deps, requireUser(request)),
+      async (request) => orders.adminOrders(deps, requireUser(request), request.query),
     );
   };
 }

@@ -5,7 +5,8 @@
  */
 export { MAX_CASES_PER_STEP, type Actor, type Ctx, type OrderDeps } from './deps.js';
 export { createOrder } from './create-order.js';
-export { adminOrders, getOrder, listOwnOrders, visibleOrder } from './read-orders.js';
+export { adminOrders } from './admin-order-list.js';
+export { getOrder, listOwnOrders, visibleOrder } from './read-orders.js';
 export { deleteOrder, stepAction } from './change-order.js';
 export { detectBreakingChange, onProfileChanged, runOrderChecks } from './system-transitions.js';
 export {

@@ -244,7 +244,7 @@ describe.each(databaseTargets())('privacy self-service on %s', (target) => {
       url: '/v1/admin/orders',
       headers: bearer(tenant.admin.accessToken),
     });
-    expect(adminView.json<{ id: number }[]>().map((o) => o.id)).toContain(lease);
+    expect(adminView.json<{ items: { id: number }[] }>().items.map((o) => o.id)).toContain(lease);
 
     // One pseudonymous audit row: the id and field names, nothing that names the person.
     const rows = await erasedRows(before.id);

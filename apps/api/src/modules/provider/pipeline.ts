@@ -8,7 +8,7 @@ import type {
   StepType,
 } from '@leasing/contract';
 import { ProviderOrdersQuerySchema } from '@leasing/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { personStartsWith } from '../../db/person-search.js';
@@ -17,6 +17,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { OrderDeps } from '../orders/deps.js';
+import { newestFirstPage, orderNumberOf } from '../orders/admin-order-list.js';
 import { getOrder, toAdminSummaries } from '../orders/read-orders.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { stepById } from '../orders/steps.js';
@@ -60,7 +61,7 @@ export async function providerOrders(
   const query = ProviderOrdersQuerySchema.parse(input);
   const { where, byPerson } = pipelineFilter(query);
   const [total] = await pipelineCount(deps.db, where, byPerson);
-  const rows = await pageRows(deps, where, byPerson, Number(total?.n ?? 0), query);
+  const rows = await newestFirstPage(deps.db, where, byPerson, Number(total?.n ?? 0), query);
   // The summaries come in the order of the rows: each is zipped with its own row.
   const summaries = await toAdminSummaries(deps, rows);
   return {
@@ -92,8 +93,7 @@ export function pipelineFilter(query: ProviderOrdersQuery): { where: SQL | undef
   if (query.step) conditions.push(eq(orders.status, query.step));
   if (query.from) conditions.push(gte(orders.createdAt, startOfBerlinDay(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, startOfBerlinDay(query.to, 1)));
-  // Digits alone are an order number (they would match half the addresses otherwise).
-  const orderNumber = query.q && /^#?\d{1,9}$/.test(query.q) ? Number(query.q.replace('#', '')) : null;
+  const orderNumber = orderNumberOf(query.q);
   if (orderNumber !== null) conditions.push(eq(orders.id, orderNumber));
   // Every order has its person (a foreign key): the people are joined only to search them.
   const byPerson = Boolean(query.q) && orderNumber === null;
@@ -105,31 +105,6 @@ export function pipelineFilter(query: ProviderOrdersQuery): { where: SQL | undef
 export function pipelineCount(db: Database, where: SQL | undefined, byPerson: boolean) {
   const counted = db.select({ n: count() }).from(orders);
   return (byPerson ? counted.innerJoin(users, eq(users.id, orders.userId)) : counted).where(where);
-}
-
-/**
- * One page, newest first. A page in the older half is read from the oldest end and turned round:
- * the last page then skips as few rows as the first (OFFSET reads every row it skips).
- */
-async function pageRows(
-  deps: OrderDeps,
-  where: SQL | undefined,
-  byPerson: boolean,
-  total: number,
-  query: { page: number; pageSize: number },
-) {
-  const skip = (query.page - 1) * query.pageSize;
-  if (skip >= total) return [];
-  const fromOldest = skip > total / 2;
-  const take = fromOldest ? Math.min(query.pageSize, total - skip) : query.pageSize;
-  const base = deps.db.select({ order: orders }).from(orders);
-  const page = await (byPerson ? base.innerJoin(users, eq(users.id, orders.userId)) : base)
-    .where(where)
-    .orderBy(fromOldest ? asc(orders.id) : desc(orders.id))
-    .limit(take)
-    .offset(fromOldest ? total - skip - take : skip);
-  const rows = page.map((p) => p.order);
-  return fromOldest ? rows.reverse() : rows;
 }
 
 const ROLE_LABEL: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type {
-  AdminOrderSummary,
+  AdminOrdersPage,
   CreateTenantResponse,
   TenantDetail,
   ProviderTenantsPage,
@@ -104,12 +104,12 @@ describe.each(databaseTargets())('provider: employers on %s', (target) => {
 
     // The demo employer has an order; the new HR admin sees none of it.
     await createDemoOrder();
-    const own = await call<AdminOrderSummary[]>('GET', '/v1/admin/orders', hrAdmin);
+    const own = await call<AdminOrdersPage>('GET', '/v1/admin/orders', hrAdmin);
     expect(own.status).toBe(200);
-    expect(own.body).toEqual([]);
-    const demoAdmin = await call<AdminOrderSummary[]>('GET', '/v1/admin/orders', tokens.tenantAdmin);
-    expect(demoAdmin.body.length).toBeGreaterThan(0);
-    const foreign = await call('GET', `/v1/order/${demoAdmin.body[0]?.id}`, hrAdmin);
+    expect(own.body).toMatchObject({ items: [], total: 0 });
+    const demoAdmin = await call<AdminOrdersPage>('GET', '/v1/admin/orders', tokens.tenantAdmin);
+    expect(demoAdmin.body.items.length).toBeGreaterThan(0);
+    const foreign = await call('GET', `/v1/order/${demoAdmin.body.items[0]?.id}`, hrAdmin);
     expect(foreign.status).toBe(404);
     expect((await call('GET', '/v1/provider/tenants', hrAdmin)).status).toBe(403);
   });

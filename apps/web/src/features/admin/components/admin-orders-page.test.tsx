@@ -12,7 +12,7 @@ import { withQueryClient } from '../../../test/query';
 import { renderRoutes } from '../../../test/render';
 // The order answer of a step call has the same shape for every role.
 import { buildOrder } from '../../orders/test-support/factories';
-import { buildAdminRow } from '../test-support/factories';
+import { adminOrdersAnswer, buildAdminRow } from '../test-support/factories';
 import type { AdminRole } from '../admin-actions';
 import { AdminOrdersPage } from './admin-orders-page';
 
@@ -44,10 +44,15 @@ const active = buildAdminRow({
   },
 });
 
+// The role the fake server answers for: set by `renderPage`.
+let pageRole: AdminRole = 'TENANT_ADMIN';
+const ordersAnswer = (rows: AdminOrderSummary[], call: RecordedCall) =>
+  jsonResponse(200, adminOrdersAnswer(rows, pageRole, call.query));
+
 function stubAdminApi(rows: AdminOrderSummary[], onAction?: (call: RecordedCall) => Response) {
   let current = rows;
   return stubApi((call) => {
-    if (call.path === '/v1/admin/orders') return jsonResponse(200, current);
+    if (call.path === '/v1/admin/orders') return ordersAnswer(current, call);
     if (/^\/v1\/order\/\d+\/step\/\d+\/(accept|decline)$/.test(call.path)) {
       const answer =
         onAction?.(call) ??
@@ -68,8 +73,10 @@ function stubAdminApi(rows: AdminOrderSummary[], onAction?: (call: RecordedCall)
   });
 }
 
-const renderPage = (role: AdminRole) =>
-  renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersPage role={role} /> }]), '/admin/orders');
+const renderPage = (role: AdminRole, address = '/admin/orders') => {
+  pageRole = role;
+  return renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersPage role={role} /> }]), address);
+};
 const rowOf = (orderId: number) => {
   const row = screen
     .getAllByTestId('admin-order-row')
@@ -222,7 +229,7 @@ describe('the order details', () => {
       taxResult: null,
     });
     const calls = stubApi((call) => {
-      if (call.path === '/v1/admin/orders') return jsonResponse(200, [waitingForTenant]);
+      if (call.path === '/v1/admin/orders') return ordersAnswer([waitingForTenant], call);
       if (call.path === '/v1/order/42') return jsonResponse(200, order);
       if (call.path === '/v1/order/42/contract') {
         return new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200 });
@@ -244,6 +251,60 @@ describe('the order details', () => {
     await user.click(within(detail).getByRole('button', { name: 'Überlassungsvertrag (PDF) öffnen' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith(expect.stringMatching(/^blob:/), '_blank'));
     expect(calls.some((c) => c.path === '/v1/order/42/contract')).toBe(true);
+  });
+});
+
+describe('/admin/orders paged on the server', () => {
+  it('pages, filters and searches through the server, keeping the state in the address', async () => {
+    const many = Array.from({ length: 60 }, (_, index) =>
+      buildAdminRow({
+        ...active,
+        id: 1000 + index,
+        employee: { ...active.employee, firstName: index === 7 ? 'Anna' : 'Max', lastName: 'Müller' },
+      }),
+    );
+    const rows = [waitingForProvider, waitingForHandover, ...many];
+    const calls = stubAdminApi(rows);
+    const lastQuery = () => calls.filter((c) => c.path === '/v1/admin/orders').at(-1)?.query;
+    const user = userEvent.setup();
+    const { router } = renderPage('PROVIDER_ADMIN', '/admin/orders?view=all&page=2');
+
+    expect(await screen.findByRole('tab', { name: 'Alle (62)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Offen (2)' })).toBeInTheDocument();
+    expect(lastQuery()).toEqual({ view: 'all', page: '2', pageSize: '25' });
+    expect(screen.getAllByTestId('admin-order-row')).toHaveLength(25);
+    expect(rowOf(1034)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ view: 'all', page: '3', pageSize: '25' }));
+    expect(router.state.location.search).toBe('?view=all&page=3');
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-row')).toHaveLength(12));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'anna m');
+    await waitFor(() => expect(lastQuery()).toEqual({ view: 'all', q: 'anna m', pageSize: '25' }));
+    expect(router.state.location.search).toBe('?q=anna+m&view=all');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('admin-order-row').map((r) => r.dataset['orderId'])).toEqual(['1007']),
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Offen (0)' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ view: 'open', q: 'anna m', pageSize: '25' }));
+    expect(router.state.location.search).toBe('?q=anna+m');
+    expect(await screen.findByText('Keine Bestellung passt zur Suche.')).toBeInTheDocument();
+  });
+
+  it('writes large counts the German way', async () => {
+    stubApi((call) => {
+      if (call.path === '/v1/admin/orders')
+        return jsonResponse(200, {
+          ...adminOrdersAnswer([waitingForProvider], 'PROVIDER_ADMIN', call.query),
+          counts: { open: 1_234, all: 20_000 },
+        });
+      return undefined;
+    });
+    renderPage('PROVIDER_ADMIN');
+    expect(await screen.findByRole('tab', { name: 'Offen (1.234)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Alle (20.000)' })).toBeInTheDocument();
   });
 });
 
@@ -269,7 +330,7 @@ describe('an automatic approval', () => {
       employerApproval: automatic,
     });
     stubApi((call) => {
-      if (call.path === '/v1/admin/orders') return jsonResponse(200, [approved, clicked]);
+      if (call.path === '/v1/admin/orders') return ordersAnswer([approved, clicked], call);
       if (call.path === '/v1/order/37') return jsonResponse(200, order);
       return undefined;
     });
@@ -310,7 +371,7 @@ describe('the /admin/orders route', () => {
   ] as const)('shows the admin page to %s', async (role, title) => {
     stubApi((call) => {
       if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role });
-      if (call.path === '/v1/admin/orders') return jsonResponse(200, []);
+      if (call.path === '/v1/admin/orders') return jsonResponse(200, adminOrdersAnswer([], role));
       return undefined;
     });
     renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersRoute /> }]), '/admin/orders');

@@ -2,24 +2,29 @@ import { Alert, Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { AdminOrderSummary } from '@leasing/contract';
+import { AdminOrderViews, type AdminOrderSummary, type AdminOrderView, type AdminOrdersQuery } from '@leasing/contract';
 
+import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
-import { formatDate, formatPrice, numberFormat } from '../../../lib/format';
+import { formatDate, formatInteger, formatPrice, numberFormat } from '../../../lib/format';
+import { useListState } from '../../../lib/list-state';
 import { useAdminDocument } from '../api/get-admin-document';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useAdminStepAction } from '../api/admin-step-action';
-import { adminActions, isOpenFor, statusKey, stepRequestFor, type AdminAction, type AdminRole } from '../admin-actions';
+import { adminActions, statusKey, stepRequestFor, type AdminAction, type AdminRole } from '../admin-actions';
 import { openPdf } from '../open-pdf';
 import { AdminOrderDrawer } from './admin-order-drawer';
 import { DeclineModal } from './decline-modal';
 import { HandoverModal } from './handover-modal';
 import { InviteModal } from './invite-modal';
 
-type Filter = 'open' | 'all';
+const PAGE_SIZE = 25;
+// The page opens on the orders waiting for the admin; "all" is the other view. The address names
+// `view=all` only (defaults are left out).
+const LIST_STATE = { sorts: ['newest'], filters: { view: AdminOrderViews } } as const;
 
 interface RowProps {
   row: AdminOrderSummary;
@@ -133,10 +138,17 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
 export function AdminOrdersPage({ role }: { role: AdminRole }) {
   const { t } = useTranslation('admin');
   const notify = useNotify();
-  const orders = useAdminOrders();
+  const { state, update } = useListState(LIST_STATE);
+  const filter: AdminOrderView = state.filters.view === 'all' ? 'all' : 'open';
+  const query: AdminOrdersQuery = {
+    view: filter,
+    ...(state.q ? { q: state.q } : {}),
+    ...(state.page > 1 ? { page: state.page } : {}),
+    pageSize: PAGE_SIZE,
+  };
+  const orders = useAdminOrders(query);
   const stepAction = useAdminStepAction();
   const documentCall = useAdminDocument();
-  const [filter, setFilter] = useState<Filter>('open');
   const [declining, setDeclining] = useState<AdminOrderSummary | null>(null);
   const [handingOver, setHandingOver] = useState<AdminOrderSummary | null>(null);
   const [details, setDetails] = useState<number | null>(null);
@@ -176,9 +188,8 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
     );
   };
 
-  const rows = orders.data ?? [];
-  const openRows = rows.filter((row) => isOpenFor(role, row));
-  const visible = filter === 'open' ? openRows : rows;
+  const visible = orders.data?.items ?? [];
+  const counts = orders.data?.counts;
   const busyId = stepAction.isPending ? stepAction.variables.body.orderId : null;
   const documentBusyId = documentCall.isPending ? documentCall.variables.orderId : null;
 
@@ -194,7 +205,9 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
   } else if (orders.isPending) {
     content = <TableSkeleton />;
   } else if (visible.length === 0) {
-    content = <Text data-testid="admin-empty">{filter === 'open' ? t('empty.open') : t('empty.all')}</Text>;
+    let empty = filter === 'open' ? t('empty.open') : t('empty.all');
+    if (state.q) empty = t('empty.noMatch');
+    content = <Text data-testid="admin-empty">{empty}</Text>;
   } else {
     content = (
       <Table.ScrollContainer minWidth={1000}>
@@ -230,6 +243,7 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
       </Table.ScrollContainer>
     );
   }
+  const countOf = (n: number | undefined) => ({ count: n ?? 0, formatted: n === undefined ? '…' : formatInteger(n) });
 
   return (
     <Stack gap="lg">
@@ -240,18 +254,33 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
         </Stack>
         {role === 'TENANT_ADMIN' ? <Button onClick={() => setInviting(true)}>{t('invite.open')}</Button> : null}
       </Group>
-      <Tabs
-        value={filter}
-        onChange={(value) => setFilter(value === 'all' ? 'all' : 'open')}
-        variant="pills"
-        radius="xl"
-      >
-        <Tabs.List aria-label={t('filter.label')}>
-          <Tabs.Tab value="open">{t('filter.open', { count: openRows.length })}</Tabs.Tab>
-          <Tabs.Tab value="all">{t('filter.all', { count: rows.length })}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Tabs
+          value={filter}
+          onChange={(value) => update({ filters: { view: value === 'all' ? 'all' : null } })}
+          variant="pills"
+          radius="xl"
+        >
+          <Tabs.List aria-label={t('filter.label')}>
+            <Tabs.Tab value="open">{t('filter.open', countOf(counts?.open))}</Tabs.Tab>
+            <Tabs.Tab value="all">{t('filter.all', countOf(counts?.all))}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <ListSearchInput
+          label={t('filter.search')}
+          placeholder={t('filter.searchPlaceholder')}
+          value={state.q}
+          onSearch={(q) => update({ q })}
+        />
+      </Group>
       {content}
+      <ListPager
+        total={orders.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={state.page}
+        onPage={(page) => update({ page })}
+        label={t('filter.pager')}
+      />
       <DeclineModal
         orderId={declining?.id ?? null}
         onClose={() => setDeclining(null)}

@@ -13,7 +13,8 @@ import type { AdminRole } from '../admin-actions';
 function stubInviteApi(role: AdminRole, onInvite: (call: RecordedCall) => Response) {
   return stubApi((call) => {
     if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role });
-    if (call.path === '/v1/admin/orders') return jsonResponse(200, []);
+    if (call.path === '/v1/admin/orders')
+      return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25, counts: { open: 0, all: 0 } });
     if (call.path === '/v1/admin/invites' && call.method === 'POST') return onInvite(call);
     return undefined;
   });

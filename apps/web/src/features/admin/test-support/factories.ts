@@ -1,4 +1,6 @@
-import type { AdminOrderSummary } from '@leasing/contract';
+import type { AdminOrderSummary, AdminOrdersPage } from '@leasing/contract';
+
+import { isOpenFor, type AdminRole } from '../admin-actions';
 
 /** One row of `GET /v1/admin/orders`, waiting for the tenant admin by default. */
 export function buildAdminRow(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary {
@@ -19,5 +21,38 @@ export function buildAdminRow(overrides: Partial<AdminOrderSummary> = {}): Admin
     latestDocument: null,
     employerApproval: null,
     ...overrides,
+  };
+}
+
+/**
+ * `GET /v1/admin/orders` as the server answers it, over the given rows: the view (open by the row's
+ * actions for the role), an order number or the start of a name or e-mail address, newest first, paged.
+ */
+export function adminOrdersAnswer(
+  rows: AdminOrderSummary[],
+  role: AdminRole,
+  query: Record<string, string> = {},
+): AdminOrdersPage {
+  const q = (query['q'] ?? '').toLowerCase();
+  const found = rows
+    .filter((row) => {
+      if (!q) return true;
+      if (/^#?\d+$/.test(q)) return row.id === Number(q.replace('#', ''));
+      const { firstName, lastName, email } = row.employee;
+      return [`${firstName} ${lastName}`, `${lastName} ${firstName}`, email].some((key) =>
+        key.toLowerCase().startsWith(q),
+      );
+    })
+    .sort((a, b) => b.id - a.id);
+  const open = found.filter((row) => isOpenFor(role, row));
+  const shown = query['view'] === 'open' ? open : found;
+  const page = Number(query['page'] ?? '1');
+  const pageSize = Number(query['pageSize'] ?? '25');
+  return {
+    items: shown.slice((page - 1) * pageSize, page * pageSize),
+    total: shown.length,
+    page,
+    pageSize,
+    counts: { open: open.length, all: found.length },
   };
 }
