@@ -31,8 +31,9 @@ export const between = (random: () => number, low: number, high: number) =>
   low + Math.floor(random() * (high - low + 1));
 
 /**
- * People per employer, the first being the demo employer: very unequal. The large one takes a fifth
- * (at least 10,000 once there are that many people, half of a small set), a few mid-sized employers
+ * People per employer, the first being the demo employer: very unequal. The large one takes a quarter
+ * (at least 10,000 once there are that many people, half of a small set; a quarter of 60,000 carries
+ * 10,000 payroll rows and more), a few mid-sized employers
  * take what the many small ones (20–200 people) leave over.
  */
 export function employerSizes(options: ScaleOptions, random: () => number): number[] {
@@ -43,7 +44,7 @@ export function employerSizes(options: ScaleOptions, random: () => number): numb
     employers === 1
       ? employees
       : employees >= 20_000
-        ? Math.max(10_000, Math.floor(employees * 0.2))
+        ? Math.max(10_000, Math.floor(employees * 0.25))
         : Math.floor(employees / 2);
   const rest = employers - 1;
   const remaining = employees - large;

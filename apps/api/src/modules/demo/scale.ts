@@ -71,7 +71,7 @@ export async function scaleDataPresent(db: Database): Promise<boolean> {
 
 /**
  * Generates the data set into a database that holds the demo data (and its catalogue). The demo
- * employer gets the large share of people and half the leases, most of them handed over.
+ * employer gets the large share of people and two thirds of the leases, most of them handed over.
  */
 export async function seedScale(
   db: Database,
@@ -211,11 +211,12 @@ export async function seedScale(
       }));
     await insertChunks(leaving, (chunk) => db.insert(employmentEnds).values(chunk));
 
-    // Leases: half at the demo employer (most handed over), the rest spread over the others' people.
+    // Leases: two thirds at the demo employer (most handed over: its payroll export has 10,000 rows and
+    // more), the rest spread over the others' people.
     const signedUp = tenantIds.map((tenantId) => employees.filter((p) => p.tenantId === tenantId));
     const demoPeople = signedUp[0] ?? [];
     const others = signedUp.slice(1).flat();
-    const demoShare = others.length === 0 ? options.leases : Math.min(demoPeople.length, Math.ceil(options.leases / 2));
+    const demoShare = others.length === 0 ? options.leases : Math.min(demoPeople.length, Math.ceil((options.leases * 2) / 3));
     const owners: Partial<typeof users.$inferInsert>[] = [];
     for (let i = 0; i < demoShare; i++) owners.push(demoPeople[i % demoPeople.length] ?? {});
     for (let i = demoShare; i < options.leases; i++) {
