@@ -215,6 +215,16 @@ export const AdminOrderSummarySchema = z.object({
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 
+/**
+ * The steps at which each admin acts (spec 6), while the step's status record is open: the tenant
+ * admin approves, the provider admin orders the car and records the handover. The server's "open"
+ * view and the web's row actions both read this table.
+ */
+export const ADMIN_OPEN_STEPS = {
+  TENANT_ADMIN: ['TENANT_ADMIN_CLICK_CONFIRM'],
+  PROVIDER_ADMIN: ['ADMIN_CONFIRM', 'LEASING_ACTIVE'],
+} as const satisfies Record<'TENANT_ADMIN' | 'PROVIDER_ADMIN', readonly StepType[]>;
+
 /** "open": the orders waiting for this admin now (the row's actions); "all": every visible order. */
 export const AdminOrderViews = ['open', 'all'] as const;
 export type AdminOrderView = (typeof AdminOrderViews)[number];

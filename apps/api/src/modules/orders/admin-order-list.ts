@@ -1,4 +1,4 @@
-import { AdminOrdersQuerySchema, type AdminOrdersPage, type AdminOrdersQuery } from '@leasing/contract';
+import { ADMIN_OPEN_STEPS, AdminOrdersQuerySchema, type AdminOrdersPage, type AdminOrdersQuery } from '@leasing/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -11,13 +11,11 @@ import { toAdminSummaries } from './read-orders.js';
 type AdminActor = Actor & { role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN' };
 
 /**
- * The orders waiting for this admin now, the web's row actions in SQL: the tenant admin approves at
- * TENANT_ADMIN_CLICK_CONFIRM, the provider admin orders at ADMIN_CONFIRM and hands over at
- * LEASING_ACTIVE, each only while the step's status record is open (`current_user_step_id`).
+ * The orders waiting for this admin now: at one of the admin's steps (`ADMIN_OPEN_STEPS`, the table the
+ * web's row actions read too), only while the step's status record is open (`current_user_step_id`).
  */
 export function openFor(role: AdminActor['role']): SQL | undefined {
-  const steps = role === 'TENANT_ADMIN' ? ['TENANT_ADMIN_CLICK_CONFIRM'] : ['ADMIN_CONFIRM', 'LEASING_ACTIVE'];
-  return and(inArray(orders.status, steps), isNotNull(orders.currentUserStepId));
+  return and(inArray(orders.status, [...ADMIN_OPEN_STEPS[role]]), isNotNull(orders.currentUserStepId));
 }
 
 /** Digits alone (or "#12") are an order number: they would match half the e-mail addresses otherwise. */

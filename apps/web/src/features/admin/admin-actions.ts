@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, Role, StepActionRequest, StepType } from '@leasing/contract';
+import { ADMIN_OPEN_STEPS, type AdminOrderSummary, type Role, type StepActionRequest, type StepType } from '@leasing/contract';
 
 /**
  * What an admin may do with an order row (spec 6 and the step flags of spec 3): the tenant admin
@@ -15,16 +15,17 @@ export function isAdminRole(role: Role | null | undefined): role is AdminRole {
 }
 
 export function adminActions(role: Role, row: Omit<AdminRow, 'id'>): AdminAction[] {
-  if (row.currentStepId === null || row.currentUserStepId === null) return [];
+  if (!isOpenFor(role, row)) return [];
   if (role === 'TENANT_ADMIN' && row.status === 'TENANT_ADMIN_CLICK_CONFIRM') return ['approve', 'decline'];
   if (role === 'PROVIDER_ADMIN' && row.status === 'ADMIN_CONFIRM') return ['ordered', 'decline'];
   if (role === 'PROVIDER_ADMIN' && row.status === 'LEASING_ACTIVE') return ['handover'];
   return [];
 }
 
-/** The "Offen" tab: orders the admin can act on now. */
+/** The "Offen" tab: orders at one of the admin's steps (the server's open view), with the step open. */
 export function isOpenFor(role: Role, row: Omit<AdminRow, 'id'>): boolean {
-  return adminActions(role, row).length > 0;
+  if (!isAdminRole(role) || row.currentStepId === null || row.currentUserStepId === null) return false;
+  return (ADMIN_OPEN_STEPS[role] as readonly StepType[]).includes(row.status);
 }
 
 export interface AdminStepRequest {
