@@ -39,8 +39,10 @@ export interface DatabaseHandle {
    */
   connectsAsOwner(): boolean;
   /**
-   * ANALYZE as the tables' owner (after loading much data): the application role owns no table, and
-   * PostgreSQL skips, with a warning, every table whose owner did not ask.
+   * After loading much data, what autovacuum would do in its own time, as the tables' owner (the
+   * application role owns no table, and PostgreSQL skips, with a warning, every table whose owner did
+   * not ask): on PostgreSQL VACUUM (ANALYZE), statistics and the visibility map the lists' index-only
+   * counts need (migration 0037); on the embedded database ANALYZE.
    */
   refreshStatistics(): Promise<void>;
   /** Connections of the pool (metrics); the embedded database has one, always open. */
@@ -142,7 +144,7 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
     async refreshStatistics() {
       const client = await startupConnection();
       try {
-        await client.query('ANALYZE');
+        await client.query('VACUUM (ANALYZE)');
       } finally {
         await client.end().catch(() => undefined);
       }

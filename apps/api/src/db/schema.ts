@@ -99,11 +99,16 @@ export const users = pgTable(
   },
   (t) => [
     index('users_tenant_idx').on(t.tenantId),
-    // The people search by the start of a name or address (migration 0028).
+    // The people search by the start of a name or address (migration 0028); the address's index
+    // (collation "C") is in that migration alone. Each search key's index also carries `id`,
+    // `tenant_id` and `role` (INCLUDE, migration 0037; drizzle's index builder has no INCLUDE): a search
+    // finds the people's ids from the index alone, policy included.
     index('users_name_key_idx').on(t.nameKey),
     index('users_name_key_reversed_idx').on(t.nameKeyReversed),
     index('users_employee_id_key_idx').on(t.employeeIdKey),
-    // The HR people list by name or personnel number (migration 0026).
+    // The HR people list by name or personnel number (migration 0026). It also carries `role` (INCLUDE,
+    // migration 0037; drizzle's index builder has no INCLUDE): the people policy's last column, so the
+    // list's count is an index-only scan.
     index('users_tenant_name_idx')
       .on(t.tenantId, t.lastName, t.firstName, t.id)
       .where(sql`${t.role} = 'EMPLOYEE' AND ${t.deletedAt} is null`),
@@ -363,10 +368,14 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Also carries `tenant_id` (INCLUDE, migration 0037): the orders of the people a search found are
+    // counted from the index alone.
     index('orders_user_idx').on(t.userId),
     index('orders_tenant_idx').on(t.tenantId),
     index('orders_status_idx').on(t.status),
-    // Payroll, overview, dashboard, pipeline by employer, expiry check (migration 0026).
+    // Payroll, overview, dashboard, pipeline by employer, expiry check (migration 0026). It also carries
+    // `user_id` and `current_user_step_id` (INCLUDE, migration 0037): with the policy's columns in it, the
+    // lists' counts are index-only scans.
     index('orders_tenant_status_idx').on(t.tenantId, t.status, t.handoverDate),
     index('orders_tenant_id_desc_idx').on(t.tenantId, t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),

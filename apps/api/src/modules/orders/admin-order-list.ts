@@ -1,9 +1,9 @@
 import { ADMIN_OPEN_STEPS, AdminOrdersQuerySchema, type AdminOrdersPage, type AdminOrdersQuery } from '@leasing/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { personStartsWith, searchStart } from '../../db/person-search.js';
-import { orders, users } from '../../db/schema.js';
+import { personIdsStartingWith } from '../../db/person-search.js';
+import { orders } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { toAdminSummaries } from './read-orders.js';
@@ -25,45 +25,40 @@ export function orderNumberOf(q: string | undefined): number | null {
 
 /**
  * The actor's orders under the search, without the view: the tenant admin's employer only (row-level
- * security holds the same line underneath), every order for the provider. `byPerson`: the search needs
- * the people joined; HR also finds a person by the start of the personnel number.
+ * security holds the same line underneath), every order for the provider. A person is searched by the
+ * start of their name or address; HR also by the start of the personnel number.
  */
-export function adminOrderScope(
-  actor: AdminActor,
-  q: string | undefined,
-): { where: SQL | undefined; byPerson: boolean } {
+export function adminOrderScope(actor: AdminActor, q: string | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (actor.role === 'TENANT_ADMIN') conditions.push(eq(orders.tenantId, actor.tenantId ?? ''));
   const orderNumber = orderNumberOf(q);
   if (orderNumber !== null) conditions.push(eq(orders.id, orderNumber));
-  const byPerson = Boolean(q) && orderNumber === null;
-  if (byPerson && q) {
-    conditions.push(
-      actor.role === 'TENANT_ADMIN'
-        ? or(personStartsWith(q), sql`starts_with(${users.employeeIdKey}, ${searchStart(q)})`)
-        : personStartsWith(q),
-    );
-  }
-  return { where: and(...conditions), byPerson };
+  else if (q) conditions.push(ordersOfPeopleStartingWith(q, { employeeId: actor.role === 'TENANT_ADMIN' }));
+  return and(...conditions);
+}
+
+/** The orders of the people the search finds (`personIdsStartingWith`): no join with the people. */
+export function ordersOfPeopleStartingWith(q: string, keys: { employeeId: boolean }): SQL {
+  return sql`${orders.userId} in ${personIdsStartingWith(q, keys)}`;
 }
 
 /** Both views' counts in one statement: all matching orders, and those of them open for the actor. */
-export function adminOrderCounts(db: Database, actor: AdminActor, where: SQL | undefined, byPerson: boolean) {
-  const counted = db
+export function adminOrderCounts(db: Database, actor: AdminActor, where: SQL | undefined) {
+  return db
     .select({ all: count(), open: sql<number>`count(*) filter (where ${openFor(actor.role)})` })
-    .from(orders);
-  return (byPerson ? counted.innerJoin(users, eq(users.id, orders.userId)) : counted).where(where);
+    .from(orders)
+    .where(where);
 }
 
 /** The statement of a slice of orders by number (also EXPLAINed at size). */
 export function orderSlice(
   db: Database,
   where: SQL | undefined,
-  byPerson: boolean,
   slice: { newestFirst: boolean; take: number; skip: number },
 ) {
-  const base = db.select({ order: orders }).from(orders);
-  return (byPerson ? base.innerJoin(users, eq(users.id, orders.userId)) : base)
+  return db
+    .select()
+    .from(orders)
     .where(where)
     .orderBy(slice.newestFirst ? desc(orders.id) : asc(orders.id))
     .limit(slice.take)
@@ -71,13 +66,34 @@ export function orderSlice(
 }
 
 /**
+ * One page of orders, newest first, and the count that goes with it. The first page is read from the
+ * newest end whatever the total, so its slice and the count run at once (on two connections); a later
+ * page needs the total first to know from which end to read.
+ */
+export async function countedNewestFirstPage<C>(
+  db: Database,
+  where: SQL | undefined,
+  counting: { count: () => Promise<C>; totalOf: (counted: C) => number },
+  query: { page: number; pageSize: number },
+) {
+  if (query.page === 1) {
+    const [counted, page] = await Promise.all([
+      counting.count(),
+      orderSlice(db, where, { newestFirst: true, take: query.pageSize, skip: 0 }),
+    ]);
+    return { counted, rows: page };
+  }
+  const counted = await counting.count();
+  return { counted, rows: await newestFirstPage(db, where, counting.totalOf(counted), query) };
+}
+
+/**
  * One page of orders, newest first. A page in the older half is read from the oldest end and turned
  * round: the last page then skips as few rows as the first (OFFSET reads every row it skips).
  */
-export async function newestFirstPage(
+async function newestFirstPage(
   db: Database,
   where: SQL | undefined,
-  byPerson: boolean,
   total: number,
   query: { page: number; pageSize: number },
 ) {
@@ -85,13 +101,12 @@ export async function newestFirstPage(
   if (skip >= total) return [];
   const fromOldest = skip > total / 2;
   const take = fromOldest ? Math.min(query.pageSize, total - skip) : query.pageSize;
-  const page = await orderSlice(db, where, byPerson, {
+  const page = await orderSlice(db, where, {
     newestFirst: !fromOldest,
     take,
     skip: fromOldest ? total - skip - take : skip,
   });
-  const rows = page.map((p) => p.order);
-  return fromOldest ? rows.reverse() : rows;
+  return fromOldest ? page.reverse() : page;
 }
 
 function adminOf(actor: Actor): AdminActor {
@@ -108,11 +123,21 @@ export async function adminOrders(
 ): Promise<AdminOrdersPage> {
   const admin = adminOf(actor);
   const query = AdminOrdersQuerySchema.parse(input);
-  const { where, byPerson } = adminOrderScope(admin, query.q);
-  const [counted] = await adminOrderCounts(deps.db, admin, where, byPerson);
-  const counts = { all: Number(counted?.all ?? 0), open: Number(counted?.open ?? 0) };
-  const total = query.view === 'open' ? counts.open : counts.all;
+  const where = adminOrderScope(admin, query.q);
   const viewWhere = query.view === 'open' ? and(where, openFor(admin.role)) : where;
-  const rows = await newestFirstPage(deps.db, viewWhere, byPerson, total, query);
+  const totalOf = (counts: { all: number; open: number }) => (query.view === 'open' ? counts.open : counts.all);
+  const { counted: counts, rows } = await countedNewestFirstPage(
+    deps.db,
+    viewWhere,
+    {
+      count: async () => {
+        const [counted] = await adminOrderCounts(deps.db, admin, where);
+        return { all: Number(counted?.all ?? 0), open: Number(counted?.open ?? 0) };
+      },
+      totalOf,
+    },
+    query,
+  );
+  const total = totalOf(counts);
   return { items: await toAdminSummaries(deps, rows), total, page: query.page, pageSize: query.pageSize, counts };
 }

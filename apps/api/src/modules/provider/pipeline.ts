@@ -11,13 +11,12 @@ import { ProviderOrdersQuerySchema } from '@leasing/contract';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { personStartsWith } from '../../db/person-search.js';
 import { auditLog, orders, users, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { OrderDeps } from '../orders/deps.js';
-import { newestFirstPage, orderNumberOf } from '../orders/admin-order-list.js';
+import { countedNewestFirstPage, orderNumberOf, ordersOfPeopleStartingWith } from '../orders/admin-order-list.js';
 import { getOrder, toAdminSummaries } from '../orders/read-orders.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { stepById } from '../orders/steps.js';
@@ -59,9 +58,16 @@ export async function providerOrders(
 ): Promise<ProviderOrdersPage> {
   requireProvider(actor);
   const query = ProviderOrdersQuerySchema.parse(input);
-  const { where, byPerson } = pipelineFilter(query);
-  const [total] = await pipelineCount(deps.db, where, byPerson);
-  const rows = await newestFirstPage(deps.db, where, byPerson, Number(total?.n ?? 0), query);
+  const where = pipelineFilter(query);
+  const { counted: total, rows } = await countedNewestFirstPage(
+    deps.db,
+    where,
+    {
+      count: async () => Number((await pipelineCount(deps.db, where))[0]?.n ?? 0),
+      totalOf: (n) => n,
+    },
+    query,
+  );
   // The summaries come in the order of the rows: each is zipped with its own row.
   const summaries = await toAdminSummaries(deps, rows);
   return {
@@ -79,14 +85,14 @@ export async function providerOrders(
         handoverDate: row.handoverDate,
       };
     }),
-    total: Number(total?.n ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
-/** The pipeline's conditions; `byPerson`: the search needs the people joined. */
-export function pipelineFilter(query: ProviderOrdersQuery): { where: SQL | undefined; byPerson: boolean } {
+/** The pipeline's conditions. */
+export function pipelineFilter(query: ProviderOrdersQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.tenantId) conditions.push(eq(orders.tenantId, query.tenantId));
   if (query.status) conditions.push(conditionOf(query.status));
@@ -95,16 +101,13 @@ export function pipelineFilter(query: ProviderOrdersQuery): { where: SQL | undef
   if (query.to) conditions.push(lt(orders.createdAt, startOfBerlinDay(query.to, 1)));
   const orderNumber = orderNumberOf(query.q);
   if (orderNumber !== null) conditions.push(eq(orders.id, orderNumber));
-  // Every order has its person (a foreign key): the people are joined only to search them.
-  const byPerson = Boolean(query.q) && orderNumber === null;
-  if (byPerson && query.q) conditions.push(personStartsWith(query.q));
-  return { where: and(...conditions), byPerson };
+  else if (query.q) conditions.push(ordersOfPeopleStartingWith(query.q, { employeeId: false }));
+  return and(...conditions);
 }
 
 /** How many orders match (also EXPLAINed at size). */
-export function pipelineCount(db: Database, where: SQL | undefined, byPerson: boolean) {
-  const counted = db.select({ n: count() }).from(orders);
-  return (byPerson ? counted.innerJoin(users, eq(users.id, orders.userId)) : counted).where(where);
+export function pipelineCount(db: Database, where: SQL | undefined) {
+  return db.select({ n: count() }).from(orders).where(where);
 }
 
 const ROLE_LABEL: Record<string, string> = {
