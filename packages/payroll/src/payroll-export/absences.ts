@@ -50,6 +50,8 @@ const dayNumber = (date: IsoDate, field: string) => {
  * when recorded; a day is counted once all the same.
  */
 export function monthPause(absences: readonly LeaseAbsence[], month: MonthIndex, amount: Cents): MonthPause | null {
+  // Most leases never pause: nothing to count (a large export asks twelve months of every lease).
+  if (absences.length === 0) return null;
   const bounds = monthBounds(month);
   const first = dayNumber(bounds.first, 'month');
   const last = dayNumber(bounds.last, 'month');

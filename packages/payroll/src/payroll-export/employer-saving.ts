@@ -37,18 +37,30 @@ export function employerSvSaving(
   // half of RV and AV (§ 168 SGB VI, § 346 SGB III) and the PV total less the employee's share
   // (§ 58 SGB XI; the childless surcharge is the employee's alone).
   const zusatz = ppm(Math.round(person.kvZusatzPercent * 10_000) / 2);
-  const kvRate = ppm(p.kvAllgemein / 2 + zusatz);
-  const pvRate = person.saxony ? p.pvArbeitgeberSachsen : ppm(p.pvGesamt - p.pvArbeitnehmer);
-  const share = (wage: Cents): number => {
-    const kvBase = cents(Math.min(wage, p.bbgKvPv));
-    const rvBase = cents(Math.min(wage, p.bbgRvAv));
-    const part = (base: Cents, rate: Ppm, applies: boolean) => (applies ? mulPpmRound(base, rate) : 0);
-    return (
-      part(kvBase, kvRate, person.statutoryHealth) +
-      part(kvBase, pvRate, person.statutoryHealth) +
-      part(rvBase, ppm(p.rvGesamt / 2), person.pensionInsurance) +
-      part(rvBase, ppm(p.avGesamt / 2), person.unemploymentInsurance)
-    );
+  const rates: EmployerRates = {
+    kv: person.statutoryHealth ? ppm(p.kvAllgemein / 2 + zusatz) : null,
+    pv: person.statutoryHealth ? (person.saxony ? p.pvArbeitgeberSachsen : ppm(p.pvGesamt - p.pvArbeitnehmer)) : null,
+    rv: person.pensionInsurance ? ppm(p.rvGesamt / 2) : null,
+    av: person.unemploymentInsurance ? ppm(p.avGesamt / 2) : null,
   };
-  return cents(share(svWageBefore) - share(svWageAfter));
+  return cents(
+    employerShare(svWageBefore, rates, p.bbgKvPv, p.bbgRvAv) - employerShare(svWageAfter, rates, p.bbgKvPv, p.bbgRvAv),
+  );
 }
+
+/** The employer's rate of each branch (null: the person is not insured there through the employer). */
+interface EmployerRates {
+  kv: Ppm | null;
+  pv: Ppm | null;
+  rv: Ppm | null;
+  av: Ppm | null;
+}
+
+/** The employer's share on one SV wage, each base capped at its Beitragsbemessungsgrenze. */
+function employerShare(wage: Cents, rates: EmployerRates, bbgKvPv: Cents, bbgRvAv: Cents): number {
+  const kvBase = cents(Math.min(wage, bbgKvPv));
+  const rvBase = cents(Math.min(wage, bbgRvAv));
+  return part(kvBase, rates.kv) + part(kvBase, rates.pv) + part(rvBase, rates.rv) + part(rvBase, rates.av);
+}
+
+const part = (base: Cents, rate: Ppm | null): number => (rate === null ? 0 : mulPpmRound(base, rate));

@@ -8,6 +8,7 @@ export {
   comparePayrollLines,
   lastDayOfUse,
   payrollLine,
+  payrollLinesFrom,
   payrollMonth,
   type DeductionStart,
   type CommuteVersion,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { cents } from '../payslip/money.js';
-import { lastDayOfUse, payrollLine, payrollMonth, type PayrollLease } from './lease-month.js';
+import { lastDayOfUse, payrollLine, payrollLinesFrom, payrollMonth, type PayrollLease } from './lease-month.js';
 import { leaseTermEnd, monthBounds, parsePayrollMonth } from './months.js';
 
 const eur = (value: number) => cents(Math.round(value * 100));
@@ -162,5 +162,35 @@ describe('payroll month', () => {
       benefitPrivateUse: eur(224),
       benefitCommute: eur(134.4),
     });
+  });
+});
+
+describe('payroll lines of a run of months', () => {
+  it('gives each month exactly the line payrollLine gives it, from before the handover to after the end', () => {
+    const leases: PayrollLease[] = [
+      lease(),
+      lease({ deductionStart: 'NEXT_MONTH', handoverDate: '2026-01-31', durationMonths: 1 }),
+      lease({ leavingDate: '2026-09-15', driveType: 'ICE' }),
+      lease({
+        singleAssessment: true,
+        commuteHistory: [
+          { from: '2026-01-01', distanceKm: 12, commutingDays: 8, singleAssessment: true },
+          { from: '2026-06-10', distanceKm: 30, commutingDays: 0, singleAssessment: false },
+        ],
+      }),
+      lease({
+        absences: [
+          { id: 'a', type: 'PARENTAL_LEAVE', from: '2026-05-10', to: '2026-07-20', payer: 'EMPLOYER_PAYS' },
+          { id: 'b', type: 'SICK_PAY', from: '2026-11-03', to: null, payer: 'EMPLOYEE_PAYS' },
+        ],
+      }),
+    ];
+    const first = m('2025-12');
+    for (const one of leases) {
+      const run = payrollLinesFrom(one, first, 30);
+      expect(run).toHaveLength(30);
+      run.forEach((line, offset) => expect(line).toEqual(payrollLine(one, first + offset)));
+      expect(run.filter((line) => line !== null).length).toBeGreaterThan(0);
+    }
   });
 });

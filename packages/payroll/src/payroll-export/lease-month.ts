@@ -110,9 +110,11 @@ export function lastDayOfUse(lease: PayrollLease): IsoDate {
     : termEnd;
 }
 
-/** The months a lease is in use: read once per line, not once per month compared. */
+/** The months a lease is in use: read once per line (or per run of months), not once per month compared. */
 interface UseSpan {
   handoverMonth: MonthIndex;
+  /** The handover as a date key: the acquisition that chooses the benefit rule. */
+  handoverKey: number;
   lastDay: IsoDate;
   lastMonth: MonthIndex;
 }
@@ -121,6 +123,7 @@ function useSpanOf(lease: PayrollLease): UseSpan {
   const lastDay = lastDayOfUse(lease);
   return {
     handoverMonth: monthOfDate(lease.handoverDate, 'handoverDate'),
+    handoverKey: parseIsoDate(lease.handoverDate, 'handoverDate').key,
     lastDay,
     lastMonth: monthOfDate(lastDay, 'lastDayOfUse'),
   };
@@ -155,7 +158,7 @@ function figuresFor(lease: PayrollLease, month: MonthIndex, span: UseSpan = useS
   const benefit = companyCarBenefit({
     listPrice: lease.listPrice,
     driveType: lease.driveType,
-    acquired: parseIsoDate(lease.handoverDate, 'handoverDate').key,
+    acquired: span.handoverKey,
     distanceKm: commute.distanceKm,
     commutingDays: wholeMonth && commute.singleAssessment ? 0 : commute.commutingDays,
     singleAssessment: commute.singleAssessment,
@@ -184,7 +187,30 @@ export function payrollLine(lease: PayrollLease, month: MonthIndex): PayrollLine
   const span = useSpanOf(lease);
   const now = figuresFor(lease, month, span);
   if (!now) return null;
-  const before = figuresFor(lease, month - 1, span);
+  return lineOf(lease, now, figuresFor(lease, month - 1, span));
+}
+
+/**
+ * The lines of one lease for the months `first` to `first + count − 1`, each exactly as
+ * `payrollLine(lease, month)` gives it, for readers that walk a year (the employer's year saving):
+ * the use span is read once, and a month's figures serve as the next month's "before".
+ */
+export function payrollLinesFrom(lease: PayrollLease, first: MonthIndex, count: number): (PayrollLine | null)[] {
+  const span = useSpanOf(lease);
+  const lines: (PayrollLine | null)[] = [];
+  // The figures of the month before the current one, where already computed (undefined: not yet).
+  let previous: MonthFigures | null | undefined;
+  for (let month = first; month < first + count; month++) {
+    const now = figuresFor(lease, month, span);
+    // As payrollLine: the month before is read only for a month in use.
+    lines.push(now ? lineOf(lease, now, previous === undefined ? figuresFor(lease, month - 1, span) : previous) : null);
+    previous = now;
+  }
+  return lines;
+}
+
+/** A month's line from its figures and the month before's (null: not in use then). */
+function lineOf(lease: PayrollLease, now: MonthFigures, before: MonthFigures | null): PayrollLine {
   const change: PayrollChange | null =
     now.endDate !== null
       ? 'ENDED'

@@ -4,7 +4,7 @@ import type { Cents, DriveType, LeaseAbsence, PayrollLease } from '@leasing/payr
 import { runAsSystem } from '../../db/scope.js';
 import { commuteHistoriesOf } from '../lease-life/payroll-inputs.js';
 import { withLeaseEnds, type LeaseEnd } from '../lease-end/payroll-ends.js';
-import { openPrivate, type OrderTerms } from '../orders/snapshot.js';
+import { openPrivate } from '../orders/snapshot.js';
 import { readSalaryProfiles } from '../profile/salary-store.js';
 import type { EmployerDeps } from './deps.js';
 import type { SvPerson } from './payroll-totals.js';
@@ -56,7 +56,7 @@ export async function leasesOfPeople(
   );
   const histories = await commuteHistoriesOf(deps, userIds, tenantId);
   const result = rows.map((row): LeaseWithPay => {
-    const terms = row.order.terms as OrderTerms;
+    const terms = row.order.terms;
     const stored = profiles.get(row.order.userId) ?? null;
     const parsed = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
     const info = parsed?.success ? parsed.data : null;
@@ -65,10 +65,10 @@ export async function leasesOfPeople(
         orderId: row.order.id,
         employeeId: row.employeeId,
         name: `${row.firstName} ${row.lastName}`.trim(),
-        listPrice: cents(terms.vehicle.listPriceGrossCents),
-        driveType: (terms.vehicle.driveType as DriveType | undefined) ?? 'BEV',
+        listPrice: cents(terms.listPriceGrossCents),
+        driveType: (terms.driveType as DriveType | null) ?? 'BEV',
         handoverDate: row.order.handoverDate ?? '',
-        durationMonths: terms.leasePackage.durationMonths,
+        durationMonths: terms.durationMonths,
         leavingDate: row.leavingDate,
         monthlyGrossRate: cents(terms.totalMonthlyGrossCostCents),
         // Orders made before the portal existed carry their subsidy in the snapshot only: opened
@@ -80,7 +80,7 @@ export async function leasesOfPeople(
         commutingDays: info?.arrivalNumber ?? 0,
         // The profile's choice: 0.002 % per km and trip (the office days) or 0.03 % per km and month.
         singleAssessment: info?.commuteSingleAssessment === true,
-        absences: absencesOf(row.order.userId, terms.leasePackage.rateInsuranceIncluded),
+        absences: absencesOf(row.order.userId, terms.rateInsuranceIncluded === true),
         commuteHistory: histories.get(row.order.userId) ?? [],
       },
       pay: info

@@ -32,6 +32,25 @@ export function payrollLeaseKeys(db: Database, tenantId: string) {
     .where(payrollLeaseConditions(tenantId));
 }
 
+/**
+ * What payroll reads of an order's frozen terms: five values, not the whole snapshot of car and
+ * package (a large employer's export parsed 13 MB of JSON for them). Null where a snapshot lacks one.
+ */
+export interface PayrollTerms {
+  listPriceGrossCents: number;
+  driveType: string | null;
+  durationMonths: number;
+  rateInsuranceIncluded: boolean | null;
+  totalMonthlyGrossCostCents: number;
+}
+
+const payrollTerms = sql<PayrollTerms>`jsonb_build_object(
+  'listPriceGrossCents', ${orders.terms} -> 'vehicle' -> 'listPriceGrossCents',
+  'driveType', ${orders.terms} -> 'vehicle' -> 'driveType',
+  'durationMonths', ${orders.terms} -> 'leasePackage' -> 'durationMonths',
+  'rateInsuranceIncluded', ${orders.terms} -> 'leasePackage' -> 'rateInsuranceIncluded',
+  'totalMonthlyGrossCostCents', ${orders.terms} -> 'totalMonthlyGrossCostCents')`;
+
 /** Every payroll lease of these people: a follow-up lease ends the one before, so a person's leases go together. */
 export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: readonly string[]) {
   return db
@@ -40,7 +59,7 @@ export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: r
         id: orders.id,
         userId: orders.userId,
         tenantId: orders.tenantId,
-        terms: orders.terms,
+        terms: payrollTerms,
         handoverDate: orders.handoverDate,
         privateKeyId: orders.privateKeyId,
         privateIv: orders.privateIv,

@@ -2,7 +2,7 @@ import type { PayrollTotals } from '@leasing/contract';
 import {
   employerSvSaving,
   monthBounds,
-  payrollLine,
+  payrollLinesFrom,
   PayslipError,
   resolvePayrollYear,
   type Cents,
@@ -91,10 +91,11 @@ export function totalsOf(sums: PayrollSums, month: number): PayrollTotals {
 function yearSavingOf(lease: PayrollLease, line: PayrollLine | null, pay: Pay, month: number): number {
   let year = 0;
   const firstOfYear = month - (month % 12);
-  for (let m = firstOfYear; m < firstOfYear + 12; m++) {
-    const other = m === month ? line : payrollLine(lease, m);
-    year += other ? (savingOfLine(other, pay, m) ?? 0) : 0;
-  }
+  payrollLinesFrom(lease, firstOfYear, 12).forEach((other, offset) => {
+    const m = firstOfYear + offset;
+    const used = m === month ? line : other;
+    year += used ? (savingOfLine(used, pay, m) ?? 0) : 0;
+  });
   return year;
 }
 
