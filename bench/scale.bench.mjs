@@ -73,10 +73,20 @@ const requests = [
     target: 'list',
   },
   {
+    name: 'admin orders HR all',
+    as: 'hr',
+    url: () => '/v1/admin/orders?view=all&page=1&pageSize=25',
+    target: 'list',
+  },
+  {
     name: 'admin orders open',
     as: 'hr',
     url: () => '/v1/admin/orders?view=open&page=1&pageSize=25',
     target: 'list',
+    // The demo employer has next to no order waiting for HR: its demo page is (nearly) empty, and an
+    // empty page against a full one measures the building of 25 rows, not the size. Where the demo
+    // page is short, the same admin's full page of the same list on the demo data is the baseline.
+    fullPageBaseline: 'admin orders HR all',
   },
   {
     name: 'admin orders search',
@@ -130,20 +140,30 @@ try {
   const scaleFigures = await measure('generated', scaleUrl, secrets, true);
   console.log('\nrequest                    demo p50/p95 ms     scale p50/p95 ms    p95 ratio  target');
   for (const r of requests) {
-    const d = demoFigures[r.name];
+    const own = demoFigures[r.name];
     const s = scaleFigures[r.name];
+    const short = r.fullPageBaseline && own.items < s.items;
+    const d = short ? demoFigures[r.fullPageBaseline] : own;
     const ratio = s.p95 / d.p95;
     const ok = s.failed === 0 && (r.target === 'list' ? ratio <= 2 : s.p95 <= 200);
     const target = r.target === 'list' ? '≤ 2×' : '≤ 200 ms';
     console.log(
-      `${r.name.padEnd(26)} ${fmt(d.p50)} / ${fmt(d.p95)}    ${fmt(s.p50)} / ${fmt(s.p95)}    ${ratio.toFixed(2).padStart(6)}×  ${target} ${ok ? 'met' : 'MISSED'}`,
+      `${r.name.padEnd(26)} ${fmt(d.p50)} / ${fmt(d.p95)}    ${fmt(s.p50)} / ${fmt(s.p95)}    ${ratio.toFixed(2).padStart(6)}×  ${target} ${ok ? 'met' : 'MISSED'}` +
+        (short
+          ? `  (demo: ${r.fullPageBaseline}; its own demo page had ${own.items} rows, p95 ${own.p95.toFixed(1)} ms, ${(s.p95 / own.p95).toFixed(2)}×)`
+          : ''),
     );
   }
-  console.log('\nexport (generated data)            lines / bytes           best / worst ms    memory (rss)  target');
+  if (!global.gc) console.log('\n(run with node --expose-gc, as `npm run bench` does: without it no download starts settled)');
+  console.log(
+    '\nexport (generated data)            lines / bytes           best / worst ms    growth: rss / heap  (3 back to back)  target',
+  );
   for (const e of scaleFigures.exports ?? []) {
-    const ok = e.failed === 0 && e.worst <= 3000 && e.rssGrowthMb < 100;
+    const grew = Math.max(e.rssGrowthMb, e.heapGrowthMb);
+    const ok = e.failed === 0 && e.worst <= 3000 && grew < 100;
     console.log(
-      `${e.name.padEnd(34)} ${`${e.rows} / ${e.bytes}`.padEnd(22)} ${fmt(e.best)} / ${fmt(e.worst)}   +${e.rssGrowthMb.toFixed(0).padStart(3)} MB (heap peak +${e.heapGrowthMb.toFixed(0)})  ` +
+      `${e.name.padEnd(34)} ${`${e.rows} / ${e.bytes}`.padEnd(22)} ${fmt(e.best)} / ${fmt(e.worst)}   ` +
+        `+${e.rssGrowthMb.toFixed(0).padStart(3)} / +${e.heapGrowthMb.toFixed(0).padStart(3)} MB  (heap +${e.backToBackHeapMb.toFixed(0)} MB)   ` +
         `${ok ? 'met' : 'MISSED'} (≤ 3000 ms, < 100 MB)${e.failed ? `, ${e.failed} answers not 200` : ''}`,
     );
   }
@@ -231,17 +251,19 @@ async function measure(label, databaseUrl, secrets, generated) {
       const url = r.url(context);
       const times = [];
       let failed = 0;
+      let items = 0;
       for (let i = 0; i < RUNS + 3; i++) {
         const started = performance.now();
         const response = await app.inject({ method: 'GET', url, headers: bearer(tokens[r.as]) });
         const elapsed = performance.now() - started;
         if (response.statusCode !== 200) failed++;
+        else items = response.json().items?.length ?? 0;
         if (i >= 3) times.push(elapsed);
       }
       times.sort((a, b) => a - b);
-      figures[r.name] = { p50: quantile(times, 0.5), p95: quantile(times, 0.95), failed };
+      figures[r.name] = { p50: quantile(times, 0.5), p95: quantile(times, 0.95), failed, items };
       console.log(
-        `  ${r.name}: p50 ${figures[r.name].p50.toFixed(1)} ms, p95 ${figures[r.name].p95.toFixed(1)} ms` +
+        `  ${r.name}: p50 ${figures[r.name].p50.toFixed(1)} ms, p95 ${figures[r.name].p95.toFixed(1)} ms, ${items} rows` +
           (failed ? `, ${failed} answers not 200` : ''),
       );
     }
@@ -256,8 +278,12 @@ async function measure(label, databaseUrl, secrets, generated) {
 /**
  * The exports of the generated data, each downloaded three times over a socket and read as a client
  * reads a stream (bytes and lines counted, nothing kept): the best and worst time, and how far the
- * process's resident memory (and its heap, garbage included) rose above what it was before the first
- * download. The client runs in the same process, so its socket buffers count too.
+ * process's resident memory and its heap (garbage included) rose above what they were before.
+ * Each download starts from a settled heap (a full collection first, as V8's memory reducer makes
+ * in an idle server), and the worst of the three is the figure. Without that, V8 lets the garbage of
+ * one download stand until its old generation has grown to about three times its size, and the next
+ * download's figure carries it: the figure "three back to back" shows that too. The client runs in
+ * the same process, so its socket buffers count as well.
  */
 async function exports(app, db, tokens) {
   const person = await personWithManyDocuments(db);
@@ -272,40 +298,57 @@ async function exports(app, db, tokens) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const figures = [];
   for (const d of downloads) {
-    global.gc?.();
-    const before = process.memoryUsage();
-    let rssPeak = before.rss;
-    let heapPeak = before.heapUsed;
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      rssPeak = Math.max(rssPeak, now.rss);
-      heapPeak = Math.max(heapPeak, now.heapUsed);
-    }, 10);
     const times = [];
     let failed = 0;
     let last = { lines: 0, bytes: 0 };
-    try {
-      for (let i = 0; i < 3; i++) {
+    let rssGrowth = 0;
+    let heapGrowth = 0;
+    for (let i = 0; i < 3; i++) {
+      const grown = await measuredGrowth(async () => {
         const started = performance.now();
         last = await download(`${address}${d.url}`, d.token);
         times.push(performance.now() - started);
         if (last.status !== 200) failed++;
-      }
-    } finally {
-      clearInterval(sampler);
+      });
+      rssGrowth = Math.max(rssGrowth, grown.rss);
+      heapGrowth = Math.max(heapGrowth, grown.heap);
     }
+    // The same three downloads back to back, the heap left as it is between them.
+    const backToBack = await measuredGrowth(async () => {
+      for (let i = 0; i < 3; i++) await download(`${address}${d.url}`, d.token);
+    });
     figures.push({
       name: d.name,
       rows: last.lines,
       bytes: last.bytes,
       best: Math.min(...times),
       worst: Math.max(...times),
-      rssGrowthMb: (rssPeak - before.rss) / 2 ** 20,
-      heapGrowthMb: (heapPeak - before.heapUsed) / 2 ** 20,
+      rssGrowthMb: rssGrowth / 2 ** 20,
+      heapGrowthMb: heapGrowth / 2 ** 20,
+      backToBackHeapMb: backToBack.heap / 2 ** 20,
       failed,
     });
   }
   return figures;
+}
+
+/** How far resident memory and heap rose above a settled start while `work` ran (sampled every 10 ms). */
+async function measuredGrowth(work) {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let rss = before.rss;
+  let heap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss);
+    heap = Math.max(heap, now.heapUsed);
+  }, 10);
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { rss: rss - before.rss, heap: heap - before.heapUsed };
 }
 
 /** Reads the answer's body as it arrives, counting its bytes and line ends. */
