@@ -1,4 +1,4 @@
--- The counts and searches of the paged lists (ADR 0046). Under row-level security a statement also
+-- The counts and searches of the paged lists (ADR 0045). Under row-level security a statement also
 -- reads the columns of each table's policy (orders: tenant_id, user_id; users: id, tenant_id, role),
 -- so an index without them sends the statement to the table's rows: counting the provider's 20,000
 -- orders was a sequential scan of 3,300 pages (6–8 ms), the large employer's 15,000 people a bitmap

@@ -54,7 +54,8 @@ try {
     process.stdout.write('Generierte Daten sind schon da (--force erzeugt weitere).\n');
   } else {
     const s = await seedScale(database.db, cipher, options);
-    // As the owner: the generator works as the application role, whose ANALYZE skips every table.
+    // As the owner: the generator works as the application role, whose ANALYZE skips every table. On
+    // PostgreSQL also VACUUM: the lists' index-only counts need the visibility map (migration 0037).
     await database.refreshStatistics();
     const n = (value: number) => value.toLocaleString('de-DE');
     process.stdout.write(
