@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/accounts.js';
 import { AUTH_LIMITS } from '../../lib/rate-limiter.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
-import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DeviceTokens } from './device-cookie.js';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, deviceCookieName, DeviceTokens } from './device-cookie.js';
 
 /**
  * Lock-out without lock-in (decision 0026): strangers who guess an account's password spend the
@@ -20,23 +20,26 @@ describe.each(databaseTargets())('device cookies on %s', (target) => {
     await t.close();
   });
 
+  // The app is reached over HTTPS (PUBLIC_URL): the cookie is Secure and carries the `__Secure-` prefix.
+  const COOKIE = deviceCookieName(true);
+
   let nextClient = 0;
   /** A fresh client address per call: the attacker's rotating addresses. */
   const someAddress = () => `10.77.${Math.floor(++nextClient / 250)}.${(nextClient % 250) + 1}`;
 
-  const login = (username: string, password: string, ip: string, device?: string) =>
+  const login = (username: string, password: string, ip: string, device?: string, cookieName = COOKIE) =>
     t.app.inject({
       method: 'POST',
       url: '/v1/auth/login',
       remoteAddress: ip,
       payload: { username, password },
-      ...(device ? { cookies: { [DEVICE_COOKIE_NAME]: device } } : {}),
+      ...(device ? { cookies: { [cookieName]: device } } : {}),
     });
 
   /** Signs in with the right password and answers the device cookie the browser got. */
   async function knownDevice(account: string, ip: string): Promise<string> {
     const answer = await login(account, DEMO_PASSWORD, ip);
-    const cookie = answer.cookies.find((c) => c.name === DEVICE_COOKIE_NAME);
+    const cookie = answer.cookies.find((c) => c.name === COOKIE);
     if (!cookie) throw new Error('no device cookie');
     return cookie.value;
   }
@@ -60,7 +63,7 @@ describe.each(databaseTargets())('device cookies on %s', (target) => {
   it('gives the browser an HttpOnly, Secure, SameSite=Strict cookie for the password step only', async () => {
     const answer = await login(DEMO_ACCOUNTS.employee, DEMO_PASSWORD, someAddress());
     expect(answer.json()).toMatchObject({ authenticated: true });
-    const cookie = answer.cookies.find((c) => c.name === DEVICE_COOKIE_NAME);
+    const cookie = answer.cookies.find((c) => c.name === COOKIE);
     expect(cookie).toMatchObject({
       httpOnly: true,
       secure: true,
@@ -88,7 +91,7 @@ describe.each(databaseTargets())('device cookies on %s', (target) => {
         method: 'POST',
         url: '/v1/auth/login',
         headers: { 'content-type': contentType ?? '' },
-        cookies: { [DEVICE_COOKIE_NAME]: device },
+        cookies: { [COOKIE]: device },
         payload,
       });
       expect(answer.statusCode, contentType).toBe(400);
@@ -100,7 +103,7 @@ describe.each(databaseTargets())('device cookies on %s', (target) => {
   it('gives one after the password step of an account with a second factor, too', async () => {
     const answer = await login(DEMO_ACCOUNTS.tenantAdmin, DEMO_PASSWORD, someAddress());
     expect(answer.json()).toMatchObject({ mfaRequired: true });
-    expect(answer.cookies.map((c) => c.name)).toContain(DEVICE_COOKIE_NAME);
+    expect(answer.cookies.map((c) => c.name)).toContain(COOKIE);
   });
 
   it('keeps the person signed in on their own browser while strangers spend the account ceiling', async () => {
@@ -177,6 +180,11 @@ describe.each(databaseTargets())('device cookies on %s', (target) => {
     // The employee's device vouches for the employee alone.
     await exhaustUnknownDevices(DEMO_ACCOUNTS.tenantAdmin);
     expect((await login(DEMO_ACCOUNTS.tenantAdmin, DEMO_PASSWORD, someAddress(), device)).statusCode).toBe(429);
+    // Under its bare name (as a page over plain HTTP could set it) the genuine token counts for nothing.
+    expect(COOKIE).toBe(`__Secure-${DEVICE_COOKIE_NAME}`);
+    expect(
+      (await login(DEMO_ACCOUNTS.employee, DEMO_PASSWORD, someAddress(), device, DEVICE_COOKIE_NAME)).statusCode,
+    ).toBe(429);
     // The genuine one still works.
     expect((await login(DEMO_ACCOUNTS.employee, DEMO_PASSWORD, someAddress(), device)).statusCode).toBe(200);
   });

@@ -8,6 +8,15 @@ import crypto from 'node:crypto';
  * HMAC-SHA256 with a key derived from the app secret. Its nonce names the device in the limiter.
  */
 export const DEVICE_COOKIE_NAME = 'leasing_device';
+
+/**
+ * The cookie's name where it is Secure: with the `__Secure-` prefix a browser takes it only from an
+ * answer over HTTPS (RFC 6265bis 4.1.3.1), so no page reached over plain HTTP can set or overwrite it.
+ * Over plain HTTP (development) the name stays bare: a prefixed cookie without Secure is refused.
+ */
+export function deviceCookieName(secure: boolean): string {
+  return secure ? `__Secure-${DEVICE_COOKIE_NAME}` : DEVICE_COOKIE_NAME;
+}
 /** Only the password step reads it: the browser sends it nowhere else. */
 export const DEVICE_COOKIE_PATH = '/v1/auth/login';
 /** How long a browser stays known after its last successful sign-in. */

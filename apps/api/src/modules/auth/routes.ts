@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { enterSignInScope } from '../../lib/request-context.js';
-import { DEVICE_COOKIE_NAME, deviceCookieOptions } from './device-cookie.js';
+import { deviceCookieName, deviceCookieOptions } from './device-cookie.js';
 import * as auth from './service.js';
 
 /** `secureCookies`: the public address is HTTPS (a TLS proxy in front), so cookies are Secure. */
@@ -32,11 +32,10 @@ export function authRoutes(deps: auth.AuthDeps & { secureCookies: boolean }): Fa
         },
       },
       async (request, reply) => {
-        const outcome = await auth.login(deps, request.body, request.ip, request.cookies[DEVICE_COOKIE_NAME]);
-        if (outcome.deviceToken) {
-          const secure = deps.secureCookies || request.protocol === 'https';
-          void reply.setCookie(DEVICE_COOKIE_NAME, outcome.deviceToken, deviceCookieOptions(secure));
-        }
+        const secure = deps.secureCookies || request.protocol === 'https';
+        const name = deviceCookieName(secure);
+        const outcome = await auth.login(deps, request.body, request.ip, request.cookies[name]);
+        if (outcome.deviceToken) void reply.setCookie(name, outcome.deviceToken, deviceCookieOptions(secure));
         return outcome.response;
       },
     );
