@@ -7,7 +7,6 @@ import { mailFormat } from '../mail/mail-format.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { notifyLeavingQuote } from '../lease-life/notify.js';
 import { admins } from '../orders/notify.js';
-import type { OrderTerms } from '../orders/snapshot.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED, employeeEntry } from './people.js';
 import * as repo from './repository.js';
@@ -87,7 +86,6 @@ export async function markLeaving(
       at: now,
     });
     for (const order of orders) {
-      const car = (order.terms as OrderTerms).vehicle;
       for (const provider of providers) {
         await enqueueMail(
           tx,
@@ -98,7 +96,7 @@ export async function markLeaving(
             orderId: order.id,
             event: {
               type: 'EMPLOYEE_LEAVING',
-              car: `${car.brand} ${car.carModel}`,
+              car: order.vehicle,
               employeeName: `${person.firstName} ${person.lastName}`,
               leavingDate: input.date,
             },

@@ -6,6 +6,7 @@ import { orders, users } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
+import type { OrderTerms } from '../orders/snapshot.js';
 import { seedScale } from '../demo/scale.js';
 
 /** The HR people list is searched, filtered and paged in the database. */
@@ -70,6 +71,22 @@ describe.each(databaseTargets())('people list on %s', (target) => {
     const all = (await list('?pageSize=200')).json<TenantEmployeesPage>();
     expect(all.items.every((p) => p.email.includes('@firma0.') || p.email.endsWith('@example.com'))).toBe(true);
     expect((await list('?q=firma1')).json<TenantEmployeesPage>().total).toBe(0);
+  });
+
+  it("names each running order's car as its frozen terms give it", async () => {
+    const all = (await list('?pageSize=200')).json<TenantEmployeesPage>();
+    const shown = all.items.flatMap((p) => p.orders);
+    expect(shown.length).toBeGreaterThan(0);
+    const frozen = await runAsSystem(() =>
+      t.runtime.database.db.select({ id: orders.id, terms: orders.terms }).from(orders),
+    );
+    const carOf = new Map(
+      frozen.map((o) => {
+        const { vehicle } = o.terms as OrderTerms;
+        return [o.id, `${vehicle.brand} ${vehicle.carModel}`];
+      }),
+    );
+    for (const order of shown) expect(order.vehicle).toBe(carOf.get(order.orderId));
   });
 
   it('counts the overview in the database and computes its totals again once a lease changed', async () => {

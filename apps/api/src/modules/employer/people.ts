@@ -9,7 +9,6 @@ import {
 
 import { runAsSystem } from '../../db/scope.js';
 import { createInvite } from '../account/service.js';
-import type { OrderTerms } from '../orders/snapshot.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import type { CsvInviteRow } from './invite-csv.js';
 import * as repo from './repository.js';
@@ -47,15 +46,7 @@ export async function listEmployees(
       leavingDate: p.leavingDate,
       orders: own
         .filter((o) => !CLOSED.has(o.status))
-        .map((o) => {
-          const car = (o.terms as OrderTerms).vehicle;
-          return {
-            orderId: o.id,
-            status: o.status,
-            vehicle: `${car.brand} ${car.carModel}`,
-            handoverDate: o.handoverDate,
-          };
-        }),
+        .map((o) => ({ orderId: o.id, status: o.status, vehicle: o.vehicle, handoverDate: o.handoverDate })),
       activeLeases: own.filter(
         (o) => o.status === 'LEASING_ACTIVE' && o.handoverDate !== null && o.handoverDate <= today,
       ).length,

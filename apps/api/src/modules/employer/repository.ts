@@ -79,7 +79,10 @@ export async function employeePage(
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** Orders of some of the employer's people (one page of the list). */
+/**
+ * Orders of some of the employer's people (one page of the list), each with its car as the list and
+ * the mails name it ("Brand Model"): read from the frozen terms in the statement, not the whole terms.
+ */
 export async function ordersOfPeople(db: Database, tenantId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
@@ -87,7 +90,7 @@ export async function ordersOfPeople(db: Database, tenantId: string, userIds: st
       id: orders.id,
       userId: orders.userId,
       status: orders.status,
-      terms: orders.terms,
+      vehicle: sql<string>`concat_ws(' ', ${orders.terms} -> 'vehicle' ->> 'brand', ${orders.terms} -> 'vehicle' ->> 'carModel')`,
       handoverDate: orders.handoverDate,
     })
     .from(orders)
