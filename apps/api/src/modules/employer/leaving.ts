@@ -96,7 +96,7 @@ export async function markLeaving(
             orderId: order.id,
             event: {
               type: 'EMPLOYEE_LEAVING',
-              car: order.vehicle,
+              car: `${order.vehicle.brand} ${order.vehicle.carModel}`,
               employeeName: `${person.firstName} ${person.lastName}`,
               leavingDate: input.date,
             },

@@ -53,7 +53,7 @@ export const emptySums = (): PayrollSums => ({
 
 /** Adds one lease of the month: its line (null: not in use this month) and its saving. */
 export function addLease(sums: PayrollSums, lease: PayrollLease, line: PayrollLine | null, pay: Pay, month: number): void {
-  sums.savingYear += yearSavingOf(lease, line, pay, month);
+  sums.savingYear += yearSavingOf(lease, pay, month);
   if (!line) return;
   sums.leases += 1;
   sums.grossConversion += line.grossConversion;
@@ -88,15 +88,12 @@ export function totalsOf(sums: PayrollSums, month: number): PayrollTotals {
 }
 
 /** The lease's saving over the calendar year of `month` (the months not yet paid as they stand today). */
-function yearSavingOf(lease: PayrollLease, line: PayrollLine | null, pay: Pay, month: number): number {
-  let year = 0;
+function yearSavingOf(lease: PayrollLease, pay: Pay, month: number): number {
   const firstOfYear = month - (month % 12);
-  payrollLinesFrom(lease, firstOfYear, 12).forEach((other, offset) => {
-    const m = firstOfYear + offset;
-    const used = m === month ? line : other;
-    year += used ? (savingOfLine(used, pay, m) ?? 0) : 0;
-  });
-  return year;
+  return payrollLinesFrom(lease, firstOfYear, 12).reduce(
+    (year, line, offset) => year + (line ? (savingOfLine(line, pay, firstOfYear + offset) ?? 0) : 0),
+    0,
+  );
 }
 
 /** The employer's SV saving of one line; null without a usable profile or SV values for the month. */

@@ -46,7 +46,12 @@ export async function listEmployees(
       leavingDate: p.leavingDate,
       orders: own
         .filter((o) => !CLOSED.has(o.status))
-        .map((o) => ({ orderId: o.id, status: o.status, vehicle: o.vehicle, handoverDate: o.handoverDate })),
+        .map((o) => ({
+          orderId: o.id,
+          status: o.status,
+          vehicle: `${o.vehicle.brand} ${o.vehicle.carModel}`,
+          handoverDate: o.handoverDate,
+        })),
       activeLeases: own.filter(
         (o) => o.status === 'LEASING_ACTIVE' && o.handoverDate !== null && o.handoverDate <= today,
       ).length,

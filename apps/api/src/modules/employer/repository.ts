@@ -2,9 +2,10 @@ import type { TenantEmployeesQuery } from '@leasing/contract';
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { personStartsWith, searchStart } from '../../db/person-search.js';
+import { personStartsWith } from '../../db/person-search.js';
 import { employmentEnds } from '../../db/schema-employer.js';
 import { orders, users } from '../../db/schema.js';
+import type { OrderTerms } from '../orders/snapshot.js';
 
 /** The filter of the people list: status (as `listEmployees` derives it) and a search over name, e-mail and number. */
 function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userId?: string): SQL | undefined {
@@ -21,9 +22,8 @@ function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userI
     conditions.push(isNull(employmentEnds.leavingDate), or(isNull(users.passwordHash), isNull(users.emailConfirmedAt)));
   }
   if (query.q) {
-    // The start of a name, address or personnel number: each an index range (db/person-search.ts;
-    // the number's lower-cased key of migration 0030: `lower()` itself is not leakproof).
-    conditions.push(or(personStartsWith(query.q), sql`starts_with(${users.employeeIdKey}, ${searchStart(query.q)})`));
+    // The start of a name, address or personnel number: each an index range (db/person-search.ts).
+    conditions.push(personStartsWith(query.q, { employeeId: true }));
   }
   return and(...conditions);
 }
@@ -79,10 +79,7 @@ export async function employeePage(
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/**
- * Orders of some of the employer's people (one page of the list), each with its car as the list and
- * the mails name it ("Brand Model"): read from the frozen terms in the statement, not the whole terms.
- */
+/** Orders of some of the employer's people (one page of the list), with the car of their frozen terms (not the whole terms). */
 export async function ordersOfPeople(db: Database, tenantId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
@@ -90,7 +87,7 @@ export async function ordersOfPeople(db: Database, tenantId: string, userIds: st
       id: orders.id,
       userId: orders.userId,
       status: orders.status,
-      vehicle: sql<string>`concat_ws(' ', ${orders.terms} -> 'vehicle' ->> 'brand', ${orders.terms} -> 'vehicle' ->> 'carModel')`,
+      vehicle: sql<OrderTerms['vehicle']>`${orders.terms} -> 'vehicle'`,
       handoverDate: orders.handoverDate,
     })
     .from(orders)
