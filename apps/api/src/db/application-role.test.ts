@@ -2,14 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startRuntime, type Runtime } from '../runtime.js';
+import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { adminQuery, bearer, loginAs, testConfig } from '../test-support/harness.js';
+import { pickOffer, placeOrder } from '../test-support/order-fixtures.js';
 import { DatabaseStartError } from './client.js';
-import { APPLICATION_DB_ROLE, runInScope, SYSTEM_SCOPE } from './scope.js';
+import { APPLICATION_DB_ROLE, runInScope, SIGN_IN_SCOPE, SYSTEM_SCOPE } from './scope.js';
+import { orders, users } from './schema.js';
 
 /**
  * Security checklist 15, the strong form: the application logs in as a role that owns nothing (the
@@ -122,6 +125,25 @@ describe.runIf(serverUrl)('the application connecting as a role of its own, set 
     const search = await runtime.app.inject({ method: 'GET', url: '/v1/search', headers: bearer(accessToken) });
     expect(search.statusCode).toBe(200);
     expect(search.json<unknown[]>().length).toBeGreaterThan(0);
+  });
+
+  it("copies a person's changed keys to their orders as the owner, even for a scope that cannot see the orders", async () => {
+    const { accessToken } = await loginAs(runtime.app);
+    const orderId = await placeOrder(runtime.app, accessToken, await pickOffer(runtime.app, accessToken));
+    const db = runtime.database.db;
+    // Awaited inside: a query builder is run when awaited, and outside the callback the scope is gone.
+    const seen = await runInScope(SIGN_IN_SCOPE, async () => {
+      await db
+        .update(users)
+        .set({ email: `copied-${suffix}@beispiel.example` })
+        .where(eq(users.email, DEMO_ACCOUNTS.employee));
+      return (await db.select({ id: orders.id }).from(orders)).length;
+    });
+    expect(seen).toBe(0);
+    const [order] = await runInScope(SYSTEM_SCOPE, () =>
+      db.select({ email: orders.personEmailKey }).from(orders).where(eq(orders.id, orderId)),
+    );
+    expect(order?.email).toBe(`copied-${suffix}@beispiel.example`);
   });
 
   it('cannot see, unlock or rewrite anything outside the policies, whatever it sends', async () => {

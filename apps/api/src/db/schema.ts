@@ -366,8 +366,21 @@ export const orders = pgTable(
     deliveryWindowFrom: text('delivery_window_from'),
     deliveryWindowTo: text('delivery_window_to'),
     createdAt: createdAt(),
+    /**
+     * The person's search keys (collation "C"), copied from `users` by the database's own triggers on
+     * every insert and every change of the person (migration 0038): the order lists search the orders'
+     * own indexes instead of looking up each found person's orders. Never written by the application.
+     */
+    personNameKey: text('person_name_key'),
+    personNameKeyReversed: text('person_name_key_reversed'),
+    personEmailKey: text('person_email_key'),
+    personEmployeeIdKey: text('person_employee_id_key'),
   },
   (t) => [
+    index('orders_person_name_key_idx').on(t.personNameKey),
+    index('orders_person_name_key_reversed_idx').on(t.personNameKeyReversed),
+    index('orders_person_email_key_idx').on(t.personEmailKey),
+    index('orders_person_employee_id_key_idx').on(t.personEmployeeIdKey),
     // Also carries `tenant_id` (INCLUDE, migration 0037): the orders of the people a search found are
     // counted from the index alone.
     index('orders_user_idx').on(t.userId),

@@ -1,12 +1,17 @@
-import { ADMIN_OPEN_STEPS, AdminOrdersQuerySchema, type AdminOrdersPage, type AdminOrdersQuery } from '@leasing/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_OPEN_STEPS,
+  AdminOrdersQuerySchema,
+  type AdminOrdersPage,
+  type AdminOrdersQuery,
+} from '@leasing/contract';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { personIdsStartingWith } from '../../db/person-search.js';
+import { orderPersonStartsWith } from '../../db/person-search.js';
 import { orders } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 import type { Actor, OrderDeps } from './deps.js';
-import { toAdminSummaries } from './read-orders.js';
+import { adminSummaries, type OrderSliceBounds } from './admin-summaries.js';
 
 type AdminActor = Actor & { role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN' };
 
@@ -33,13 +38,8 @@ export function adminOrderScope(actor: AdminActor, q: string | undefined): SQL |
   if (actor.role === 'TENANT_ADMIN') conditions.push(eq(orders.tenantId, actor.tenantId ?? ''));
   const orderNumber = orderNumberOf(q);
   if (orderNumber !== null) conditions.push(eq(orders.id, orderNumber));
-  else if (q) conditions.push(ordersOfPeopleStartingWith(q, { employeeId: actor.role === 'TENANT_ADMIN' }));
+  else if (q) conditions.push(orderPersonStartsWith(q, { employeeId: actor.role === 'TENANT_ADMIN' }));
   return and(...conditions);
-}
-
-/** The orders of the people the search finds (`personIdsStartingWith`): no join with the people. */
-export function ordersOfPeopleStartingWith(q: string, keys: { employeeId: boolean }): SQL {
-  return sql`${orders.userId} in ${personIdsStartingWith(q, keys)}`;
 }
 
 /** Both views' counts in one statement: all matching orders, and those of them open for the actor. */
@@ -50,50 +50,33 @@ export function adminOrderCounts(db: Database, actor: AdminActor, where: SQL | u
     .where(where);
 }
 
-/** The statement of a slice of orders by number (also EXPLAINed at size). */
-export function orderSlice(
-  db: Database,
-  where: SQL | undefined,
-  slice: { newestFirst: boolean; take: number; skip: number },
-) {
-  return db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(slice.newestFirst ? desc(orders.id) : asc(orders.id))
-    .limit(slice.take)
-    .offset(slice.skip);
-}
-
 /**
  * One page of orders, newest first, and the count that goes with it. The first page is read from the
  * newest end whatever the total, so its slice and the count run at once (on two connections); a later
  * page needs the total first to know from which end to read.
  */
-export async function countedNewestFirstPage<C>(
-  db: Database,
-  where: SQL | undefined,
+export async function countedNewestFirstPage<C, R>(
   counting: { count: () => Promise<C>; totalOf: (counted: C) => number },
+  readSlice: (bounds: OrderSliceBounds) => Promise<R[]>,
   query: { page: number; pageSize: number },
 ) {
   if (query.page === 1) {
     const [counted, page] = await Promise.all([
       counting.count(),
-      orderSlice(db, where, { newestFirst: true, take: query.pageSize, skip: 0 }),
+      readSlice({ newestFirst: true, take: query.pageSize, skip: 0 }),
     ]);
     return { counted, rows: page };
   }
   const counted = await counting.count();
-  return { counted, rows: await newestFirstPage(db, where, counting.totalOf(counted), query) };
+  return { counted, rows: await newestFirstPage(readSlice, counting.totalOf(counted), query) };
 }
 
 /**
  * One page of orders, newest first. A page in the older half is read from the oldest end and turned
  * round: the last page then skips as few rows as the first (OFFSET reads every row it skips).
  */
-async function newestFirstPage(
-  db: Database,
-  where: SQL | undefined,
+async function newestFirstPage<R>(
+  readSlice: (bounds: OrderSliceBounds) => Promise<R[]>,
   total: number,
   query: { page: number; pageSize: number },
 ) {
@@ -101,7 +84,7 @@ async function newestFirstPage(
   if (skip >= total) return [];
   const fromOldest = skip > total / 2;
   const take = fromOldest ? Math.min(query.pageSize, total - skip) : query.pageSize;
-  const page = await orderSlice(db, where, {
+  const page = await readSlice({
     newestFirst: !fromOldest,
     take,
     skip: fromOldest ? total - skip - take : skip,
@@ -127,8 +110,6 @@ export async function adminOrders(
   const viewWhere = query.view === 'open' ? and(where, openFor(admin.role)) : where;
   const totalOf = (counts: { all: number; open: number }) => (query.view === 'open' ? counts.open : counts.all);
   const { counted: counts, rows } = await countedNewestFirstPage(
-    deps.db,
-    viewWhere,
     {
       count: async () => {
         const [counted] = await adminOrderCounts(deps.db, admin, where);
@@ -136,8 +117,12 @@ export async function adminOrders(
       },
       totalOf,
     },
+    (bounds) => adminSummaries(deps.db, viewWhere, bounds),
     query,
   );
   const total = totalOf(counts);
-  return { items: await toAdminSummaries(deps, rows), total, page: query.page, pageSize: query.pageSize, counts };
+  const items = rows.map(
+    ({ tenantId: _t, handoverDate: _h, deliveryWindowFrom: _f, deliveryWindowTo: _w, ...summary }) => summary,
+  );
+  return { items, total, page: query.page, pageSize: query.pageSize, counts };
 }

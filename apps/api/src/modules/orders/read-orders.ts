@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, Order, StepType } from '@leasing/contract';
+import type { Order, StepType } from '@leasing/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
@@ -167,37 +167,6 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
         row.deliveryWindowFrom && row.deliveryWindowTo
           ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
           : null,
-      employerApproval: approvalOf(context, row),
-    };
-  });
-}
-
-/**
- * Order rows as the admins' list shows them (no salary data): built from the rows and the batched
- * reads alone. The list shows nothing of the sealed snapshot, so nothing is decrypted.
- */
-export async function toAdminSummaries(deps: OrderDeps, rows: repo.OrderRow[]): Promise<AdminOrderSummary[]> {
-  if (rows.length === 0) return [];
-  const context = await loadViewContext(deps, rows);
-  return rows.map((row) => {
-    const terms = row.terms as OrderTerms;
-    const current = (context.recordsOf.get(row.id) ?? []).find((s) => s.id === row.currentUserStepId);
-    const latest = context.documentsOf.get(row.id)?.[0];
-    return {
-      id: row.id,
-      created: row.createdAt.toISOString(),
-      status: row.status as StepType,
-      currentStepId: current?.stepId ?? null,
-      currentUserStepId: current?.id ?? null,
-      employee: employeeOf(context, row),
-      tenantName: context.tenantNames.get(row.tenantId) ?? '',
-      vehicle: { brand: terms.vehicle.brand, carModel: terms.vehicle.carModel, trimLevel: terms.vehicle.trimLevel },
-      durationMonths: terms.leasePackage.durationMonths,
-      kmPerYear: terms.leasePackage.kmPerYear,
-      monthlyGrossRate: terms.leasePackage.totalMonthlyGrossCostEur,
-      color: row.color,
-      delivery: row.delivery as Order['delivery'],
-      latestDocument: latest ? { id: latest.id, name: latest.name, created: latest.createdAt.toISOString() } : null,
       employerApproval: approvalOf(context, row),
     };
   });

@@ -11,13 +11,15 @@ import { ProviderOrdersQuerySchema } from '@leasing/contract';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
+import { orderPersonStartsWith } from '../../db/person-search.js';
 import { auditLog, orders, users, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { OrderDeps } from '../orders/deps.js';
-import { countedNewestFirstPage, orderNumberOf, ordersOfPeopleStartingWith } from '../orders/admin-order-list.js';
-import { getOrder, toAdminSummaries } from '../orders/read-orders.js';
+import { countedNewestFirstPage, orderNumberOf } from '../orders/admin-order-list.js';
+import { adminSummaries } from '../orders/admin-summaries.js';
+import { getOrder } from '../orders/read-orders.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { stepById } from '../orders/steps.js';
 import { startOfBerlinDay } from './berlin-dates.js';
@@ -60,31 +62,21 @@ export async function providerOrders(
   const query = ProviderOrdersQuerySchema.parse(input);
   const where = pipelineFilter(query);
   const { counted: total, rows } = await countedNewestFirstPage(
-    deps.db,
-    where,
     {
       count: async () => Number((await pipelineCount(deps.db, where))[0]?.n ?? 0),
       totalOf: (n) => n,
     },
+    (bounds) => adminSummaries(deps.db, where, bounds),
     query,
   );
-  // The summaries come in the order of the rows: each is zipped with its own row.
-  const summaries = await toAdminSummaries(deps, rows);
   return {
-    items: rows.flatMap((row, index) => {
-      const summary = summaries[index];
-      if (!summary) return [];
-      return {
-        ...summary,
-        tenantId: row.tenantId,
-        pipelineStatus: pipelineStatusOf(summary.status, row.handoverDate),
-        deliveryWindow:
-          row.deliveryWindowFrom && row.deliveryWindowTo
-            ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
-            : null,
-        handoverDate: row.handoverDate,
-      };
-    }),
+    items: rows.map(({ handoverDate, deliveryWindowFrom, deliveryWindowTo, ...summary }) => ({
+      ...summary,
+      pipelineStatus: pipelineStatusOf(summary.status, handoverDate),
+      deliveryWindow:
+        deliveryWindowFrom && deliveryWindowTo ? { from: deliveryWindowFrom, to: deliveryWindowTo } : null,
+      handoverDate,
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -101,7 +93,7 @@ export function pipelineFilter(query: ProviderOrdersQuery): SQL | undefined {
   if (query.to) conditions.push(lt(orders.createdAt, startOfBerlinDay(query.to, 1)));
   const orderNumber = orderNumberOf(query.q);
   if (orderNumber !== null) conditions.push(eq(orders.id, orderNumber));
-  else if (query.q) conditions.push(ordersOfPeopleStartingWith(query.q, { employeeId: false }));
+  else if (query.q) conditions.push(orderPersonStartsWith(query.q, { employeeId: false }));
   return and(...conditions);
 }
 
