@@ -104,6 +104,14 @@ export const VehicleLeasePackageSchema = z.extend(LeasePackageSchema, {
 });
 export type VehicleLeasePackage = z.infer<typeof VehicleLeasePackageSchema>;
 
+/**
+ * A car as the product names it everywhere (page titles, mails, lists, reminders): brand and model,
+ * without the trim level, which the vehicle page shows on its own.
+ */
+export function carName(car: { brand: string; carModel: string }): string {
+  return `${car.brand} ${car.carModel}`;
+}
+
 /** Spec 3 "Vehicle" (detail). */
 export const VehicleSchema = z.object({
   id: z.string(),

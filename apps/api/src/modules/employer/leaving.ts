@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type { LeaveRequest, TenantEmployee } from '@leasing/contract';
 
 import { employmentEnds } from '../../db/schema-employer.js';
@@ -96,7 +97,7 @@ export async function markLeaving(
             orderId: order.id,
             event: {
               type: 'EMPLOYEE_LEAVING',
-              car: `${order.vehicle.brand} ${order.vehicle.carModel}`,
+              car: carName(order.vehicle),
               employeeName: `${person.firstName} ${person.lastName}`,
               leavingDate: input.date,
             },

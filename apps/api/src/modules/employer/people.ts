@@ -5,6 +5,7 @@ import {
   type TenantEmployee,
   type TenantEmployeesPage,
   type TenantEmployeesQuery,
+  carName,
 } from '@leasing/contract';
 
 import { runAsSystem } from '../../db/scope.js';
@@ -49,7 +50,7 @@ export async function listEmployees(
         .map((o) => ({
           orderId: o.id,
           status: o.status,
-          vehicle: `${o.vehicle.brand} ${o.vehicle.carModel}`,
+          vehicle: carName(o.vehicle),
           handoverDate: o.handoverDate,
         })),
       activeLeases: own.filter(

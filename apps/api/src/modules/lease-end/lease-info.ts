@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type { LeaseEndInfo, ReturnAppointmentRequest } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 
@@ -106,7 +107,7 @@ export async function setReturnAppointment(
           link: `${deps.publicUrl}/order/${orderId}/workflow`,
           event: {
             type: 'RETURN_APPOINTMENT',
-            car: `${car.brand} ${car.carModel}`,
+            car: carName(car),
             date: input.date,
             place: input.place,
           },

@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type { Database } from '../../db/client.js';
 import { leaseReminders } from '../../db/schema-lease-end.js';
 import { runAsSystem } from '../../db/scope.js';
@@ -103,7 +104,7 @@ function dueReminders(
 ): DueReminder[] {
   const employee = context.employees.get(lease.userId);
   const vehicle = (lease.terms as OrderTerms).vehicle;
-  const car = `${vehicle.brand} ${vehicle.carModel}`;
+  const car = carName(vehicle);
   const link = `${deps.publicUrl}/order/${lease.id}/workflow`;
   const toEmployee = (event: LeaseEndEvent) =>
     employee

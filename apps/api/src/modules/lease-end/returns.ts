@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type { LeaseReturn, LeaseReturnRequest, Settlement } from '@leasing/contract';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 
@@ -95,7 +96,7 @@ export async function recordReturn(
       .from(users)
       .where(eq(users.id, order.userId));
     const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
-    const car = `${terms.vehicle.brand} ${terms.vehicle.carModel}`;
+    const car = carName(terms.vehicle);
     const personName = employee ? `${employee.firstName} ${employee.lastName}` : '';
     const pdf = await renderFinalStatement({
       orderId,

@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type { AbsenceType, TenantPolicy } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
@@ -78,7 +79,7 @@ export async function notifyAbsence(
     leases,
     (lease, employeeName) => ({
       type: 'ABSENCE',
-      car: `${lease.terms.vehicle.brand} ${lease.terms.vehicle.carModel}`,
+      car: carName(lease.terms.vehicle),
       change,
       employeeName,
       absenceType: absence.type,
@@ -117,7 +118,7 @@ export async function notifyLeavingQuote(
       });
       return {
         type: 'LEAVING_QUOTE',
-        car: `${lease.terms.vehicle.brand} ${lease.terms.vehicle.carModel}`,
+        car: carName(lease.terms.vehicle),
         employeeName,
         leavingDate,
         remainingMonths: figures.remainingMonths,

@@ -1,5 +1,5 @@
 import type { CreateOrderRequest, FieldError } from '@leasing/contract';
-import { SalaryInfoSchema } from '@leasing/contract';
+import { carName, SalaryInfoSchema } from '@leasing/contract';
 import { eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -212,7 +212,14 @@ export async function createOrder(
       requestId: ctx.requestId,
       at: now,
     });
-    await mailEmployee(tx, deps, user, row.id, { type: 'CREATED', car: `${vehicle.brand} ${vehicle.model}` }, now);
+    await mailEmployee(
+      tx,
+      deps,
+      user,
+      row.id,
+      { type: 'CREATED', car: carName({ brand: vehicle.brand, carModel: vehicle.model }) },
+      now,
+    );
     return row.id;
   });
   deps.mailSent();

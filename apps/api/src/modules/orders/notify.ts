@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type { StepType } from '@leasing/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 
@@ -72,7 +73,7 @@ export async function notifyTransition(
 ): Promise<void> {
   const [employee] = await tx.select(recipientColumns).from(users).where(eq(users.id, order.userId));
   const vehicle = (order.terms as OrderTerms).vehicle;
-  const car = `${vehicle.brand} ${vehicle.carModel}`;
+  const car = carName(vehicle);
   const toEmployee = (event: OrderEvent) =>
     employee ? mailEmployee(tx, deps, employee, order.id, event, now) : Promise.resolve();
   const toAdmins = async (role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN', event: OrderEvent) => {

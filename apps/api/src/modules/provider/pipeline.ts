@@ -1,3 +1,4 @@
+import { carName } from '@leasing/contract';
 import type {
   DeliveryWindowRequest,
   Order,
@@ -226,7 +227,7 @@ export async function setDeliveryWindow(
           kind: 'ORDER_UPDATE',
           firstName: employee.firstName,
           orderId,
-          event: { type: 'DELIVERY_WINDOW', car: `${car.brand} ${car.carModel}`, from: input.from, to: input.to },
+          event: { type: 'DELIVERY_WINDOW', car: carName(car), from: input.from, to: input.to },
           link: `${deps.publicUrl}/order/${orderId}/preview`,
         },
         now,

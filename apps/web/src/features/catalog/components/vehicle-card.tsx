@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { carName } from '@leasing/contract';
 import type { VehicleSummary } from '@leasing/contract';
 
 import {
@@ -61,7 +62,7 @@ export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSum
   const provisional = personal ? (vehicle.rateProvisional ?? null) : null;
   const savings = savingsPercent(vehicle.leaseFrom, rate);
   const delivery = cardDeliveryText(vehicle);
-  const name = `${vehicle.brand} ${vehicle.model}`;
+  const name = carName({ brand: vehicle.brand, carModel: vehicle.model });
 
   return (
     <article className={classes.card} data-testid="vehicle-card">

@@ -2,6 +2,7 @@ import { Anchor, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { carName } from '@leasing/contract';
 import type { Vehicle } from '@leasing/contract';
 
 import { usePageTitle } from '../../../components/use-page-title';
@@ -35,7 +36,7 @@ function PackageOrderButton(choice: Omit<OrderChoice, 'policy'>) {
 /** The vehicle page once the vehicle is loaded (spec 2.4); mount with `key={vehicle.id}`. */
 export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('catalog');
-  const name = `${vehicle.brand} ${vehicle.carModel}`;
+  const name = carName(vehicle);
   usePageTitle(name);
   const selection = usePackageSelection(vehicle);
   const pkg = selection.leasePackage;
