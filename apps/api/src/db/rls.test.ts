@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
 import type { Database } from './client.js';
+import { orders } from './schema.js';
 import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import {
   ANONYMOUS_SCOPE,
@@ -114,6 +115,17 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
     // The platform itself sees the rows, so they are there.
     expect(await count(SYSTEM_SCOPE, 'users')).toBeGreaterThan(3);
     expect(await count(SYSTEM_SCOPE, 'orders')).toBe(2);
+  });
+
+  it('runs a query the scoped work returns unawaited in that scope, not where it is awaited', async () => {
+    // A drizzle query runs when awaited; outside any request the awaiting code is the platform.
+    const signIn = await runInScope(SIGN_IN_SCOPE, () => db.select({ id: orders.id }).from(orders));
+    expect(signIn).toEqual([]);
+    const employee = await runInScope({ role: 'EMPLOYEE', userId: home.employeeId, tenantId: home.tenantId }, () =>
+      db.select({ tenantId: orders.tenantId }).from(orders),
+    );
+    expect(new Set(employee.map((o) => o.tenantId))).toEqual(new Set([home.tenantId]));
+    expect((await runInScope(SYSTEM_SCOPE, () => db.select({ id: orders.id }).from(orders))).length).toBeGreaterThan(1);
   });
 
   it('shows an anonymous request no personal row, and the sign-in flows only the account tables', async () => {

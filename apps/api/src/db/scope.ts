@@ -30,13 +30,29 @@ export function currentDbScope(): DbScope {
   return explicitScope.getStore() ?? currentRequestContext()?.dbScope ?? SYSTEM_SCOPE;
 }
 
-/** Work of the platform itself started from within a request (a mail worker kick, a cache refill). */
-export function runAsSystem<T>(work: () => T): T {
-  return explicitScope.run(SYSTEM_SCOPE, work);
+/** What a scoped call answers: a query builder (run when awaited) becomes the promise of its result. */
+export type InScope<T> = T extends PromiseLike<infer U> ? Promise<U> : T;
+
+/**
+ * Starts `work`'s answer inside the scope. A drizzle query is a builder that runs only when awaited:
+ * returned as it is, it would run where the caller awaits it, outside the scope (as the request's
+ * asker, or the platform in a job). Resolving it here starts it here.
+ */
+function startedInScope<T>(scope: DbScope, work: () => T): InScope<T> {
+  return explicitScope.run(scope, () => {
+    const answer = work();
+    const pending = typeof (answer as { then?: unknown } | null)?.then === 'function';
+    return (pending ? Promise.resolve(answer) : answer) as InScope<T>;
+  });
 }
 
-export function runInScope<T>(scope: DbScope, work: () => T): T {
-  return explicitScope.run(scope, work);
+/** Work of the platform itself started from within a request (a mail worker kick, a cache refill). */
+export function runAsSystem<T>(work: () => T): InScope<T> {
+  return startedInScope(SYSTEM_SCOPE, work);
+}
+
+export function runInScope<T>(scope: DbScope, work: () => T): InScope<T> {
+  return startedInScope(scope, work);
 }
 
 /** The settings the policies read, in the order of {@link SCOPE_SQL}'s parameters. */
