@@ -131,7 +131,7 @@ describe.runIf(serverUrl)('the application connecting as a role of its own, set 
     const { accessToken } = await loginAs(runtime.app);
     const orderId = await placeOrder(runtime.app, accessToken, await pickOffer(runtime.app, accessToken));
     const db = runtime.database.db;
-    // Awaited inside: a query builder is run when awaited, and outside the callback the scope is gone.
+    // The update and the count both under the sign-in scope, which sees no order.
     const seen = await runInScope(SIGN_IN_SCOPE, async () => {
       await db
         .update(users)
