@@ -10,6 +10,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
   test: {
     env: { TZ: 'Europe/Berlin' },
+    // The ten slowest files close every run (scripts/slowest-test-files.mjs).
+    reporters: ['default', './scripts/slowest-test-files.mjs'],
     projects: [
       {
         extends: true,
@@ -25,6 +27,11 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          // One migrated database per run and kind, copied for each test file (test-support/database-templates.ts).
+          globalSetup: ['apps/api/src/test-support/global-setup.ts'],
+          // The files of a worker share one module graph: the app's code is imported and compiled once
+          // per worker instead of once per file. Each file still gets its own app and database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -56,12 +56,18 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_362_001;
 
-/** `ownerUrl`: the owner's connection for migrations, when `url` names the application's own login role. */
+/**
+ * `ownerUrl`: the owner's connection for migrations, when `url` names the application's own login role.
+ * `client`: an embedded database opened by the caller (in memory, e.g. from a copied data directory).
+ */
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; ownerUrl?: string | undefined } | { kind: 'pglite'; dataDir: string | null };
+  | { kind: 'postgres'; url: string; ownerUrl?: string | undefined }
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'pglite'; client: PGlite };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.ownerUrl) : openPglite(target.dataDir);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.ownerUrl);
+  return 'client' in target ? openPglite(null, target.client) : openPglite(target.dataDir);
 }
 
 async function openPostgres(url: string, ownerUrl: string | undefined): Promise<DatabaseHandle> {
@@ -162,11 +168,11 @@ async function openPostgres(url: string, ownerUrl: string | undefined): Promise<
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, opened?: PGlite): Promise<DatabaseHandle> {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+    client = opened ?? (dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite());
     await client.waitReady;
   } catch (error) {
     release();

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import pg from 'pg';
 
 import { loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
@@ -15,6 +14,16 @@ import { users } from '../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../modules/demo/accounts.js';
 import type { Clock } from '../lib/clock.js';
 import { startRuntime, type Runtime } from '../runtime.js';
+import {
+  adminQuery,
+  databaseUrl,
+  pgliteFromTemplate,
+  postgresFromTemplate,
+  SET_UP_LOG_ENV,
+  TEMPLATES_ENV,
+  type TemplateKind,
+  type TemplateSet,
+} from './database-templates.js';
 
 /**
  * Integration tests drive the real app in-process (`app.inject`) against a fresh database per test
@@ -49,6 +58,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The run's database templates (`test-support/global-setup.ts` made them and named them in the
+ * environment the test workers inherit); null outside such a run, e.g. in a bench.
+ */
+export function runTemplates(): TemplateSet | null {
+  const named = process.env[TEMPLATES_ENV];
+  return named ? (JSON.parse(named) as TemplateSet) : null;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   const dataDir = path.join(os.tmpdir(), `leasing-test-${crypto.randomUUID()}`);
   return loadConfig({
@@ -57,21 +75,44 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     DEMO_DATA: 'true',
     LOG_LEVEL: 'silent',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    // The demo template's secrets are encrypted with the run's key: a test app reads them with it.
+    DATA_ENCRYPTION_KEY: runTemplates()?.dataEncryptionKey ?? crypto.randomBytes(32).toString('base64'),
     ...overrides,
   });
 }
 
+/**
+ * Which template a test app starts from: the demo one when the demo data it would load is exactly
+ * the template's (same key, standard catalogue), else the migrated one, and the runtime loads what
+ * the configuration asks for on top.
+ */
+function templateFor(config: AppConfig, overrides: Record<string, string>): TemplateKind {
+  const sameDemo = !('DATA_ENCRYPTION_KEY' in overrides) && config.demoCatalogSize === undefined;
+  return config.demoData && sameDemo ? 'demo' : 'migrated';
+}
+
 export async function createTestApp(
   target: DatabaseTargetName,
-  options: { env?: Record<string, string>; logStream?: NodeJS.WritableStream; listen?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    listen?: boolean;
+    /** The README's demo accounts and catalogue (default); `false` starts from an empty database. */
+    demo?: boolean;
+  } = {},
 ): Promise<TestApp> {
   // Flows through the identity provider need real HTTP (the simulator calls back into the app), and
   // links must point at the port the app listens on.
+  const started = performance.now();
   const port = options.listen ? await freePort() : undefined;
-  const config = testConfig({ ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}), ...options.env });
+  const env = {
+    ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...(options.demo === false ? { DEMO_DATA: 'false' } : {}),
+    ...options.env,
+  };
+  const config = testConfig(env);
   const clock = new TestClock();
-  const { database, dropDatabase } = await openTestDatabase(target);
+  const { database, dropDatabase } = await openTestDatabase(target, { from: templateFor(config, env) });
   const runtime = await startRuntime(config, {
     clock,
     database,
@@ -80,6 +121,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   if (port) await runtime.app.listen({ port, host: '127.0.0.1' });
+  recordSetUpTime(target, performance.now() - started);
   return {
     app: runtime.app,
     runtime,
@@ -92,6 +134,12 @@ export async function createTestApp(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's set-up log (see global-setup.ts): one line per test app, its database kind and milliseconds. */
+function recordSetUpTime(target: DatabaseTargetName, ms: number): void {
+  const log = process.env[SET_UP_LOG_ENV];
+  if (log) fs.appendFileSync(log, `${target}\t${Math.round(ms)}\n`);
 }
 
 /** A port nobody listens on right now (taken and released); connecting to it is refused. */
@@ -107,36 +155,40 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A database of its own for a test file: `empty` (not even migrated: for the migrations' own
+ * tests), or a copy of one of the run's templates (see `database-templates.ts`). Without templates
+ * (outside the run's set-up) a template kind is made the slow way: an empty database the runtime
+ * migrates and fills on start.
+ */
 export async function openTestDatabase(
   target: DatabaseTargetName,
+  options: { from?: 'empty' | TemplateKind } = {},
 ): Promise<{ database: DatabaseHandle; url?: string; dropDatabase: () => Promise<void> }> {
+  const templates = options.from && options.from !== 'empty' ? runTemplates() : null;
+  const kind = options.from && options.from !== 'empty' ? options.from : null;
   if (target === 'pglite') {
-    return { database: await openDatabase({ kind: 'pglite', dataDir: null }), dropDatabase: async () => undefined };
+    const database =
+      templates && kind
+        ? await openDatabase({ kind: 'pglite', client: pgliteFromTemplate(templates, kind) })
+        : await openDatabase({ kind: 'pglite', dataDir: null });
+    return { database, dropDatabase: async () => undefined };
   }
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `leasing_test_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  if (templates?.postgresTemplates && kind) await postgresFromTemplate(serverUrl, templates, kind, name);
+  else await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
-    url: url.toString(),
+    url,
     dropDatabase: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
-/** One statement on the server as its administrator (databases and roles of a test). */
-export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+export { adminQuery };
 
 /**
  * Logs in through the API like a person would, including the second factor for the demo admins (a
