@@ -30,18 +30,23 @@ if (reason) {
 await import(pathToFileURL(SERVER).href);
 
 /**
- * Runs `npm run build` with this terminal. A signal sent to this process alone (a container stop, a
- * supervisor) is passed on, so the build does not run on without it.
+ * Runs `npm run build` with this terminal, in a process group of its own: a signal to this process (Ctrl-C,
+ * a container stop) is passed on to the whole group, as the shells between the build's steps would die of
+ * it without passing it on to the step running.
  * @returns {Promise<number>} the build's exit code; 128 + the signal's number when a signal ended it or
  *   asked this process to stop
  */
 function runBuild() {
-  const build = spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', detached: true });
   /** @type {NodeJS.Signals | undefined} */
   let stoppedBy;
   const forward = (/** @type {NodeJS.Signals} */ signal) => {
     stoppedBy = signal;
-    build.kill(signal);
+    try {
+      if (build.pid) process.kill(-build.pid, signal);
+    } catch {
+      // The group has ended already; its exit is on its way.
+    }
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
   return new Promise((resolve, reject) => {
