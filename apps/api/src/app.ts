@@ -39,7 +39,6 @@ import { resolveCscConfig, signingSimulatorClient } from './modules/signing/conf
 import { createCscClient } from './modules/signing/csc-client.js';
 import { extendToLongTerm } from './modules/signing/long-term.js';
 import { trustAnchorsFrom, type SigningDeps } from './modules/signing/order-signing-deps.js';
-import { orderSigningRoutes } from './modules/signing/order-signing-routes.js';
 import { contractVerifyRoutes } from './modules/signing/verify-routes.js';
 import { trustServicePlugin } from './modules/signing/trust-service.js';
 import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
@@ -50,11 +49,10 @@ import { scheduleLeaseReminders } from './modules/lease-end/reminders.js';
 import { syncLicenceCheckCase } from './modules/lease-end/licence-check-cases.js';
 import { scheduleLicenceCheckRefresh } from './modules/lease-end/licence-check-job.js';
 import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
-import type { OrderDeps } from './modules/orders/service.js';
+import { recheckOrdersAfterSave, type OrderDeps } from './modules/orders/service.js';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
 import { MailWorker } from './modules/mail/worker.js';
 import { profileRoutes } from './modules/profile/routes.js';
-import { recheckOrdersAfterSave } from './modules/profile/service.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { employerRoutes } from './modules/employer/routes.js';
@@ -75,6 +73,9 @@ import { refuseControlCharacters } from './plugins/input-hygiene.js';
 import { registerServerTiming } from './lib/request-timing.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
+import { approveOrder } from './flows/approve-order.js';
+import { orderSigningRoutes } from './flows/sign-contract-routes.js';
+import { startSignature } from './flows/sign-contract.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -236,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cipher: options.cipher,
       clock,
       authenticate,
-      account: { ...authDeps, background, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() },
+      account: { publicUrl: config.publicUrl },
       mailSent: () => mailWorker.kick(),
     }),
   );
@@ -319,6 +320,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     expiryDays: config.orderExpiryDays,
     mailSent: () => mailWorker.kick(),
     signing,
+    // The operations above the modules that the workflow starts (apps/api/src/flows).
+    flows: {
+      approve: (order, request) => approveOrder(orderDeps, order, request),
+      startSignature: (order, caseRowId) => startSignature(orderDeps, order, caseRowId),
+    },
     provider: () => {
       if (!config.identProviderUrl && !useSimulator)
         throw new ProviderUnavailableError('Kein Identifikationsdienst konfiguriert');

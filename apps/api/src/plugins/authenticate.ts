@@ -8,7 +8,7 @@ import { AppError, unauthenticated } from '../lib/errors.js';
 import { currentRequestContext } from '../lib/request-context.js';
 import { timed } from '../lib/request-timing.js';
 import { findRequestUser } from '../modules/auth/repository.js';
-import { mfaPolicy } from '../modules/mfa/policy.js';
+import { mfaPolicy } from '../modules/auth/mfa-policy.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 
 export interface AuthenticatedUser {

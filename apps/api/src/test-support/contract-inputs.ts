@@ -1,4 +1,4 @@
-import type { TransferContractInput } from '../modules/orders/contract-pdf.js';
+import type { TransferContractInput } from '../modules/contract/contract-pdf.js';
 
 /** Inputs of the transfer contract for its tests: a typical order, a signature, hostile values. */
 export function typicalInput(overrides: Partial<TransferContractInput> = {}): TransferContractInput {

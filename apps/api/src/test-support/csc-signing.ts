@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 
-import { renderTransferContract } from '../modules/orders/contract-pdf.js';
+import { renderTransferContract } from '../modules/contract/contract-pdf.js';
 import { buildSignedAttributes } from '../modules/signing/cades.js';
 import { createCscClient, type CscConfig } from '../modules/signing/csc-client.js';
 import { completeTimestampedCms } from '../modules/signing/pades.js';

@@ -15,11 +15,11 @@ import * as authRepo from '../auth/repository.js';
 import { startSession, type AuthDeps } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { issueEnrolmentCode } from '../mfa/enrolment.js';
-import { graceAlreadyOver, mfaPolicy } from '../mfa/policy.js';
+import { graceAlreadyOver, mfaPolicy } from '../auth/mfa-policy.js';
 import { endGracePeriod } from '../mfa/repository.js';
-import { countRegisterCodeUse, findRegistrationTenant } from '../provider/register-codes.js';
-import { createCode, invalidateOpenCodes, redeemCode } from './codes.js';
-import { confirmPassword } from './step-up.js';
+import { countRegisterCodeUse, findRegistrationTenant } from './register-codes.js';
+import { createCode, invalidateOpenCodes, redeemCode } from '../auth/codes.js';
+import { confirmPassword } from '../auth/step-up.js';
 
 export interface AccountDeps extends AuthDeps {
   publicUrl: string;

@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors.js';
 import { AUTH_LIMITS, loginThrottle, type RateLimiter } from '../../lib/rate-limiter.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import { mfaPolicy } from '../mfa/policy.js';
-import { openChallenge } from '../mfa/repository.js';
+import { mfaPolicy } from './mfa-policy.js';
+import { openChallenge } from './mfa-challenge.js';
 import * as repo from './repository.js';
 import { hashRefreshToken, type TokenService } from './tokens.js';
 

@@ -8,7 +8,7 @@ import { typicalInput } from '../../test-support/contract-inputs.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder, settleOrder } from '../../test-support/order-fixtures.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
-import { buildContractDocument, contractPlainText } from '../orders/contract-content.js';
+import { buildContractDocument, contractPlainText } from '../contract/contract-content.js';
 import { openPrivate } from '../orders/snapshot.js';
 
 /**

@@ -3,6 +3,7 @@ import type { LeaveRequest, TenantEmployee } from '@leasing/contract';
 
 import { employmentEnds } from '../../db/schema-employer.js';
 import { recordAudit } from '../../lib/audit.js';
+import { employeeOf } from '../account/employees.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { mailFormat } from '../mail/mail-format.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -60,7 +61,7 @@ export async function markLeaving(
       errors: [{ field: 'date', message: 'date' }],
     });
   }
-  const person = await repo.employeeOf(deps.db, admin.tenantId, userId);
+  const person = await employeeOf(deps.db, admin.tenantId, userId);
   if (!person) throw notFound('Person nicht gefunden');
   const now = deps.clock.now();
   const orders = (await repo.ordersOfPeople(deps.db, admin.tenantId, [userId])).filter((o) => !CLOSED.has(o.status));

@@ -95,16 +95,6 @@ export async function ordersOfPeople(db: Database, tenantId: string, userIds: st
     .orderBy(asc(orders.id));
 }
 
-export async function employeeOf(db: Database, tenantId: string, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      and(eq(users.id, userId), eq(users.tenantId, tenantId), eq(users.role, 'EMPLOYEE'), isNull(users.deletedAt)),
-    );
-  return row;
-}
-
 /** Lower-cased e-mail addresses that already have an account, and the employer each belongs to. */
 export async function existingAddresses(db: Database, emails: string[]) {
   if (emails.length === 0) return [];

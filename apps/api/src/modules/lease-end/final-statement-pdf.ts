@@ -16,8 +16,8 @@ import {
   formatKm,
   orderNumber,
   wrapText,
-} from '../orders/contract-format.js';
-import { Face, loadFontBytes } from '../orders/contract-fonts.js';
+} from '../contract/contract-format.js';
+import { Face, loadFontBytes } from '../contract/contract-fonts.js';
 import type { KilometreRules } from './settlement.js';
 
 export const FINAL_STATEMENT_TITLE = 'Schlussabrechnung';

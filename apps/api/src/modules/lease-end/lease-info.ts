@@ -12,7 +12,7 @@ import { visibleOrder } from '../orders/read-orders.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { requireProvider } from '../provider/deps.js';
 import { licenceRows } from './licence-checks.js';
-import { conversionEndedOn, isReturnable } from './replaced-leases.js';
+import { conversionEndedOn, isReturnable } from '../orders/replaced-leases.js';
 import { berlinToday } from './returns.js';
 import { addMonths, leaseEndsOn } from './settlement.js';
 

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { licenceChecks } from '../../db/schema-lease-end.js';
 import { simulatorCases } from '../../db/schema-simulator.js';
-import { identCases } from '../../db/schema.js';
 import { JobScheduler } from '../../lib/scheduled-jobs.js';
 import { loadOrCreateSecret } from '../../lib/secrets.js';
+import { buildLease } from '../../test-support/builders.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
-import { pickOffer, placeOrder, walkToRunningLease } from '../../test-support/order-fixtures.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 import { signCallback } from '../ident/callback.js';
 import type { FaultMode } from '../ident/simulator.js';
@@ -283,20 +282,6 @@ describe.each(databaseTargets())('licence check cases at the identity provider o
 });
 
 /** The demo employee's order walked to a running lease, identified at the order three months ago. */
-async function runningLease(t: TestApp, employee: string): Promise<number> {
-  const db = t.app.orderDeps.db;
-  const today = berlinToday(t.clock.now());
-  const orderId = await placeOrder(t.app, employee, await pickOffer(t.app, employee));
-  await walkToRunningLease(db, orderId, addMonths(today, -2), t.clock.now());
-  const identified = new Date(`${addMonths(today, -3)}T10:00:00Z`);
-  await db.insert(identCases).values({
-    orderId,
-    stepId: 3,
-    kind: 'IDENT',
-    providerCaseId: `licence-provider-${orderId}-${identified.getTime()}`,
-    status: 'SUCCEEDED',
-    createdAt: identified,
-    updatedAt: identified,
-  });
-  return orderId;
+function runningLease(t: TestApp, employee: string): Promise<number> {
+  return buildLease(t, employee, { handedOverMonthsAgo: 2, identifiedMonthsAgo: 3 });
 }

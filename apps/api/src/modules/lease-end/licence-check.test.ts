@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { simulatorCases } from '../../db/schema-simulator.js';
-import { identCases } from '../../db/schema.js';
+import { buildLease } from '../../test-support/builders.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
-import { pickOffer, placeOrder, walkToRunningLease } from '../../test-support/order-fixtures.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 import { berlinToday } from './returns.js';
 import { addMonths } from './settlement.js';
@@ -23,20 +22,8 @@ describe.each(databaseTargets())('driving-licence check at the identity provider
     call = caller(t.app);
     tokens = await tokensOfDemoRoles(t.app);
     today = berlinToday(t.clock.now());
-    const db = t.app.orderDeps.db;
-    orderId = await placeOrder(t.app, tokens.employee, await pickOffer(t.app, tokens.employee));
-    await walkToRunningLease(db, orderId, addMonths(today, -2), t.clock.now());
     // Identified at the order three months ago: the next check is due in three months.
-    const identified = new Date(`${addMonths(today, -3)}T10:00:00Z`);
-    await db.insert(identCases).values({
-      orderId,
-      stepId: 3,
-      kind: 'IDENT',
-      providerCaseId: `licence-test-${target}-${orderId}`,
-      status: 'SUCCEEDED',
-      createdAt: identified,
-      updatedAt: identified,
-    });
+    orderId = await buildLease(t, tokens.employee, { handedOverMonthsAgo: 2, identifiedMonthsAgo: 3 });
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -14,7 +14,7 @@ import { stepOfType } from '../orders/steps.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { requireProvider } from '../provider/deps.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
-import { isReturnable, RETURNABLE_STATUSES } from './replaced-leases.js';
+import { isReturnable, RETURNABLE_STATUSES } from '../orders/replaced-leases.js';
 import { settle, toCents, type KilometreRules } from './settlement.js';
 
 /** The odometer reading at the handover; none is recorded yet, so a return is measured from 0 km. */

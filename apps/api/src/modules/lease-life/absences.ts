@@ -6,9 +6,9 @@ import { runAsSystem } from '../../db/scope.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { Admin, Ctx, EmployerDeps } from '../employer/deps.js';
-import { policyInForce } from '../employer/policy.js';
-import * as employerRepo from '../employer/repository.js';
+import type { Admin, Ctx, LeaseLifeDeps } from './deps.js';
+import { policyInForce } from '../policy/policy.js';
+import { employeeOf } from '../account/employees.js';
 import { notifyAbsence } from './notify.js';
 import * as repo from './repository.js';
 import { absenceRefusals, berlinToday, payerFor, type FieldError } from './rules.js';
@@ -36,19 +36,19 @@ export async function absenceViews(db: Database, tenantId: string, userId: strin
 }
 
 /** The employer's own person, else 404 (another employer's person is unknown here). */
-export async function personOrRefuse(deps: EmployerDeps, admin: Admin, userId: string) {
-  const person = await employerRepo.employeeOf(deps.db, admin.tenantId, userId);
+export async function personOrRefuse(deps: LeaseLifeDeps, admin: Admin, userId: string) {
+  const person = await employeeOf(deps.db, admin.tenantId, userId);
   if (!person) throw notFound('Person nicht gefunden');
   return person;
 }
 
-export async function listAbsences(deps: EmployerDeps, admin: Admin, userId: string): Promise<Absence[]> {
+export async function listAbsences(deps: LeaseLifeDeps, admin: Admin, userId: string): Promise<Absence[]> {
   await personOrRefuse(deps, admin, userId);
   return absenceViews(deps.db, admin.tenantId, userId, await repo.absencesOf(deps.db, admin.tenantId, userId));
 }
 
 export async function recordAbsence(
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   admin: Admin,
   userId: string,
   input: AbsenceRequest,
@@ -90,7 +90,7 @@ export async function recordAbsence(
   return oneView(deps, admin, userId, row);
 }
 
-async function absenceOrRefuse(deps: EmployerDeps, admin: Admin, userId: string, absenceId: string) {
+async function absenceOrRefuse(deps: LeaseLifeDeps, admin: Admin, userId: string, absenceId: string) {
   await personOrRefuse(deps, admin, userId);
   const rows = await repo.absencesOf(deps.db, admin.tenantId, userId);
   const row = rows.find((r) => r.id === absenceId);
@@ -99,7 +99,7 @@ async function absenceOrRefuse(deps: EmployerDeps, admin: Admin, userId: string,
 }
 
 export async function moveAbsenceEnd(
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   admin: Admin,
   userId: string,
   absenceId: string,
@@ -136,7 +136,7 @@ export async function moveAbsenceEnd(
 
 /** Removes an absence that has not started yet; one that has started gets its end set instead (409). */
 export async function removeAbsence(
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   admin: Admin,
   userId: string,
   absenceId: string,
@@ -158,7 +158,7 @@ export async function removeAbsence(
   deps.mailSent();
 }
 
-async function oneView(deps: EmployerDeps, admin: Admin, userId: string, row: Row): Promise<Absence> {
+async function oneView(deps: LeaseLifeDeps, admin: Admin, userId: string, row: Row): Promise<Absence> {
   const [view] = await absenceViews(deps.db, admin.tenantId, userId, [row]);
   if (!view) throw notFound('Abwesenheit nicht gefunden');
   return view;

@@ -9,7 +9,7 @@ import type { OrderTerms } from '../orders/snapshot.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder, settleOrder } from '../../test-support/order-fixtures.js';
-import { terminationFigures } from './quote.js';
+import { terminationFigures } from '../contract/termination-quote.js';
 
 describe.each(databaseTargets())('life during a lease on %s', (target) => {
   let t: TestApp;

@@ -2,11 +2,11 @@ import { carName } from '@leasing/contract';
 import type { AbsenceType, TenantPolicy } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
-import type { EmployerDeps } from '../employer/deps.js';
+import type { LeaseLifeDeps } from './deps.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { OrderEvent } from '../mail/templates.js';
 import { admins } from '../orders/notify.js';
-import { terminationFigures } from './quote.js';
+import { terminationFigures } from '../contract/termination-quote.js';
 import * as repo from './repository.js';
 import { payerFor } from './rules.js';
 
@@ -15,7 +15,7 @@ type Lease = Awaited<ReturnType<typeof repo.leasesOfPerson>>[number];
 /** One event per lease to the person (on the order page) and to every provider admin. */
 async function tellPersonAndProvider(
   tx: Database,
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   userId: string,
   leases: Lease[],
   eventOf: (lease: Lease, employeeName: string) => OrderEvent,
@@ -63,7 +63,7 @@ async function tellPersonAndProvider(
  */
 export async function notifyAbsence(
   tx: Database,
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   tenantId: string,
   userId: string,
   absence: { type: AbsenceType; fromDate: string; toDate: string | null },
@@ -94,7 +94,7 @@ export async function notifyAbsence(
 /** Mails for a leaving date with the termination quote of each lease (employer/leaving.ts calls it). */
 export async function notifyLeavingQuote(
   tx: Database,
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   tenantId: string,
   userId: string,
   leavingDate: string,

@@ -3,8 +3,8 @@ import type { CommuteVersion, LeaseAbsence, PayrollLine } from '@leasing/payroll
 
 import type { Database } from '../../db/client.js';
 import { runAsSystem } from '../../db/scope.js';
-import type { EmployerDeps } from '../employer/deps.js';
-import { policyInForce } from '../employer/policy.js';
+import type { LeaseLifeDeps } from './deps.js';
+import { policyInForce } from '../policy/policy.js';
 import { readSalaryProfileHistories, readSalaryProfileHistory } from '../profile/salary-store.js';
 import * as repo from './repository.js';
 import { berlinToday, payerFor } from './rules.js';
@@ -38,7 +38,7 @@ export async function absenceInputs(
  * system's scope for the employer's own payroll (the route checked the admin).
  */
 export async function commuteHistoryOf(
-  deps: EmployerDeps,
+  deps: LeaseLifeDeps,
   userId: string,
   tenantId: string,
 ): Promise<CommuteVersion[]> {
@@ -50,7 +50,7 @@ export async function commuteHistoryOf(
 
 /** `commuteHistoryOf` for many people in one read (the payroll export's batches); keyed by user id. */
 export async function commuteHistoriesOf(
-  deps: Pick<EmployerDeps, 'db' | 'cipher'>,
+  deps: Pick<LeaseLifeDeps, 'db' | 'cipher'>,
   userIds: readonly string[],
   tenantId: string,
 ): Promise<Map<string, CommuteVersion[]>> {

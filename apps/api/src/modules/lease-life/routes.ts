@@ -14,7 +14,7 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/errors.js';
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
-import type { Admin, Ctx, EmployerDeps } from '../employer/deps.js';
+import type { Admin, Ctx, LeaseLifeDeps } from './deps.js';
 import { listAbsences, moveAbsenceEnd, personOrRefuse, recordAbsence, removeAbsence } from './absences.js';
 import { absencesOfOwnOrder, terminationQuote } from './termination.js';
 
@@ -33,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * early-termination quote (HR for its employer's orders, the employee for their own).
  */
 export function leaseLifeRoutes(
-  deps: EmployerDeps & { authenticate: onRequestAsyncHookHandler },
+  deps: LeaseLifeDeps & { authenticate: onRequestAsyncHookHandler },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);

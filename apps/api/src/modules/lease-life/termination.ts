@@ -8,7 +8,7 @@ import { mailFormat } from '../mail/mail-format.js';
 import { findOrder } from '../orders/repository.js';
 import type { OrderTerms } from '../orders/snapshot.js';
 import { absenceViews } from './absences.js';
-import { TERMINATION_FEE_RULE, terminationFigures, type TerminationReason } from './quote.js';
+import { TERMINATION_FEE_RULE, terminationFigures, type TerminationReason } from '../contract/termination-quote.js';
 import * as repo from './repository.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;

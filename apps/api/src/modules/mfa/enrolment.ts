@@ -3,8 +3,8 @@ import type { MfaSetupMailedResponse, MfaSetupRequest, MfaSetupResponse } from '
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { consume } from '../../lib/rate-limiter.js';
-import { createTypedCode, redeemTypedCode } from '../account/codes.js';
-import { confirmPassword } from '../account/step-up.js';
+import { createTypedCode, redeemTypedCode } from '../auth/codes.js';
+import { confirmPassword } from '../auth/step-up.js';
 import * as authRepo from '../auth/repository.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { MFA_LIMITS } from './budget.js';

@@ -10,7 +10,7 @@ import { mailbox } from '../../test-support/mailbox.js';
 import { mailedEnrolmentCode, subjectsTo } from '../../test-support/mfa.js';
 import { MFA_LIMITS } from './budget.js';
 import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MS } from './repository.js';
-import { MFA_GRACE_MS } from './policy.js';
+import { MFA_GRACE_MS } from '../auth/mfa-policy.js';
 
 interface LoginBody {
   authenticated: boolean;

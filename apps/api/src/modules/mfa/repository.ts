@@ -1,61 +1,20 @@
-import crypto from 'node:crypto';
-
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
+import { mfaRecoveryCodes, users } from '../../db/schema.js';
 import type { EncryptedValue } from '../../lib/field-encryption.js';
 import { digest } from './totp.js';
 
 /** The AAD of a TOTP secret: the ciphertext only opens for its own user. */
 export const mfaSecretAad = (userId: string) => `users:mfa_secret:${userId}`;
 
-/** How long the second half of a login may take, and how many codes one challenge may try. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
-export const CHALLENGE_MAX_ATTEMPTS = 5;
-
-/** Starts the second half of a login; the token goes to the client once, only its digest is kept. */
-export async function openChallenge(db: Database, userId: string, now: Date): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(mfaChallenges).values({
-    userId,
-    tokenHash: digest(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-  });
-  return token;
-}
-
-/**
- * Counts one attempt on a live challenge and returns its user; undefined when the token is unknown,
- * used, expired or out of attempts. The count is one conditional update, so parallel guesses share
- * the budget.
- */
-export async function attemptChallenge(db: Database, token: string, now: Date): Promise<string | undefined> {
-  const [row] = await db
-    .update(mfaChallenges)
-    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(mfaChallenges.tokenHash, digest(token)),
-        isNull(mfaChallenges.usedAt),
-        gt(mfaChallenges.expiresAt, now),
-        lt(mfaChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ userId: mfaChallenges.userId });
-  return row?.userId;
-}
-
-/** Single use: false when another request finished this challenge first. */
-export async function finishChallenge(db: Database, token: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(mfaChallenges)
-    .set({ usedAt: now })
-    .where(and(eq(mfaChallenges.tokenHash, digest(token)), isNull(mfaChallenges.usedAt)))
-    .returning({ id: mfaChallenges.id });
-  return rows.length > 0;
-}
+/** The login's challenges are opened by auth's password step; the second factor counts and ends them. */
+export {
+  attemptChallenge,
+  CHALLENGE_MAX_ATTEMPTS,
+  CHALLENGE_TTL_MS,
+  finishChallenge,
+} from '../auth/mfa-challenge.js';
 
 /** Accepts a TOTP step once: the update succeeds only for a step newer than the last one used. */
 export async function claimTimeStep(db: Database, userId: string, step: number): Promise<boolean> {

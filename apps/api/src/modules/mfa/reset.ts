@@ -6,10 +6,10 @@ import { runAsSystem } from '../../db/scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import { invalidateOpenCodes } from '../account/codes.js';
+import { invalidateOpenCodes } from '../auth/codes.js';
 import * as authRepo from '../auth/repository.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { graceAlreadyOver } from './policy.js';
+import { graceAlreadyOver } from '../auth/mfa-policy.js';
 import * as repo from './repository.js';
 import { auditFactor } from './service.js';
 

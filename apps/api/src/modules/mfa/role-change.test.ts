@@ -5,7 +5,7 @@ import { auditLog, users } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
-import { MFA_GRACE_MS } from './policy.js';
+import { MFA_GRACE_MS } from '../auth/mfa-policy.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -5,13 +5,13 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import { consume } from '../../lib/rate-limiter.js';
-import { invalidateOpenCodes } from '../account/codes.js';
-import { confirmPassword } from '../account/step-up.js';
+import { invalidateOpenCodes } from '../auth/codes.js';
+import { confirmPassword } from '../auth/step-up.js';
 import * as authRepo from '../auth/repository.js';
 import { startSession, type AuthDeps } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { MFA_LIMITS, refundCeiling, takeCeiling } from './budget.js';
-import { mfaPolicy } from './policy.js';
+import { mfaPolicy } from '../auth/mfa-policy.js';
 import * as repo from './repository.js';
 import { newRecoveryCodes, verifyTotp } from './totp.js';
 

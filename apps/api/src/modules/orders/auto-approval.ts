@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
-import { orderDocuments } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
-import { recordAudit } from '../../lib/audit.js';
-import { affordabilityRefusal, policyVersion, vehicleRefusal } from '../employer/policy.js';
+import { affordabilityRefusal, policyVersion, vehicleRefusal } from '../policy/policy.js';
 import type { OrderDeps } from './deps.js';
-import { countersignedDocument, sealContract } from '../signing/order-signing-seal.js';
 import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';
 import { openPrivate, type OrderTerms } from './snapshot.js';
-import { transitionFor } from './steps.js';
 
 // ---------------------------------------------------------------------------------------------
 // Automatic approval by the employer's programme policy
@@ -59,53 +55,27 @@ export async function automaticApprovalDecision(deps: OrderDeps, order: repo.Ord
 }
 
 /**
- * The programme's approval of the employer step, exactly as a tenant admin's click does it: the
- * same conditional transition on the current status record (a parallel manual click and this cannot
- * both win), the countersigned contract, the employee's mail and the provider's. The audit line has
- * no actor (the platform) and names the policy version it acted on. Returns whether it approved.
+ * The programme's approval of the employer step, exactly as a tenant admin's click does it: the same
+ * approval (flows/approve-order.ts: the countersigned contract, the conditional transition on the
+ * current status record, so a parallel manual click and this cannot both win, the employee's mail
+ * and the provider's). The audit line has no actor (the platform) and names the policy version it
+ * acted on. Returns whether it approved.
  */
 export async function approveAutomatically(deps: OrderDeps, orderId: number): Promise<boolean> {
   const order = await repo.findOrder(deps.db, orderId);
   if (order?.status !== 'TENANT_ADMIN_CLICK_CONFIRM' || !order.currentUserStepId) return false;
   const decision = await automaticApprovalDecision(deps, order);
   if (!decision.approve) return false;
-  const transition = transitionFor('TENANT_ADMIN_CLICK_CONFIRM', 'accept');
-  if (!transition) return false;
-  const now = deps.clock.now();
-  // Sealed before the transaction (signing service and PDF work are slow), stored with the transition.
-  const countersigned = await sealContract(deps, order, {
+  return deps.flows.approve(order, {
+    expectedUserStepId: order.currentUserStepId,
+    actorUserId: null,
     approverName: `${AUTOMATIC_APPROVER} (Version ${decision.policyVersion})`,
-    at: now,
-  });
-  const done = await deps.db.transaction(async (tx) => {
-    const won = await repo.applyTransition(tx, {
-      orderId: order.id,
-      expectedUserStepId: order.currentUserStepId ?? '',
-      records: transition.records,
-      status: transition.status,
-      actorUserId: null,
-      now,
-    });
-    if (!won) return false;
-    await recordAudit(tx, {
-      actorUserId: null,
-      tenantId: order.tenantId,
+    at: deps.clock.now(),
+    audit: {
       action: 'order.step.accept.automatic',
-      subjectType: 'order',
-      subjectId: String(order.id),
-      fields: [
-        'TENANT_ADMIN_CLICK_CONFIRM',
-        `tenant_policy:${order.tenantId}:${decision.policyVersion}`,
-        ...countersigned.auditFields,
-      ],
-      at: now,
-    });
-    await tx.insert(orderDocuments).values(countersignedDocument(order.id, countersigned, now));
-    await notifyTransition(tx, deps, order, 'TENANT_ADMIN_CLICK_CONFIRM', transition.status, null, now);
-    return true;
+      fields: ['TENANT_ADMIN_CLICK_CONFIRM', `tenant_policy:${order.tenantId}:${decision.policyVersion}`],
+    },
   });
-  if (done) deps.mailSent();
-  return done;
 }
 
 /**

@@ -1,18 +1,17 @@
 import type { Order, StepActionRequest, StepType } from '@leasing/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 
-import { orderDocuments, orders, users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
-import { notifyTransition } from './notify.js';
-import { countersignedDocument, sealContract } from '../signing/order-signing-seal.js';
-import { endReplacedLeases } from '../lease-end/replaced-leases.js';
 import { getOrder, visibleOrder } from './read-orders.js';
+import { endReplacedLeases } from './replaced-leases.js';
 import * as repo from './repository.js';
 import { mayAct, stepById, stepOfType, transitionFor, UNSIGNED_STEPS, type StepAction } from './steps.js';
 import { detectBreakingChange } from './system-transitions.js';
+import { commitTransition } from './transition.js';
 
 // ---------------------------------------------------------------------------------------------
 // Changing orders
@@ -106,68 +105,57 @@ export async function stepAction(
     step.stepType === 'NECT_SIGN' && transition.status === 'TENANT_ADMIN_CLICK_CONFIRM'
       ? await plansAutomaticApproval(deps, current)
       : false;
-  const countersigned =
+  // The employer's approval countersigns the contract (flows/approve-order.ts): the employer's
+  // electronic seal over the employee-signed file, stored with the transition, so an approval always
+  // has its document.
+  const done =
     step.stepType === 'TENANT_ADMIN_CLICK_CONFIRM' && params.action !== 'decline'
-      ? await countersignedContract(deps, current, actor, now)
-      : null;
-  const done = await deps.db.transaction(async (tx) => {
-    const won = await repo.applyTransition(tx, {
-      orderId: current.id,
-      expectedUserStepId: body.userStepId,
-      records: transition.records,
-      status: transition.status,
-      actorUserId: actor.id,
-      now,
-      extra,
-    });
-    if (!won) return false;
-    await recordAudit(tx, {
-      actorUserId: actor.id,
-      tenantId: current.tenantId,
-      action: `order.step.${params.action}`,
-      subjectType: 'order',
-      subjectId: String(current.id),
-      fields: [step.stepType, ...(countersigned?.auditFields ?? [])],
-      requestId: ctx.requestId,
-      at: now,
-    });
-    // A follow-up car's handover ends the conversion of the person's earlier lease (ADR 0040).
-    if (step.stepType === 'LEASING_ACTIVE' && extra.handoverDate)
-      await endReplacedLeases(tx, {
-        followUp: current,
-        handoverDate: extra.handoverDate,
-        actorUserId: actor.id,
-        now,
-        requestId: ctx.requestId,
-      });
-    if (countersigned) {
-      await tx.insert(orderDocuments).values(countersignedDocument(current.id, countersigned, now));
-    }
-    await notifyTransition(tx, deps, current, step.stepType, transition.status, body.reason ?? null, now, {
-      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
-    });
-    return true;
-  });
+      ? await deps.flows.approve(current, {
+          expectedUserStepId: body.userStepId,
+          actorUserId: actor.id,
+          approverName: await approverName(deps, actor),
+          at: now,
+          audit: { action: `order.step.${params.action}`, fields: [step.stepType], requestId: ctx.requestId },
+        })
+      : await commitTransition(deps, {
+          order: current,
+          expectedUserStepId: body.userStepId,
+          transition,
+          actorUserId: actor.id,
+          now,
+          extra,
+          audit: { action: `order.step.${params.action}`, fields: [step.stepType], requestId: ctx.requestId },
+          // A follow-up car's handover ends the conversion of the person's earlier lease (ADR 0040).
+          ...(step.stepType === 'LEASING_ACTIVE' && extra.handoverDate
+            ? {
+                alsoInTransaction: (tx) =>
+                  endReplacedLeases(tx, {
+                    followUp: current,
+                    handoverDate: extra.handoverDate ?? '',
+                    actorUserId: actor.id,
+                    now,
+                    requestId: ctx.requestId,
+                  }),
+              }
+            : {}),
+          notify: {
+            from: step.stepType,
+            reason: body.reason ?? null,
+            options: automatic ? { automaticApproval: 'PLANNED' as const } : {},
+          },
+        });
   if (!done) throw conflict('Dieser Schritt wurde bereits bearbeitet.');
-  deps.mailSent();
   if (automatic) await approveAfterSignature(deps, current.id);
   return getOrder(deps, actor, current.id);
 }
 
-/**
- * The employer's approval countersigns the contract: the employer's electronic seal over the
- * employee-signed file (an incremental update), made before the transaction (the signing service is
- * slow) and stored in it with the transition, so an approval always has its document.
- */
-async function countersignedContract(deps: OrderDeps, order: repo.OrderRow, actor: Actor, now: Date) {
+/** The approver as the seal's appearance names them. */
+async function approverName(deps: OrderDeps, actor: Actor): Promise<string> {
   const [approver] = await deps.db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, actor.id));
-  return sealContract(deps, order, {
-    approverName: approver ? `Freigabe: ${approver.firstName} ${approver.lastName}` : 'Freigabe',
-    at: now,
-  });
+  return approver ? `Freigabe: ${approver.firstName} ${approver.lastName}` : 'Freigabe';
 }
 
 async function checkPreconditions(

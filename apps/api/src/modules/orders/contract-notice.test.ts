@@ -6,7 +6,7 @@ import { typicalInput } from '../../test-support/contract-inputs.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';
 import { extractRuns } from '../../test-support/pdf-text.js';
-import { CONTRACT_TITLE, buildContractDocument, renderTransferContract } from './contract-pdf.js';
+import { CONTRACT_TITLE, buildContractDocument, renderTransferContract } from '../contract/contract-pdf.js';
 
 /** The text of each page, lines joined and white space folded (the notice wraps over several lines). */
 async function pageTexts(pdf: Uint8Array): Promise<string[]> {

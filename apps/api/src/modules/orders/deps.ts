@@ -8,6 +8,7 @@ import type { CatalogCache } from '../catalog/catalog-snapshot.js';
 import type { PersonalRates } from '../catalog/personal-rates.js';
 import type { IdentProvider } from '../ident/provider.js';
 import type { SigningDeps } from '../signing/order-signing-deps.js';
+import type { OrderRow } from './repository.js';
 
 /** What the order functions need, and who asks: shared by every file of the order service. */
 export interface OrderDeps {
@@ -27,6 +28,32 @@ export interface OrderDeps {
   mailSent(): void;
   /** The remote-signing service, trust anchors and long-term extension of the contract's signatures. */
   signing: SigningDeps;
+  /** The operations above the workflow that it starts: apps/api/src/flows, wired in app.ts. */
+  flows: OrderFlows;
+}
+
+/** The employer step's approval as its approver asks for it: HR's click or the programme's rule. */
+export interface ApprovalRequest {
+  /** The status record the approver saw: of a parallel click and the programme only one wins. */
+  expectedUserStepId: string;
+  /** The approving admin; null for the programme (the platform). */
+  actorUserId: string | null;
+  /** The name in the seal's appearance. */
+  approverName: string;
+  at: Date;
+  /** The audit line's action and fields (the seal's hashes follow the fields), and the request. */
+  audit: { action: string; fields: string[]; requestId?: string };
+}
+
+/**
+ * What the workflow asks of the flows above the modules (flows/approve-order.ts, flows/sign-contract.ts):
+ * it names the act, the flow composes the rooms (the seal, the signing service) around the workflow.
+ */
+export interface OrderFlows {
+  /** Seals the contract in the employer's name and moves the order past the employer step. False: lost the race. */
+  approve(order: OrderRow, request: ApprovalRequest): Promise<boolean>;
+  /** Prepares the contract for the employee's signature; the link where the employee authorizes it. */
+  startSignature(order: OrderRow, caseRowId: string): Promise<{ link: string; expiresAt: Date }>;
 }
 
 export interface Actor {

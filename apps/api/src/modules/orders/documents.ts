@@ -1,8 +1,9 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 
+import type { Database } from '../../db/client.js';
 import { orderDocuments, tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { renderTransferContract, type TransferContractInput } from './contract-pdf.js';
+import { renderTransferContract, type TransferContractInput } from '../contract/contract-pdf.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { visibleOrder } from './read-orders.js';
 import type * as repo from './repository.js';
@@ -113,4 +114,42 @@ export async function renderContract(
     employeeLanguage: employee?.language ?? 'de',
   };
   return renderTransferContract(input);
+}
+
+/**
+ * What the employer's seal goes over: the employee-signed contract of the order (the newest one), or
+ * null, and the employer's name.
+ */
+export async function contractToCountersign(
+  deps: OrderDeps,
+  order: Pick<repo.OrderRow, 'id' | 'tenantId'>,
+): Promise<{ orderId: number; signed: Uint8Array | null; company: string }> {
+  const [document] = await deps.db
+    .select({ pdf: orderDocuments.pdf })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.name, contractFileName(order.id, true))))
+    .orderBy(desc(orderDocuments.createdAt))
+    .limit(1);
+  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+  return { orderId: order.id, signed: document ? new Uint8Array(document.pdf) : null, company: tenant?.name ?? '' };
+}
+
+/**
+ * Stores the countersigned contract in the approval's transaction: marked for the retry job
+ * (`signing.long-term-retry`) when it is not long-term yet.
+ */
+export async function storeCountersignedContract(
+  tx: Database,
+  orderId: number,
+  sealed: { pdf: Uint8Array; longTerm: boolean },
+  now: Date,
+): Promise<void> {
+  await tx.insert(orderDocuments).values({
+    orderId,
+    name: countersignedFileName(orderId),
+    kind: 'CONTRACT_SIGNED' as const,
+    pdf: Buffer.from(sealed.pdf),
+    createdAt: now,
+    longTermDueAt: sealed.longTerm ? null : now,
+  });
 }

@@ -11,7 +11,6 @@ import { visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';
 import { completeSignedCase } from './signature-completion.js';
 import { stepById } from './steps.js';
-import { startSignature } from '../signing/order-signing.js';
 import { detectBreakingChange } from './system-transitions.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +88,7 @@ async function createProviderCase(
   try {
     if (kind === 'SIGN') {
       // The signature goes through the remote-signing service (CSC): it keeps the prepared contract.
-      return (await startSignature(deps, order, caseRowId)).link;
+      return (await deps.flows.startSignature(order, caseRowId)).link;
     }
     const provider = deps.provider();
     const started = await provider.startIdent({ reference: caseReference(order.id), callbackUrl, returnUrl });
@@ -212,7 +211,7 @@ export async function syncCase(deps: OrderDeps, providerCaseId: string): Promise
   const order = await repo.findOrder(deps.db, row.orderId);
   const signs =
     row.kind === 'SIGN' && remote.status === 'SUCCEEDED' && order?.status === 'NECT_SIGN' && order.currentUserStepId;
-  // Signatures are made through the remote-signing service now (signing/order-signing.ts); a case
+  // Signatures are made through the remote-signing service now (flows/sign-contract.ts); a case
   // the identity provider signed itself counts only with the provider's signed document.
   const signed = signs && order ? remote.signedDocument : null;
   if (order && signed) {

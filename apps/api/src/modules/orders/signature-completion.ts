@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 
 import { identCases, orderDocuments } from '../../db/schema.js';
-import { recordAudit } from '../../lib/audit.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import type { OrderDeps } from './deps.js';
 import { contractFileName } from './documents.js';
-import { notifyTransition } from './notify.js';
-import * as repo from './repository.js';
+import type * as repo from './repository.js';
 import { transitionFor } from './steps.js';
+import { commitTransition } from './transition.js';
 
 export interface SignedCase {
   order: repo.OrderRow;
@@ -32,47 +31,35 @@ export async function completeSignedCase(deps: OrderDeps, input: SignedCase): Pr
   const transition = transitionFor('NECT_SIGN', 'accept');
   if (!transition) return false;
   const automatic = await plansAutomaticApproval(deps, order);
-  const moved = await deps.db.transaction(async (tx) => {
-    const closed = await tx
-      .update(identCases)
-      // The prepared contract (personal data) is not needed once the signed one is stored.
-      .set({ status: 'SUCCEEDED', updatedAt: now, preparedPdf: null })
-      .where(and(eq(identCases.id, input.caseRowId), eq(identCases.status, 'PENDING')))
-      .returning({ id: identCases.id });
-    if (closed.length === 0) return false;
-    const won = await repo.applyTransition(tx, {
-      orderId: order.id,
-      expectedUserStepId: order.currentUserStepId ?? '',
-      records: transition.records,
-      status: transition.status,
-      actorUserId: null,
-      now,
-      extra: { signedAt: now },
-    });
-    if (!won) return false;
-    await tx.insert(orderDocuments).values({
-      orderId: order.id,
-      name: contractFileName(order.id, true),
-      kind: 'CONTRACT_SIGNED',
-      pdf: Buffer.from(input.signed),
-      createdAt: now,
-    });
-    await recordAudit(tx, {
-      actorUserId: order.userId,
-      tenantId: order.tenantId,
-      action: 'order.signed',
-      subjectType: 'order',
-      subjectId: String(order.id),
-      fields: input.auditFields,
-      at: now,
-    });
-    await notifyTransition(tx, deps, order, 'NECT_SIGN', transition.status, null, now, {
-      ...(automatic ? { automaticApproval: 'PLANNED' as const } : {}),
-    });
-    return true;
+  const moved = await commitTransition(deps, {
+    order,
+    expectedUserStepId: order.currentUserStepId ?? '',
+    transition,
+    actorUserId: null,
+    now,
+    extra: { signedAt: now },
+    claim: async (tx) => {
+      const closed = await tx
+        .update(identCases)
+        // The prepared contract (personal data) is not needed once the signed one is stored.
+        .set({ status: 'SUCCEEDED', updatedAt: now, preparedPdf: null })
+        .where(and(eq(identCases.id, input.caseRowId), eq(identCases.status, 'PENDING')))
+        .returning({ id: identCases.id });
+      return closed.length > 0;
+    },
+    // The step moves by the platform's check; the audit line is the employee's act.
+    audit: { action: 'order.signed', actorUserId: order.userId, fields: input.auditFields },
+    alsoInTransaction: (tx) =>
+      tx.insert(orderDocuments).values({
+        orderId: order.id,
+        name: contractFileName(order.id, true),
+        kind: 'CONTRACT_SIGNED',
+        pdf: Buffer.from(input.signed),
+        createdAt: now,
+      }),
+    notify: { from: 'NECT_SIGN', options: automatic ? { automaticApproval: 'PLANNED' as const } : {} },
   });
   if (!moved) return false;
-  deps.mailSent();
   if (automatic) await approveAfterSignature(deps, order.id);
   return true;
 }

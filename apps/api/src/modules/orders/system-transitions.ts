@@ -4,14 +4,13 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
-import { recordAudit } from '../../lib/audit.js';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
 import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { OrderDeps } from './deps.js';
-import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';
 import type { OrderTerms } from './snapshot.js';
 import { terminate, UNSIGNED_STEPS } from './steps.js';
+import { commitTransition } from './transition.js';
 
 // ---------------------------------------------------------------------------------------------
 // System transitions: breaking change and expiry
@@ -75,30 +74,14 @@ async function endBySystem(
 ): Promise<boolean> {
   const transition = terminate(order.status as StepType, terminal);
   if (!transition || !order.currentUserStepId) return false;
-  const now = deps.clock.now();
-  const done = await deps.db.transaction(async (tx) => {
-    const won = await repo.applyTransition(tx, {
-      orderId: order.id,
-      expectedUserStepId: order.currentUserStepId ?? '',
-      records: transition.records,
-      status: transition.status,
-      actorUserId: null,
-      now,
-    });
-    if (!won) return false;
-    await recordAudit(tx, {
-      actorUserId: null,
-      tenantId: order.tenantId,
-      action: `order.${terminal.toLowerCase()}`,
-      subjectType: 'order',
-      subjectId: String(order.id),
-      at: now,
-    });
-    await notifyTransition(tx, deps, order, order.status as StepType, terminal, null, now);
-    return true;
+  return commitTransition(deps, {
+    order,
+    expectedUserStepId: order.currentUserStepId,
+    transition,
+    actorUserId: null,
+    now: deps.clock.now(),
+    audit: { action: `order.${terminal.toLowerCase()}` },
   });
-  if (done) deps.mailSent();
-  return done;
 }
 
 /**
@@ -160,9 +143,20 @@ async function profileVersionsOf(db: Database, userIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.userId, row.version]));
 }
 
-/** Called after an employee saved the salary profile. */
-export function onProfileChanged(deps: OrderDeps, userId: string): Promise<void> {
+/**
+ * The orders' answer to a saved salary profile (profile's `onSaved` event, wired in app.ts): every
+ * unsigned order of the person whose basis changed moves to BREAKING_CHANGE, as the platform (its
+ * scope, not the person's). One order at a time in the background, stopping when the process shuts
+ * down: whatever is left is moved by the scheduled order checks (every minute), and every read or step
+ * of an order checks it first anyway, so no order proceeds on the old data.
+ */
+export async function recheckOrdersAfterSave(deps: OrderDeps, userId: string, signal: AbortSignal): Promise<number> {
   return runAsSystem(async () => {
-    for (const order of await repo.unsignedOrders(deps.db, { userId })) await detectBreakingChange(deps, order);
+    let moved = 0;
+    for (const order of await repo.unsignedOrders(deps.db, { userId })) {
+      if (signal.aborted) break;
+      if ((await detectBreakingChange(deps, order)).status === 'BREAKING_CHANGE') moved++;
+    }
+    return moved;
   });
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import { confirmPassword } from '../account/step-up.js';
+import { confirmPassword } from '../auth/step-up.js';
 import { openPrivate, sealPrivate, type PrivateSnapshot, type SealedSnapshot } from '../orders/snapshot.js';
 import * as repo from './repository.js';
 

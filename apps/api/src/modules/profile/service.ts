@@ -10,14 +10,10 @@ import { eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { userAddresses, users } from '../../db/schema.js';
-import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { unsignedOrders } from '../orders/repository.js';
-import { detectBreakingChange } from '../orders/service.js';
 import { readSalaryProfile, writeSalaryProfile } from './salary-store.js';
 
 export interface ProfileDeps {
@@ -28,7 +24,7 @@ export interface ProfileDeps {
   /**
    * Told after a successful save, and not waited for: moving the orders made on the old data to
    * BREAKING_CHANGE is work in proportion to the person's open orders, done in the background
-   * ({@link recheckOrdersAfterSave}).
+   * (the orders' `recheckOrdersAfterSave`, wired in app.ts: profile knows no order).
    */
   onSaved?: (userId: string) => void;
 }
@@ -133,27 +129,6 @@ export async function saveUserInfo(deps: ProfileDeps, owner: Owner, body: unknow
     });
   });
   deps.onSaved?.(owner.id);
-}
-
-/**
- * After a save: every unsigned order of the person whose basis changed moves to BREAKING_CHANGE, as
- * the platform (its scope, not the person's). One order at a time in the background, stopping when
- * the process shuts down: whatever is left is moved by the scheduled order checks (every minute), and
- * every read or step of an order checks it first anyway, so no order proceeds on the old data.
- */
-export async function recheckOrdersAfterSave(
-  orderDeps: OrderDeps,
-  userId: string,
-  signal: AbortSignal,
-): Promise<number> {
-  return runAsSystem(async () => {
-    let moved = 0;
-    for (const order of await unsignedOrders(orderDeps.db, { userId })) {
-      if (signal.aborted) break;
-      if ((await detectBreakingChange(orderDeps, order)).status === 'BREAKING_CHANGE') moved++;
-    }
-    return moved;
-  });
 }
 
 function changedSalaryFields(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {

@@ -20,7 +20,7 @@ import {
   pdfsig,
   withOneByteChanged,
 } from '../../test-support/pdfsig.js';
-import { renderTransferContract } from '../orders/contract-pdf.js';
+import { renderTransferContract } from '../contract/contract-pdf.js';
 
 import { buildSignedAttributes } from './cades.js';
 import { CscError, createCscClient, type CscClient } from './csc-client.js';

@@ -12,9 +12,17 @@ import { orderDocuments, orders } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
-import type { OrderDeps } from '../orders/deps.js';
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 
-import { longTermAuditFields } from './order-signing-deps.js';
+import { longTermAuditFields, type SigningDeps } from './order-signing-deps.js';
+
+/** What the retry needs (the order service's dependencies fit it). */
+interface LongTermRetryDeps {
+  db: Database;
+  clock: Clock;
+  signing: SigningDeps;
+}
 
 export const LONG_TERM_RETRY_JOB = 'signing.long-term-retry';
 export const LONG_TERM_RETRY_INTERVAL_MS = 60_000;
@@ -36,7 +44,7 @@ export interface RetryOutcome {
 
 type DueDocument = { id: string; attempts: number };
 
-function dueDocuments(deps: OrderDeps, now: Date): Promise<DueDocument[]> {
+function dueDocuments(deps: LongTermRetryDeps, now: Date): Promise<DueDocument[]> {
   return deps.db
     .select({ id: orderDocuments.id, attempts: orderDocuments.longTermAttempts })
     .from(orderDocuments)
@@ -49,7 +57,7 @@ function dueDocuments(deps: OrderDeps, now: Date): Promise<DueDocument[]> {
  * Claims the document for one attempt by booking it as failed (next time and count) before the work:
  * a parallel run does not claim it twice, and a run that dies leaves it due again after the pause.
  */
-async function claim(deps: OrderDeps, document: DueDocument, now: Date) {
+async function claim(deps: LongTermRetryDeps, document: DueDocument, now: Date) {
   const attempts = document.attempts + 1;
   const [claimed] = await deps.db
     .update(orderDocuments)
@@ -60,7 +68,7 @@ async function claim(deps: OrderDeps, document: DueDocument, now: Date) {
 }
 
 /** One attempt at one document: true when it is long-term now. */
-async function extendDocument(deps: OrderDeps, document: DueDocument, now: Date): Promise<boolean> {
+async function extendDocument(deps: LongTermRetryDeps, document: DueDocument, now: Date): Promise<boolean> {
   const claimed = await claim(deps, document, now);
   if (!claimed) return false;
   const sealed = new Uint8Array(claimed.pdf);
@@ -97,7 +105,7 @@ async function extendDocument(deps: OrderDeps, document: DueDocument, now: Date)
 }
 
 /** Extends every due contract (batch after batch); failures are booked for a later attempt. */
-export function retryLongTermExtensions(deps: OrderDeps): Promise<RetryOutcome> {
+export function retryLongTermExtensions(deps: LongTermRetryDeps): Promise<RetryOutcome> {
   return runAsSystem(async () => {
     const outcome: RetryOutcome = { extended: 0, failed: 0 };
     const now = deps.clock.now();
@@ -114,6 +122,6 @@ export function retryLongTermExtensions(deps: OrderDeps): Promise<RetryOutcome> 
 }
 
 /** Every minute, once per slot across instances (lib/scheduled-jobs.ts). */
-export function scheduleLongTermRetry(scheduler: JobScheduler, deps: OrderDeps): void {
+export function scheduleLongTermRetry(scheduler: JobScheduler, deps: LongTermRetryDeps): void {
   scheduler.every(LONG_TERM_RETRY_JOB, LONG_TERM_RETRY_INTERVAL_MS, () => retryLongTermExtensions(deps));
 }

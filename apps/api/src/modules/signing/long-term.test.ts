@@ -23,7 +23,7 @@ import {
   verifyDocumentTimestamp,
   withOneByteChanged,
 } from '../../test-support/pdfsig.js';
-import { renderTransferContract } from '../orders/contract-pdf.js';
+import { renderTransferContract } from '../contract/contract-pdf.js';
 
 import { buildSignedAttributes } from './cades.js';
 import { createCscClient, type CscClient } from './csc-client.js';

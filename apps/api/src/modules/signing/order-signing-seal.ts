@@ -3,18 +3,13 @@
  * employee-signed contract, as an incremental update that leaves the employee's signature valid, then
  * the long-term extension. Used by HR's approval and by the programme's automatic approval alike. The
  * seal credential is the service's own (no person): it is authorized with the client's credentials.
+ * Knows no order: the approval (flows/approve-order.ts) hands it the file and the employer's name.
  */
-import { and, desc, eq } from 'drizzle-orm';
-
-import { orderDocuments, tenants } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { contractFileName, countersignedFileName } from '../orders/documents.js';
-import type * as repo from '../orders/repository.js';
 
 import { buildSignedAttributes } from './cades.js';
 import { createCscClient } from './csc-client.js';
-import { longTermAuditFields } from './order-signing-deps.js';
+import { longTermAuditFields, type SigningDeps } from './order-signing-deps.js';
 import { prepareIncrementalField } from './incremental-signature-field.js';
 import { completeTimestampedCms } from './pades.js';
 import { embedSignature } from './pdf-signature-field.js';
@@ -32,21 +27,6 @@ export interface SealedContract {
   longTerm: boolean;
 }
 
-/**
- * The row of the countersigned contract, as both approvals (HR's and the programme's) store it: marked
- * for the retry job when it is not long-term yet.
- */
-export function countersignedDocument(orderId: number, sealed: SealedContract, now: Date) {
-  return {
-    orderId,
-    name: countersignedFileName(orderId),
-    kind: 'CONTRACT_SIGNED' as const,
-    pdf: Buffer.from(sealed.pdf),
-    createdAt: now,
-    longTermDueAt: sealed.longTerm ? null : now,
-  } satisfies typeof orderDocuments.$inferInsert;
-}
-
 const sealFailed = () =>
   new AppError(
     'SERVICE_UNAVAILABLE',
@@ -56,31 +36,24 @@ const sealFailed = () =>
 const formatBerlin = (at: Date) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
-/** The employee-signed contract of the order (the newest one), or null. */
-async function employeeSignedContract(deps: OrderDeps, orderId: number): Promise<Uint8Array | null> {
-  const [document] = await deps.db
-    .select({ pdf: orderDocuments.pdf })
-    .from(orderDocuments)
-    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.name, contractFileName(orderId, true))))
-    .orderBy(desc(orderDocuments.createdAt))
-    .limit(1);
-  return document ? new Uint8Array(document.pdf) : null;
-}
-
 /**
  * Seals the employee-signed contract in the employer's name and extends it for the long term. Any
  * fault (no signed contract, the service, a check of the result) throws: the approval does not happen.
  */
 export async function sealContract(
-  deps: OrderDeps,
-  order: repo.OrderRow,
+  signing: SigningDeps,
+  contract: {
+    orderId: number;
+    /** The employee-signed contract (the newest), null when there is none. */
+    signed: Uint8Array | null;
+    /** The employer, in whose name the seal is. */
+    company: string;
+  },
   approval: { approverName: string; at: Date },
 ): Promise<SealedContract> {
-  const signed = await employeeSignedContract(deps, order.id);
-  const config = deps.signing.csc;
+  const { signed, company } = contract;
+  const config = signing.csc;
   if (!signed || !config) throw sealFailed();
-  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
-  const company = tenant?.name ?? '';
   try {
     const client = createCscClient(config());
     const credential = await client.credentialFor(`${SEAL_USER_PREFIX}${company}`);
@@ -89,7 +62,7 @@ export async function sealContract(
       signer: {
         name: company,
         signingTime: approval.at,
-        reason: `Freigabe des Überlassungsvertrags ${order.id}`,
+        reason: `Freigabe des Überlassungsvertrags ${contract.orderId}`,
         location: 'Deutschland',
       },
       appearance: {
@@ -112,7 +85,7 @@ export async function sealContract(
     });
     const sealed = embedSignature(prepared, cms);
     // Never trust what comes back: both signatures intact and trusted, the seal in the company's name.
-    const check = await verifyPdf(sealed, await deps.signing.trustAnchors());
+    const check = await verifyPdf(sealed, await signing.trustAnchors());
     const seal = check.signatures.at(-1);
     if (!check.valid || check.signatures.length < 2 || !check.signatures.every((s) => s.trusted)) {
       throw new Error(`sealed contract does not verify: ${check.signatures.map((s) => s.problem).join('; ')}`);
@@ -122,7 +95,7 @@ export async function sealContract(
     }
     // The sealed file is complete and valid (B-T); when the validation data cannot be fetched right now
     // (revocation service or TSA away), the approval keeps it, and the audit line names no LTA hash.
-    const final = await deps.signing.longTermExtension(sealed).catch(() => null);
+    const final = await signing.longTermExtension(sealed).catch(() => null);
     return {
       pdf: final ?? sealed,
       auditFields: longTermAuditFields(sealed, final ?? sealed),

@@ -3,8 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, min, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
-import { stepOfType } from '../orders/steps.js';
-import { addDays } from './settlement.js';
+import { stepOfType } from './steps.js';
 
 /**
  * A follow-up car replaces a running lease (ADR 0040). Its handover ends the salary conversion of
@@ -13,6 +12,9 @@ import { addDays } from './settlement.js';
  * offen" (`CONVERSION_ENDED`) so the employee, HR and the provider see it is no longer converted
  * but the old car still has to come back. The return then closes it with the settlement as usual.
  */
+
+const dayBefore = (isoDate: string): string =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** The statuses of a handed-over lease whose car is still out: the return accepts both. */
 export const RETURNABLE_STATUSES = ['LEASING_ACTIVE', 'CONVERSION_ENDED'] as const;
@@ -85,5 +87,5 @@ export async function conversionEndedOn(
     .where(
       and(eq(orders.userId, order.userId), ne(orders.id, order.id), gt(orders.handoverDate, order.handoverDate)),
     );
-  return row?.next ? addDays(row.next, -1) : null;
+  return row?.next ? dayBefore(row.next) : null;
 }

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { consume, type RateLimiter } from '../../lib/rate-limiter.js';
-import * as authRepo from '../auth/repository.js';
+import * as authRepo from './repository.js';
 
 /** Password confirmations per user: a stolen session must not become a password-guessing oracle. */
 export const STEP_UP_LIMIT = { limit: 5, windowMs: 15 * 60_000 };

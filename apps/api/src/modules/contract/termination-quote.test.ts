@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { terminationFigures, type QuoteInput } from './quote.js';
+import { terminationFigures, type QuoteInput } from './termination-quote.js';
 
 const input = (overrides: Partial<QuoteInput> = {}): QuoteInput => ({
   handoverDate: '2026-03-12',

@@ -2,7 +2,7 @@
  * The sections of the transfer contract, one function each (parties, vehicle, package, conversion,
  * kilometres, use, damage, termination, privacy, final provisions). Pure text, no PDF.
  */
-import { TERMINATION_FEE_RULE } from '../lease-life/quote.js';
+import { TERMINATION_FEE_RULE } from './termination-quote.js';
 import type { ContractBlock, ContractFact, ContractSection, TransferContractInput } from './contract-types.js';
 import {
   cleanText,

@@ -10,23 +10,23 @@ import { createHash } from 'node:crypto';
 
 import { and, eq } from 'drizzle-orm';
 
-import { identCases } from '../../db/schema.js';
-import { recordAudit } from '../../lib/audit.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { ProviderUnavailableError } from '../ident/provider.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { renderContract } from '../orders/documents.js';
-import * as repo from '../orders/repository.js';
-import { openPrivate } from '../orders/snapshot.js';
-import { completeSignedCase } from '../orders/signature-completion.js';
+import { identCases } from '../db/schema.js';
+import { recordAudit } from '../lib/audit.js';
+import { AppError, conflict, notFound } from '../lib/errors.js';
+import { ProviderUnavailableError } from '../modules/ident/provider.js';
+import type { OrderDeps } from '../modules/orders/deps.js';
+import { renderContract } from '../modules/orders/documents.js';
+import * as repo from '../modules/orders/repository.js';
+import { openPrivate } from '../modules/orders/snapshot.js';
+import { completeSignedCase } from '../modules/orders/signature-completion.js';
 
-import { buildSignedAttributes, parseCertificate } from './cades.js';
-import { CscError, createCscClient } from './csc-client.js';
-import { sha256Hex } from './order-signing-deps.js';
-import { completeTimestampedCms } from './pades.js';
-import { embedSignature, prepareSignatureField, signedBytes } from './pdf-signature-field.js';
-import { verifyPdf } from './verify.js';
-import { checkCms, commonNameOf } from './verify-cms.js';
+import { buildSignedAttributes, parseCertificate } from '../modules/signing/cades.js';
+import { CscError, createCscClient } from '../modules/signing/csc-client.js';
+import { sha256Hex } from '../modules/signing/order-signing-deps.js';
+import { completeTimestampedCms } from '../modules/signing/pades.js';
+import { embedSignature, prepareSignatureField, signedBytes } from '../modules/signing/pdf-signature-field.js';
+import { verifyPdf } from '../modules/signing/verify.js';
+import { checkCms, commonNameOf } from '../modules/signing/verify-cms.js';
 
 /** What is kept with the case between the preparation and the signer's return. */
 interface SigningContext {

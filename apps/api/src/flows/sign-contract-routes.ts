@@ -6,12 +6,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 
-import { runAsSystem } from '../../db/scope.js';
-import { AppError } from '../../lib/errors.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { escapeHtml } from '../ident/simulator-pages.js';
+import { runAsSystem } from '../db/scope.js';
+import { AppError } from '../lib/errors.js';
+import type { OrderDeps } from '../modules/orders/deps.js';
+import { escapeHtml } from '../modules/ident/simulator-pages.js';
 
-import { completeSignature, SignatureFailedError } from './order-signing.js';
+import { completeSignature, SignatureFailedError } from './sign-contract.js';
 
 const returnQuery = z.object({
   state: z.string().max(100),
