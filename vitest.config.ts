@@ -38,6 +38,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The project's own scripts (the start's build stamp): plain Node.
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
+      {
+        extends: true,
         // The web app's build scripts (chunk planning): plain Node.
         test: { name: 'web-build', root: 'apps/web', include: ['scripts/**/*.test.mjs'], environment: 'node' },
       },
