@@ -10,7 +10,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, degrees, drawText, rgb } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFRef, degrees, drawText, rgb } from 'pdf-lib';
 import type { PDFFont } from 'pdf-lib';
 
 import { loadFontBytes } from '../orders/contract-fonts.js';
@@ -43,6 +43,8 @@ export interface PreparedSignature {
 }
 
 const DEFAULT_RECT: [number, number, number, number] = [56, 56, 306, 116];
+/** DocMDP P=2: filling in forms and signing may follow the signature, nothing else. */
+export const DOC_MDP_FILL_IN_AND_SIGN = 2;
 const APPEARANCE_FONT = 'F1';
 
 function formatSigningTime(at: Date): string {
@@ -91,6 +93,32 @@ function setVisibleAppearance(doc: PDFDocument, widgetRef: PDFRef, font: PDFFont
   const lines = [QUALIFIED_SIGNATURE_LABEL, input.signerName, formatSigningTime(input.signingTime)];
   const appearance = signatureAppearance(doc, font, input.rect ?? DEFAULT_RECT, lines);
   doc.context.lookup(widgetRef, PDFDict).set(PDFName.of('AP'), doc.context.obj({ N: appearance }));
+}
+
+/**
+ * Makes the signature a certification signature (PDF 32000-1, 12.8.2.2): DocMDP with P=2, so later
+ * revisions may only fill in and sign form fields; every reader flags anything else as a change
+ * after signing. The seal, the DSS and the document timestamp are such permitted revisions.
+ */
+function certifyWithDocMdp(doc: PDFDocument, widgetRef: PDFRef): void {
+  const signatureRef = doc.context.lookup(widgetRef, PDFDict).get(PDFName.of('V'));
+  if (!(signatureRef instanceof PDFRef)) throw new Error('signature dictionary not found');
+  const transform = doc.context.obj({
+    Type: 'SigRef',
+    TransformMethod: 'DocMDP',
+    TransformParams: { Type: 'TransformParams', P: DOC_MDP_FILL_IN_AND_SIGN, V: '1.2' },
+  });
+  // The placeholder keeps the signature dictionary as raw bytes (its /ByteRange slots are names): the
+  // reference goes in as text before the dictionary's end.
+  const placeholder = doc.context.lookup(signatureRef);
+  if (!(placeholder instanceof PDFInvalidObject)) throw new Error('unexpected signature dictionary');
+  const raw = new Uint8Array(placeholder.sizeInBytes());
+  placeholder.copyBytesInto(raw, 0);
+  const text = Buffer.from(raw).toString('latin1');
+  const end = text.lastIndexOf('>>');
+  const certified = `${text.slice(0, end)}/Reference [${transform.toString()}]\n${text.slice(end)}`;
+  doc.context.assign(signatureRef, PDFInvalidObject.of(Buffer.from(certified, 'latin1')));
+  doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: signatureRef }));
 }
 
 function findSignatureWidget(doc: PDFDocument, pageIndex: number): PDFRef {
@@ -148,7 +176,9 @@ export async function prepareSignatureField(
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     widgetRect: input.rect ?? DEFAULT_RECT,
   });
-  setVisibleAppearance(doc, findSignatureWidget(doc, pageIndex), font, input);
+  const widget = findSignatureWidget(doc, pageIndex);
+  setVisibleAppearance(doc, widget, font, input);
+  certifyWithDocMdp(doc, widget);
   const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
   const byteRange = fillByteRange(pdf, SIGNATURE_CONTENTS_BYTES);
   return { pdf, byteRange, documentDigest: sha256(signedBytes(pdf, byteRange)) };

@@ -1,12 +1,17 @@
 /**
  * The cryptographic checks of one CMS SignedData, as a verifier that trusts nothing it is given: the
- * messageDigest against the bytes the caller names, the signature value against the signer's key, and
- * (separately) the chain from the signer's certificate to the caller's trust anchors. Timestamp tokens
- * (RFC 3161) are checked the same way, with the imprint of their TSTInfo against the timestamped bytes.
+ * messageDigest against the digest of the bytes the caller names, the signature value over the signed
+ * attributes against the signer's key, and (separately, `verify-chain.ts`) a path from the signer's
+ * certificate to the caller's trust anchors. Timestamp tokens (RFC 3161) are checked the same way, with
+ * the imprint of their TSTInfo against the timestamped bytes. The caller hands over a digest function,
+ * not the bytes: a signature over 20 MB is hashed in place, never copied.
  */
+import { createHash, verify as verifySignature, type X509Certificate } from 'node:crypto';
+
 import * as pkijs from 'pkijs';
 
-import { OID, parseSignedData, sha256, toArrayBuffer } from './cades.js';
+import { OID, parseSignedData, toArrayBuffer } from './cades.js';
+import { checkPath, x509Of } from './verify-chain.js';
 
 export interface CmsCheck {
   /** messageDigest and signature value (or the TSTInfo imprint and the TSA's signature) hold. */
@@ -20,9 +25,28 @@ export interface CmsCheck {
   problem: string;
 }
 
+/** The digest of the signed bytes under a hash algorithm (node's name: sha256, sha384, sha512). */
+export type DigestOf = (algorithm: string) => Buffer;
+
 const OID_CN = '2.5.4.3';
 const OID_O = '2.5.4.10';
 const OID_ORGANIZATION_IDENTIFIER = '2.5.4.97';
+
+const HASHES: Record<string, string> = {
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+/** RSA PKCS #1 v1.5 and ECDSA; node picks the scheme from the key, the hash from the digest algorithm. */
+const SIGNATURE_ALGORITHMS = new Set([
+  '1.2.840.113549.1.1.1',
+  '1.2.840.113549.1.1.11',
+  '1.2.840.113549.1.1.12',
+  '1.2.840.113549.1.1.13',
+  '1.2.840.10045.4.3.2',
+  '1.2.840.10045.4.3.3',
+  '1.2.840.10045.4.3.4',
+]);
 
 function nameField(name: pkijs.RelativeDistinguishedNames, type: string): string | null {
   const found = name.typesAndValues.find((tv) => tv.type === type);
@@ -50,31 +74,11 @@ export function parseTrustAnchorsPem(pem: string): pkijs.Certificate[] {
   });
 }
 
-interface VerifyOutcome {
-  signatureVerified?: boolean | null;
-  signerCertificate?: pkijs.Certificate;
-  message?: string;
-}
+export const derOf = (certificate: pkijs.Certificate) => new Uint8Array(certificate.toSchema().toBER());
 
-async function runVerify(
-  signedData: pkijs.SignedData,
-  data: Uint8Array,
-  checkChain: boolean,
-  trustAnchors: pkijs.Certificate[],
-  checkDate: Date,
-): Promise<VerifyOutcome> {
-  try {
-    return (await signedData.verify({
-      signer: 0,
-      data: toArrayBuffer(data),
-      checkChain,
-      trustedCerts: trustAnchors,
-      checkDate,
-      extendedMode: true,
-    })) as VerifyOutcome;
-  } catch (error) {
-    return { signatureVerified: false, message: (error as { message?: string }).message ?? String(error) };
-  }
+/** Trust anchors as node certificates (the unreadable ones dropped). */
+export function x509Anchors(anchors: readonly pkijs.Certificate[]): X509Certificate[] {
+  return anchors.map((anchor) => x509Of(derOf(anchor))).filter((anchor): anchor is X509Certificate => anchor !== null);
 }
 
 /** The timestamp token inside a signature (unsigned attribute signatureTimeStampToken), if any. */
@@ -89,47 +93,107 @@ export function signatureTimestampOf(signedData: pkijs.SignedData): Buffer | nul
 function tstInfoOf(signedData: pkijs.SignedData): pkijs.TSTInfo | null {
   const content = signedData.encapContentInfo.eContent;
   if (signedData.encapContentInfo.eContentType !== OID.tstInfo || !content) return null;
-  return pkijs.TSTInfo.fromBER(content.getValue());
+  try {
+    return pkijs.TSTInfo.fromBER(content.getValue());
+  } catch {
+    return null;
+  }
 }
 
+function certificatesOf(signedData: pkijs.SignedData): pkijs.Certificate[] {
+  return (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+}
+
+/** The certificate the first SignerInfo names by issuer and serial number. */
+function signerCertificateOf(signedData: pkijs.SignedData): pkijs.Certificate | null {
+  const sid = signedData.signerInfos[0]?.sid;
+  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) return null;
+  return (
+    certificatesOf(signedData).find((c) => c.serialNumber.isEqual(sid.serialNumber) && c.issuer.isEqual(sid.issuer)) ??
+    null
+  );
+}
+
+function attributeValue(signerInfo: pkijs.SignerInfo, type: string): Buffer | null {
+  const value = signerInfo.signedAttrs?.attributes.find((a) => a.type === type)?.values[0] as
+    { valueBlock?: { valueHexView?: Uint8Array } } | undefined;
+  return value?.valueBlock?.valueHexView ? Buffer.from(value.valueBlock.valueHexView) : null;
+}
+
+/** What is wrong with the signature itself ('' when messageDigest and signature value hold). */
+function signatureProblem(signedData: pkijs.SignedData, signer: X509Certificate, digestOf: DigestOf): string {
+  const signerInfo = signedData.signerInfos[0];
+  if (!signerInfo?.signedAttrs) return 'no signed attributes';
+  const hash = HASHES[signerInfo.digestAlgorithm.algorithmId];
+  if (!hash || !SIGNATURE_ALGORITHMS.has(signerInfo.signatureAlgorithm.algorithmId)) return 'unsupported algorithm';
+  const content = signedData.encapContentInfo.eContent;
+  const expected = content ? createHash(hash).update(new Uint8Array(content.getValue())).digest() : digestOf(hash);
+  if (!attributeValue(signerInfo, OID.messageDigest)?.equals(expected)) return 'messageDigest';
+  const signedAttributes = new Uint8Array(signerInfo.signedAttrs.encodedValue);
+  const value = signerInfo.signature.valueBlock.valueHexView;
+  try {
+    return verifySignature(hash, signedAttributes, signer.publicKey, value) ? '' : 'signature value';
+  } catch {
+    return 'signature value';
+  }
+}
+
+const failed = (problem: string, signerCertificate: pkijs.Certificate | null = null): CmsCheck => ({
+  intact: false,
+  trusted: false,
+  signerCertificate,
+  timestampTime: null,
+  problem,
+});
+
 /**
- * Checks a DER CMS over `data` (the signed byte ranges, or for a signature timestamp the signature
- * value). The chain is checked at the timestamp's time when the CMS is a token, else at `checkDate`.
+ * Checks a DER CMS over the bytes whose digest `digestOf` gives (the signed byte ranges, or for a
+ * signature timestamp the signature value). The path is checked at the token's time when the CMS is
+ * a timestamp token, else at `checkDate`.
  */
-export async function checkCms(
+export function checkCmsOver(
   cmsDer: Uint8Array,
-  data: Uint8Array,
-  trustAnchors: pkijs.Certificate[],
+  digestOf: DigestOf,
+  trustAnchors: readonly X509Certificate[],
   checkDate = new Date(),
-): Promise<CmsCheck> {
+): CmsCheck {
   let signedData: pkijs.SignedData;
   try {
     signedData = parseSignedData(cmsDer);
   } catch {
-    return { intact: false, trusted: false, signerCertificate: null, timestampTime: null, problem: 'no CMS' };
+    return failed('no CMS');
   }
-  const tstInfo = (() => {
-    try {
-      return tstInfoOf(signedData);
-    } catch {
-      return null;
-    }
-  })();
-  if (tstInfo) {
-    const imprint = Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
-    if (!imprint.equals(sha256(data))) {
-      return { intact: false, trusted: false, signerCertificate: null, timestampTime: null, problem: 'imprint' };
-    }
+  const tstInfo = tstInfoOf(signedData);
+  if (signedData.encapContentInfo.eContentType === OID.tstInfo) {
+    const hash = tstInfo ? HASHES[tstInfo.messageImprint.hashAlgorithm.algorithmId] : undefined;
+    const imprint = Buffer.from(tstInfo?.messageImprint.hashedMessage.valueBlock.valueHexView ?? []);
+    if (!hash || !imprint.equals(digestOf(hash))) return failed('imprint');
   }
-  const plain = await runVerify(signedData, data, false, [], checkDate);
-  const intact = plain.signatureVerified === true;
-  const chained = intact ? await runVerify(signedData, data, true, trustAnchors, checkDate) : plain;
-  const trusted = intact && trustAnchors.length > 0 && chained.signatureVerified === true;
+  const signerCertificate = signerCertificateOf(signedData);
+  const signer = signerCertificate ? x509Of(derOf(signerCertificate)) : null;
+  if (!signerCertificate || !signer) return failed('signer certificate missing');
+  const problem = signatureProblem(signedData, signer, digestOf);
+  if (problem) return failed(problem, signerCertificate);
+  const carried = certificatesOf(signedData)
+    .map((c) => x509Of(derOf(c)))
+    .filter((c): c is X509Certificate => c !== null);
+  const path = checkPath(signer, carried, trustAnchors, tstInfo?.genTime ?? checkDate);
   return {
-    intact,
-    trusted,
-    signerCertificate: plain.signerCertificate ?? null,
+    intact: true,
+    trusted: path.trusted,
+    signerCertificate,
     timestampTime: tstInfo?.genTime ?? null,
-    problem: intact ? (trusted ? '' : `chain: ${chained.message ?? 'not trusted'}`) : (plain.message ?? 'signature'),
+    problem: path.trusted ? '' : `chain: ${path.problem}`,
   };
+}
+
+/** `checkCmsOver` for bytes at hand. */
+export function checkCms(
+  cmsDer: Uint8Array,
+  data: Uint8Array,
+  trustAnchors: readonly pkijs.Certificate[],
+  checkDate = new Date(),
+): Promise<CmsCheck> {
+  const digestOf: DigestOf = (hash) => createHash(hash).update(data).digest();
+  return Promise.resolve(checkCmsOver(cmsDer, digestOf, x509Anchors(trustAnchors), checkDate));
 }

@@ -17,12 +17,33 @@ import type { Actor, OrderDeps } from '../orders/deps.js';
 import { visibleOrder } from '../orders/read-orders.js';
 
 import { sha256Hex } from './order-signing-deps.js';
-import { NotAPdfError, verifyPdf } from './verify.js';
+import { VerificationBudgetError, VerificationBusyError, verifyOffThread } from './verify-off-thread.js';
+import { NotAPdfError, type PdfVerification } from './verify.js';
 
 const notAPdf = () =>
   new AppError('VALIDATION_FAILED', 'Die Datei ist kein lesbares PDF.', {
     errors: [{ field: 'body', message: 'not a PDF' }],
   });
+
+const overBudget = () =>
+  new AppError('VALIDATION_FAILED', 'Die Datei lässt sich nicht in der vorgesehenen Zeit prüfen.', {
+    errors: [{ field: 'body', message: 'check over budget' }],
+  });
+
+/** The answer: every signature, and for a signed file what each revision says. */
+export function toContractVerification(result: PdfVerification): ContractVerification {
+  const signatures = result.signatures.map((s) => ({
+    signer: s.signer,
+    signedAt: s.signedAt,
+    kind: s.kind,
+    coversWholeDocument: s.coversWholeDocument,
+    trusted: s.trusted,
+    intact: s.intact,
+    revision: s.revision,
+  }));
+  if (signatures.length === 0) return { valid: false, signatures };
+  return { valid: result.valid, signatures, revisions: result.revisions, problems: result.problems };
+}
 
 /** The order whose contract version has this hash (from the audit trail), if the caller may see it. */
 export async function orderOfContractVersion(deps: OrderDeps, actor: Actor, pdf: Uint8Array): Promise<number | null> {
@@ -78,25 +99,23 @@ export function contractVerifyRoutes(
         const user = requireUser(request);
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw notAPdf();
+        // Before the check: the file's memory moves to the worker that checks it.
+        const orderId = await orderOfContractVersion(deps, user, body);
         let result;
         try {
-          result = await verifyPdf(body, await deps.signing.trustAnchors());
+          result = await verifyOffThread(body, await deps.signing.trustAnchors());
         } catch (error) {
           if (error instanceof NotAPdfError) throw notAPdf();
+          if (error instanceof VerificationBudgetError) throw overBudget();
+          if (error instanceof VerificationBusyError) {
+            throw new AppError(
+              'SERVICE_UNAVAILABLE',
+              'Gerade werden viele Verträge geprüft. Bitte gleich noch einmal.',
+            );
+          }
           throw error;
         }
-        const orderId = await orderOfContractVersion(deps, user, body);
-        return {
-          valid: result.valid,
-          signatures: result.signatures.map((s) => ({
-            signer: s.signer,
-            signedAt: s.signedAt,
-            kind: s.kind,
-            coversWholeDocument: s.coversWholeDocument,
-            trusted: s.trusted,
-          })),
-          ...(orderId !== null ? { orderId } : {}),
-        };
+        return { ...toContractVerification(result), ...(orderId !== null ? { orderId } : {}) };
       },
     );
   };

@@ -71,12 +71,21 @@ describe('verifyPdf', () => {
     expect(Math.abs(Date.parse(signature!.signedAt ?? '') - Date.now())).toBeLessThan(120_000);
   });
 
-  it('says untrusted without the anchor, but still intact', async () => {
+  it('says untrusted without the anchor, intact but not valid: the last revision needs a trusted signature', async () => {
     const result = await verifyPdf(signed, []);
-    expect(result.valid).toBe(true);
-    expect(result.signatures[0]?.trusted).toBe(false);
+    expect(result.valid).toBe(false);
+    expect(result.signatures[0]).toMatchObject({ trusted: false, intact: true });
+    expect(result.revisions).toEqual([
+      { revision: 1, problems: ['untrustedLastRevision'], changes: [], changedAfter: null },
+    ]);
     const foreign = await createTestPki();
     expect((await verifyPdf(signed, [asPkijs(foreign.root)])).signatures[0]?.trusted).toBe(false);
+  });
+
+  it('makes the employee signature a certification signature (DocMDP, P=2)', async () => {
+    const result = await verifyPdf(signed, [root]);
+    expect(result.signatures[0]?.docMdp).toBe(2);
+    expect(signed.toString('latin1')).toMatch(/\/Perms\s*<<\s*\/DocMDP \d+ 0 R/);
   });
 
   it('is invalid as soon as one byte of a signed range changed', async () => {
@@ -90,10 +99,11 @@ describe('verifyPdf', () => {
     expect(sealed.subarray(0, signed.length).equals(signed)).toBe(true);
     const result = await verifyPdf(sealed, [root]);
     expect(result.valid).toBe(true);
-    expect(result.signatures.map((s) => [s.kind, s.signer, s.coversWholeDocument, s.trusted])).toEqual([
-      ['signature', SIGNER, false, true],
-      ['seal', COMPANY, true, true],
+    expect(result.signatures.map((s) => [s.kind, s.signer, s.coversWholeDocument, s.trusted, s.revision])).toEqual([
+      ['signature', SIGNER, false, true, 1],
+      ['seal', COMPANY, true, true, 2],
     ]);
+    expect(result.revisions.map((r) => r.problems)).toEqual([[], []]);
   });
 
   it('is invalid when unsigned bytes follow the last signature', async () => {
@@ -121,6 +131,8 @@ describe('verifyPdf', () => {
     expect(await verifyPdf(await renderTransferContract(typicalInput()), [root])).toEqual({
       valid: false,
       signatures: [],
+      revisions: [],
+      problems: [],
     });
   });
 });

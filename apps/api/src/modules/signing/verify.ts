@@ -1,37 +1,59 @@
 /**
- * Verification of a signed PDF as anyone would do it, sharing nothing with how we signed: find every
- * signature dictionary (its /ByteRange, /Contents, /SubFilter, /M), check each CMS over the bytes of its
- * ranges, the chain to the trust anchors, and whether the last revision covers the whole file. A
- * document timestamp is recognised by `/SubFilter /ETSI.RFC3161`.
+ * Verification of a signed PDF as anyone would do it, sharing nothing with how we signed (ADR 0047):
+ * the file's revisions from its cross references, every signature dictionary in them, each CMS over the
+ * bytes of its ranges, a path to the trust anchors, and what every revision after a signature changed.
+ * `valid` means: every signature intact with ranges that fit its revision, no revision after the first
+ * signature changes more than PAdES allows to follow one, and the last revision is covered by a trusted
+ * signature or document timestamp. Every step is bounded by the size of the file.
  */
+import { createHash, type X509Certificate } from 'node:crypto';
+
 import type * as pkijs from 'pkijs';
 
 import { parseSignedData } from './cades.js';
-import { checkCms, commonNameOf, isSealCertificate, signatureTimestampOf } from './verify-cms.js';
+import { PdfStructureError } from './pdf-structure-lexer.js';
+import { PdfObjects, readPdfStructure, type PdfStructure } from './pdf-structure.js';
+import { checkCmsOver, commonNameOf, isSealCertificate, signatureTimestampOf, x509Anchors } from './verify-cms.js';
+import { MAX_SIGNATURES, findSignatures, type FoundSignature } from './verify-found.js';
+import { forbiddenChanges, type Change } from './verify-revisions.js';
+
+export { parsePdfDate, type FoundSignature } from './verify-found.js';
 
 export type SignatureKind = 'signature' | 'seal' | 'timestamp';
 
-export interface FoundSignature {
-  byteRange: [number, number, number, number];
-  cms: Buffer;
-  subFilter: string;
-  /** The dictionary's /M, when present. */
-  claimedTime: Date | null;
-}
+export type RevisionProblem =
+  'byteRangeInvalid' | 'signatureNotIntact' | 'modifiedAfterSigning' | 'untrustedLastRevision' | 'unsignedLastRevision';
+
+export type DocumentProblem = 'structureUnreadable' | 'tooManySignatures' | 'bytesAfterLastRevision';
 
 export interface VerifiedSignature {
   signer: string;
   signedAt: string | null;
   kind: SignatureKind;
+  /** The revision (1-based) this signature covers. */
+  revision: number;
   coversWholeDocument: boolean;
   trusted: boolean;
   intact: boolean;
+  /** /P of the DocMDP transform when this is a certification signature. */
+  docMdp: number | null;
   problem: string;
+}
+
+export interface RevisionFinding {
+  revision: number;
+  problems: RevisionProblem[];
+  /** What this revision changed that may not follow a signature. */
+  changes: Change[];
+  /** The signer of the latest signature before this revision, when there is one. */
+  changedAfter: string | null;
 }
 
 export interface PdfVerification {
   valid: boolean;
   signatures: VerifiedSignature[];
+  revisions: RevisionFinding[];
+  problems: DocumentProblem[];
 }
 
 export class NotAPdfError extends Error {
@@ -41,122 +63,126 @@ export class NotAPdfError extends Error {
   }
 }
 
-/** D:YYYYMMDDHHmmSS with an optional Z or ±HH'mm' offset (PDF 32000-1, 7.9.4). */
-export function parsePdfDate(text: string): Date | null {
-  const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?/.exec(text);
-  if (!m) return null;
-  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', zone] = m;
-  const offset = !zone || zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.replace(/'/g, '').slice(3, 5)}`;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** The digest of both ranges, hashed in place (no copy of the file), per algorithm once. */
+function rangeDigest(pdf: Uint8Array, range: readonly number[]): (algorithm: string) => Buffer {
+  const [a = 0, b = 0, c = 0, d = 0] = range;
+  const digests = new Map<string, Buffer>();
+  return (algorithm) => {
+    const known = digests.get(algorithm);
+    if (known) return known;
+    const digest = createHash(algorithm)
+      .update(pdf.subarray(a, a + b))
+      .update(pdf.subarray(c, c + d))
+      .digest();
+    digests.set(algorithm, digest);
+    return digest;
+  };
 }
 
-/** The bytes a signature covers: both ranges, or null when the ranges do not fit the file. */
-export function rangeBytes(pdf: Uint8Array, range: readonly number[]): Buffer | null {
-  const [a, b, c, d] = range;
-  if ([a, b, c, d].some((n) => n === undefined || !Number.isSafeInteger(n) || n < 0)) return null;
-  const [start, firstLength, second, secondLength] = [a ?? 0, b ?? 0, c ?? 0, d ?? 0];
-  if (start !== 0 || second < start + firstLength || second + secondLength > pdf.length) return null;
-  return Buffer.concat([pdf.subarray(start, start + firstLength), pdf.subarray(second, second + secondLength)]);
+function kindOf(signature: FoundSignature, certificate: pkijs.Certificate | null): SignatureKind {
+  if (signature.subFilter === 'ETSI.RFC3161') return 'timestamp';
+  return certificate && isSealCertificate(certificate) ? 'seal' : 'signature';
 }
 
-/** Every signature dictionary of the file, in file order (= revision order for incremental updates). */
-export function findSignatures(pdf: Uint8Array): FoundSignature[] {
-  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
-  const found: FoundSignature[] = [];
-  const byteRangePattern = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
-  for (const match of text.matchAll(byteRangePattern)) {
-    const byteRange = match.slice(1, 5).map(Number) as [number, number, number, number];
-    const at = match.index;
-    // The signature dictionary is one indirect object: look between its "obj" and "endobj".
-    const objStart = text.lastIndexOf(' obj', at);
-    const objEnd = text.indexOf('endobj', at);
-    const dict = text.slice(objStart < 0 ? 0 : objStart, objEnd < 0 ? text.length : objEnd);
-    // /Contents is the hex string exactly between the two ranges.
-    const [, firstLength, second] = byteRange;
-    const hex = text.slice(firstLength, second);
-    if (!/^<[0-9a-fA-F\s]*>$/.test(hex)) continue;
-    const cms = Buffer.from(hex.slice(1, -1).replace(/\s+/g, ''), 'hex');
-    const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(dict)?.[1] ?? '';
-    const time = /\/M\s*\((D:[^)]+)\)/.exec(dict)?.[1];
-    found.push({ byteRange, cms: stripPadding(cms), subFilter, claimedTime: time ? parsePdfDate(time) : null });
-  }
-  return found;
+/** B-T: the signature timestamp is over the signature value; its time is the proven signing time. */
+function withSignatureTimestamp(cms: Buffer, anchors: readonly X509Certificate[], now: Date) {
+  const signedData = parseSignedData(cms);
+  const token = signatureTimestampOf(signedData);
+  if (!token) return null;
+  const value = new Uint8Array(signedData.signerInfos[0]?.signature.valueBlock.valueHexView ?? []);
+  return checkCmsOver(token, (hash) => createHash(hash).update(value).digest(), anchors, now);
 }
 
-/** /Contents is zero-padded after the DER: cut it to the DER's own length. */
-function stripPadding(cms: Buffer): Buffer {
-  if (cms.length < 4 || cms[0] !== 0x30) return cms;
-  const first = cms[1] ?? 0;
-  if (first < 0x80) return cms.subarray(0, 2 + first);
-  const lengthBytes = first & 0x7f;
-  let length = 0;
-  for (let i = 0; i < lengthBytes; i++) length = length * 256 + (cms[2 + i] ?? 0);
-  return cms.subarray(0, Math.min(cms.length, 2 + lengthBytes + length));
-}
-
-async function verifyOne(
-  pdf: Uint8Array,
-  signature: FoundSignature,
-  trustAnchors: pkijs.Certificate[],
-): Promise<VerifiedSignature> {
-  const isTimestamp = signature.subFilter === 'ETSI.RFC3161';
-  const data = rangeBytes(pdf, signature.byteRange);
+function verifyOne(pdf: Uint8Array, signature: FoundSignature, anchors: readonly X509Certificate[], now: Date) {
   const [, , second, secondLength] = signature.byteRange;
-  const coversWholeDocument = second + secondLength === pdf.length;
-  const base = { coversWholeDocument, signedAt: signature.claimedTime?.toISOString() ?? null };
-  if (!data) {
+  const base = {
+    revision: signature.revision,
+    coversWholeDocument: second + secondLength === pdf.length,
+    docMdp: signature.docMdp,
+  };
+  if (signature.cms.length === 0 || second + secondLength > pdf.length) {
     return {
       ...base,
       signer: '',
-      kind: isTimestamp ? 'timestamp' : 'signature',
+      signedAt: null,
+      kind: kindOf(signature, null),
       trusted: false,
       intact: false,
       problem: 'range',
     };
   }
-  const check = await checkCms(signature.cms, data, trustAnchors);
-  const certificate = check.signerCertificate;
-  const kind: SignatureKind = isTimestamp
-    ? 'timestamp'
-    : certificate && isSealCertificate(certificate)
-      ? 'seal'
-      : 'signature';
-  let signedAt = isTimestamp ? (check.timestampTime?.toISOString() ?? null) : base.signedAt;
-  let intact = check.intact;
-  let trusted = check.trusted;
-  let problem = check.problem;
-  if (!isTimestamp && intact) {
-    // B-T: the signature timestamp is over the signature value; its time is the proven signing time.
-    const token = signatureTimestampOf(parseSignedData(signature.cms));
-    if (token) {
-      const value = parseSignedData(signature.cms).signerInfos[0]?.signature.valueBlock.valueHexView;
-      const stamp = await checkCms(token, new Uint8Array(value ?? []), trustAnchors);
-      intact = stamp.intact;
-      trusted = trusted && stamp.trusted;
-      if (!stamp.intact || !stamp.trusted) problem = `signature timestamp: ${stamp.problem}`;
-      signedAt = stamp.timestampTime?.toISOString() ?? signedAt;
-    }
+  const check = checkCmsOver(signature.cms, rangeDigest(pdf, signature.byteRange), anchors, now);
+  const kind = kindOf(signature, check.signerCertificate);
+  let signedAt =
+    kind === 'timestamp'
+      ? (check.timestampTime?.toISOString() ?? null)
+      : (signature.claimedTime?.toISOString() ?? null);
+  let { intact, trusted, problem } = check;
+  const stamp = kind !== 'timestamp' && intact ? withSignatureTimestamp(signature.cms, anchors, now) : null;
+  if (stamp) {
+    intact = stamp.intact;
+    trusted = trusted && stamp.trusted;
+    if (!stamp.intact || !stamp.trusted) problem = `signature timestamp: ${stamp.problem}`;
+    signedAt = stamp.timestampTime?.toISOString() ?? signedAt;
   }
-  return {
-    ...base,
-    signedAt,
-    signer: certificate ? commonNameOf(certificate) : '',
-    kind,
-    trusted,
-    intact,
-    problem,
-  };
+  const signer = check.signerCertificate ? commonNameOf(check.signerCertificate) : '';
+  return { ...base, signer, signedAt, kind, trusted, intact, problem };
 }
 
-/**
- * Every signature of the file checked. `valid` holds when there is at least one signature, each is
- * intact, and the last one covers the whole file (nothing unsigned appended after it).
- */
-export async function verifyPdf(pdf: Uint8Array, trustAnchors: pkijs.Certificate[]): Promise<PdfVerification> {
+function revisionFindings(
+  structure: PdfStructure,
+  objects: PdfObjects,
+  signatures: VerifiedSignature[],
+  found: FoundSignature[],
+) {
+  const firstSigned = Math.min(...signatures.map((s) => s.revision));
+  const last = structure.revisions.length;
+  return structure.revisions.map(({ number }): RevisionFinding => {
+    const own = signatures.filter((s) => s.revision === number);
+    const problems: RevisionProblem[] = [];
+    if (found.some((f) => f.revision === number && !f.byteRangeFits)) problems.push('byteRangeInvalid');
+    if (own.some((s) => !s.intact)) problems.push('signatureNotIntact');
+    const changes = number > firstSigned ? forbiddenChanges(structure, objects, number) : [];
+    if (changes.length > 0) problems.push('modifiedAfterSigning');
+    if (number === last && own.length === 0) problems.push('unsignedLastRevision');
+    else if (number === last && !own.some((s) => s.intact && s.trusted)) problems.push('untrustedLastRevision');
+    const before = signatures.filter((s) => s.revision < number && s.kind !== 'timestamp').at(-1);
+    return { revision: number, problems, changes, changedAfter: before?.signer ?? null };
+  });
+}
+
+const unreadable = (problem: DocumentProblem): PdfVerification => ({
+  valid: false,
+  signatures: [],
+  revisions: [],
+  problems: [problem],
+});
+
+/** Every signature of the file checked against node certificates as trust anchors (synchronous). */
+export function verifyPdfBytes(
+  pdf: Uint8Array,
+  anchors: readonly X509Certificate[],
+  now = new Date(),
+): PdfVerification {
   if (Buffer.from(pdf.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new NotAPdfError();
-  const signatures = await Promise.all(findSignatures(pdf).map((s) => verifyOne(pdf, s, trustAnchors)));
-  const last = signatures.at(-1);
-  const valid = signatures.length > 0 && signatures.every((s) => s.intact) && last?.coversWholeDocument === true;
-  return { valid, signatures };
+  try {
+    const structure = readPdfStructure(pdf);
+    const objects = new PdfObjects(structure);
+    const found = findSignatures(structure, objects);
+    if (found.length > MAX_SIGNATURES) return unreadable('tooManySignatures');
+    const signatures = found.map((signature) => verifyOne(pdf, signature, anchors, now));
+    if (signatures.length === 0) return { valid: false, signatures, revisions: [], problems: [] };
+    const revisions = revisionFindings(structure, objects, signatures, found);
+    const problems: DocumentProblem[] = structure.trailingBytes > 0 ? ['bytesAfterLastRevision'] : [];
+    const valid = problems.length === 0 && revisions.every((r) => r.problems.length === 0);
+    return { valid, signatures, revisions, problems };
+  } catch (error) {
+    if (error instanceof PdfStructureError) return unreadable('structureUnreadable');
+    throw error;
+  }
+}
+
+/** `verifyPdfBytes` with the platform's trust anchors as loaded from configuration. */
+export function verifyPdf(pdf: Uint8Array, trustAnchors: pkijs.Certificate[]): Promise<PdfVerification> {
+  return Promise.resolve().then(() => verifyPdfBytes(pdf, x509Anchors(trustAnchors)));
 }

@@ -21,6 +21,8 @@ const SEALED: ContractVerification = {
       kind: 'signature',
       coversWholeDocument: false,
       trusted: true,
+      intact: true,
+      revision: 1,
     },
     {
       signer: 'Muster AG',
@@ -28,6 +30,8 @@ const SEALED: ContractVerification = {
       kind: 'seal',
       coversWholeDocument: true,
       trusted: true,
+      intact: true,
+      revision: 2,
     },
   ],
 };
@@ -62,7 +66,7 @@ describe('Vertrag prüfen', () => {
     await userEvent.upload(await fileInput(), pdf());
     await userEvent.click(screen.getByRole('button', { name: 'Prüfen' }));
     const answer = await screen.findByTestId('contract-check-answer');
-    expect(within(answer).getByText('Der Vertrag ist unverändert: Alle Signaturen sind gültig.')).toBeInTheDocument();
+    expect(within(answer).getByText(/Der Vertrag ist unverändert: Alle Signaturen sind gültig/)).toBeInTheDocument();
     expect(within(answer).getByRole('link', { name: 'Zur Bestellung' })).toHaveAttribute('href', '/order/42/workflow');
     const cards = within(answer).getAllByTestId('contract-signature');
     expect(cards).toHaveLength(2);
@@ -85,6 +89,41 @@ describe('Vertrag prüfen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Prüfen' }));
     expect(await screen.findByText(/nicht gültig signiert/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Zur Bestellung' })).toBeNull();
+  });
+
+  it('says what was changed after whose signature, and that the last version is not trusted', async () => {
+    const painted: ContractVerification = {
+      valid: false,
+      signatures: [
+        ...SEALED.signatures,
+        { ...SEALED.signatures[1]!, signer: 'Fremde CA', trusted: false, revision: 4 },
+      ],
+      revisions: [
+        { revision: 1, problems: [], changes: [], changedAfter: null },
+        { revision: 2, problems: [], changes: [], changedAfter: 'Erika Mustermann' },
+        {
+          revision: 3,
+          problems: ['modifiedAfterSigning'],
+          changes: [{ kind: 'page', page: 1 }],
+          changedAfter: 'Muster AG',
+        },
+        { revision: 4, problems: ['untrustedLastRevision'], changes: [], changedAfter: 'Muster AG' },
+      ],
+      problems: [],
+    };
+    stubApi((call) => (call.path === '/v1/contracts/verify' ? jsonResponse(200, painted) : undefined));
+    renderPage();
+    await userEvent.upload(await fileInput(), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Prüfen' }));
+    const findings = await screen.findByTestId('contract-check-findings');
+    expect(
+      within(findings).getByText('Fassung 3 wurde nach der Signatur von Muster AG verändert: Seite 1.'),
+    ).toBeInTheDocument();
+    expect(
+      within(findings).getByText(
+        'Die letzte Fassung (Fassung 4) ist nur mit einem Zertifikat signiert, dem wir nicht vertrauen.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('explains a refused file', async () => {

@@ -1,9 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { CONTRACT_VERIFY_MAX_BYTES, type ContractSignature, type ContractVerification } from '@leasing/contract';
+import {
+  CONTRACT_VERIFY_MAX_BYTES,
+  type ContractRevision,
+  type ContractSignature,
+  type ContractVerification,
+} from '@leasing/contract';
 
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -27,6 +32,9 @@ function SignatureCard({ signature }: { signature: ContractSignature }) {
           </Badge>
         </Group>
         <Text size="sm">{t('signer', { signer: signature.signer })}</Text>
+        <Text size="sm">
+          {t('revision', { revision: signature.revision })} · {signature.intact ? t('intact') : t('broken')}
+        </Text>
         <Text size="sm">{t('signedAt', { date })}</Text>
         <Text size="sm" c="dimmed">
           {signature.coversWholeDocument ? t('whole') : t('partial')}
@@ -36,12 +44,43 @@ function SignatureCard({ signature }: { signature: ContractSignature }) {
   );
 }
 
+/** One sentence per problem of a revision, in the reader's words: what changed after whose signature. */
+function revisionSentences(t: ReturnType<typeof useTranslation<'contract-check'>>['t'], revision: ContractRevision) {
+  const changes = revision.changes.map((change) => t(`changes.${change.kind}`, { page: change.page })).join(', ');
+  return revision.problems.map((problem) => {
+    if (problem !== 'modifiedAfterSigning') return t(`findings.${problem}`, { revision: revision.revision });
+    return revision.changedAfter
+      ? t('findings.changedAfter', { revision: revision.revision, signer: revision.changedAfter, changes })
+      : t('findings.changedAfterUnknown', { revision: revision.revision, changes });
+  });
+}
+
+function Findings({ result }: { result: ContractVerification }) {
+  const { t } = useTranslation('contract-check');
+  const sentences = [
+    ...(result.problems ?? []).map((problem) => t(`findings.${problem}`)),
+    ...(result.revisions ?? []).flatMap((revision) => revisionSentences(t, revision)),
+  ];
+  if (sentences.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="contract-check-findings">
+      <Text fw={600}>{t('findings.title')}</Text>
+      <List>
+        {sentences.map((sentence) => (
+          <List.Item key={sentence}>{sentence}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 function Answer({ result }: { result: ContractVerification }) {
   const { t } = useTranslation('contract-check');
   const headline = result.signatures.length === 0 ? t('none') : result.valid ? t('valid') : t('invalid');
   return (
     <Stack gap="sm" data-testid="contract-check-answer">
       <Alert color={result.valid ? 'green' : 'red'} title={headline} role="status" />
+      {result.valid ? null : <Findings result={result} />}
       {result.orderId !== undefined ? (
         <Text>
           {t('order', { orderId: result.orderId })}{' '}
