@@ -27,6 +27,8 @@ export const BUILD_INPUTS = [
   'apps/web/index.html',
   'apps/web/scripts',
   'apps/web/vite.config.ts',
+  // The root build script that runs the server's and the web app's builds side by side.
+  'scripts/build.mjs',
   // The env files Vite reads; their VITE_ values end up in the bundle.
   'apps/web/.env',
   'apps/web/.env.local',
