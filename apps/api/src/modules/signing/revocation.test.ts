@@ -2,6 +2,7 @@
  * OCSP answers and CRLs: the development responder's answers and the checks applied before revocation
  * data goes into a DSS (signed by the issuer, about this certificate, not revoked).
  */
+import * as x509 from '@peculiar/x509';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { parseCertificate } from './cades.js';
@@ -11,12 +12,25 @@ import { createTestPki, issueCrl, issueSignerCertificate, type KeyedCertificate,
 let pki: TestPki;
 let other: TestPki;
 let signer: KeyedCertificate;
+/** The signer's key again, under a serial whose first byte is 0x80 or more: DER puts a zero byte before it. */
+let highSerialSigner: KeyedCertificate;
 const asPkijs = (c: KeyedCertificate) => parseCertificate(new Uint8Array(c.certificate.rawData));
 
 beforeAll(async () => {
   pki = await createTestPki(new Date(), 'http://127.0.0.1:9/simulator');
   other = await createTestPki();
   signer = await issueSignerCertificate(pki, { commonName: 'Erika Müller' });
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: `f0${signer.certificate.serialNumber.slice(2)}`,
+    subject: signer.certificate.subject,
+    issuer: pki.issuing.certificate.subject,
+    notBefore: signer.certificate.notBefore,
+    notAfter: signer.certificate.notAfter,
+    publicKey: signer.certificate.publicKey,
+    signingKey: pki.issuing.cryptoKey,
+    signingAlgorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+  });
+  highSerialSigner = { ...signer, certificate };
 }, 60_000);
 
 describe('OCSP', () => {
@@ -26,11 +40,14 @@ describe('OCSP', () => {
     await expect(checkOcspResponse(answer, asPkijs(signer), asPkijs(pki.issuing))).resolves.toBeUndefined();
   });
 
-  it('reports a revoked certificate', async () => {
-    const request = await buildOcspRequest(asPkijs(signer), asPkijs(pki.issuing));
-    const serial = signer.certificate.serialNumber.toLowerCase();
-    const answer = await respondToOcspRequest(request, [{ ca: pki.issuing, revoked: new Set([serial]) }]);
-    await expect(checkOcspResponse(answer, asPkijs(signer), asPkijs(pki.issuing))).rejects.toThrow(/revoked/);
+  it('reports a revoked certificate, also one whose serial DER writes with a leading zero byte', async () => {
+    expect(Buffer.from(asPkijs(highSerialSigner).serialNumber.valueBlock.valueHexView)[0]).toBe(0);
+    for (const revokedSigner of [signer, highSerialSigner]) {
+      const request = await buildOcspRequest(asPkijs(revokedSigner), asPkijs(pki.issuing));
+      const serial = revokedSigner.certificate.serialNumber.toLowerCase();
+      const answer = await respondToOcspRequest(request, [{ ca: pki.issuing, revoked: new Set([serial]) }]);
+      await expect(checkOcspResponse(answer, asPkijs(revokedSigner), asPkijs(pki.issuing))).rejects.toThrow(/revoked/);
+    }
   });
 
   it('refuses an answer signed by another CA, and answers "unauthorized" for a CA it does not run', async () => {

@@ -232,8 +232,17 @@ export async function fetchIssuerCertificate(url: string, fetchImpl: typeof fetc
 
 export interface OcspResponderCa {
   ca: KeyedCertificate;
-  /** Serial numbers (hex) this CA revoked. */
+  /** Serial numbers (hex, with or without DER's leading zero byte) this CA revoked. */
   revoked?: ReadonlySet<string>;
+}
+
+/**
+ * A serial number's hex without leading zero bytes: DER puts a zero byte before a serial whose first
+ * byte is 0x80 or more, while certificate tools print the number without it (about 1 in 256 of our
+ * random serials).
+ */
+function serialWithoutLeadingZeros(hex: string): string {
+  return hex.toLowerCase().replace(/^(?:00)+(?=[0-9a-f]{2})/, '');
 }
 
 const CERT_ID_HASHES: Record<string, string> = {
@@ -281,8 +290,8 @@ export async function respondToOcspRequest(requestDer: Uint8Array, cas: OcspResp
   });
   if (!match) return ocspResponse(6); // unauthorized: not a CA of ours
   const caCertificate = parseCertificate(new Uint8Array(match.ca.certificate.rawData));
-  const serial = Buffer.from(certId.serialNumber.valueBlock.valueHexView).toString('hex');
-  const revoked = match.revoked?.has(serial) ?? false;
+  const serial = serialWithoutLeadingZeros(Buffer.from(certId.serialNumber.valueBlock.valueHexView).toString('hex'));
+  const revoked = [...(match.revoked ?? [])].some((listed) => serialWithoutLeadingZeros(listed) === serial);
   const single = new pkijs.SingleResponse({
     certID: certId,
     certStatus: revoked
