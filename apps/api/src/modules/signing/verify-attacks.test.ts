@@ -4,85 +4,39 @@
  * contract painted over in a later revision and then signed by a foreign CA or timestamped by our TSA.
  */
 import { KeyObject } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 import type * as pkijs from 'pkijs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { typicalInput } from '../../test-support/contract-inputs.js';
 import { renderTransferContract } from '../orders/contract-pdf.js';
 
 import { parseCertificate } from './cades.js';
-import { SUBFILTER_RFC3161, prepareIncrementalField } from './incremental-signature-field.js';
-import { buildTimestampedCms, signPdf, signSha256Hash, type TimestampAuthority } from './pades.js';
-import { embedSignature, signedBytes } from './pdf-signature-field.js';
+import { signPdf, signSha256Hash } from './pades.js';
 import { PdfObjects, readPdfStructure } from './pdf-structure.js';
-import { createTestPki, issueSignerCertificate, type KeyedCertificate, type TestPki } from './test-pki.js';
-import { acceptTimestampResponse, buildTimestampRequest, respondToTimestampRequest } from './timestamp.js';
+import { createTestPki, issueSignerCertificate } from './test-pki.js';
 import { checkPath, x509Of } from './verify-chain.js';
 import {
+  COMPANY,
+  SIGNER,
   certificateLoop,
   manySignatureDictionaries,
   paintedOverFirstPage,
   repeatedByteRangeFile,
+  signedAndSealedContract,
+  type SignedContract,
 } from './verify-fixtures.js';
 import { MAX_SIGNATURES, findSignatures } from './verify-found.js';
 import { verifyPdf } from './verify.js';
 
-const SIGNER = 'Erika Mustermann';
-const COMPANY = 'Muster Maschinenbau GmbH';
-
-let pki: TestPki;
+let contract: SignedContract;
 let root: pkijs.Certificate;
 let sealed: Buffer;
-let dir: string;
-
-const asPkijs = (keyed: KeyedCertificate) => parseCertificate(new Uint8Array(keyed.certificate.rawData));
-const tsa: TimestampAuthority = (request) =>
-  Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
-
-async function sealOver(pdf: Uint8Array, seal: KeyedCertificate, chain: KeyedCertificate[]): Promise<Buffer> {
-  const prepared = await prepareIncrementalField(pdf, {
-    fieldName: `Siegel-${Math.random().toString(36).slice(2)}`,
-    signer: { name: COMPANY, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
-    appearance: { rect: [316, 56, 566, 122], lines: ['Elektronisch gesiegelt', COMPANY] },
-  });
-  const cms = await buildTimestampedCms({
-    documentDigest: prepared.documentDigest,
-    signerCertificate: asPkijs(seal),
-    chain: chain.map(asPkijs),
-    signHash: (hash) => Promise.resolve(signSha256Hash(hash, seal.privateKey)),
-    timestampAuthority: tsa,
-  });
-  return embedSignature(prepared, cms);
-}
-
-async function documentTimestampOver(pdf: Uint8Array): Promise<Buffer> {
-  const prepared = await prepareIncrementalField(pdf, { fieldName: 'Zeitstempel', subFilter: SUBFILTER_RFC3161 });
-  const request = buildTimestampRequest(signedBytes(prepared.pdf, prepared.byteRange));
-  return embedSignature(prepared, acceptTimestampResponse(await tsa(request.der), request));
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'verify-attacks-'));
-  pki = await createTestPki();
-  root = asPkijs(pki.root);
-  const person = await issueSignerCertificate(pki, { commonName: SIGNER });
-  const signed = await signPdf({
-    pdf: await renderTransferContract(typicalInput()),
-    field: { signerName: SIGNER, signingTime: new Date(), reason: 'Vertrag', location: 'DE' },
-    signerCertificate: asPkijs(person),
-    chain: [asPkijs(pki.issuing)],
-    signHash: (hash) => Promise.resolve(signSha256Hash(hash, person.privateKey)),
-    timestampAuthority: tsa,
-  });
-  const seal = await issueSignerCertificate(pki, { commonName: COMPANY, organization: COMPANY });
-  sealed = await sealOver(signed, seal, [pki.issuing]);
+  contract = await signedAndSealedContract(await renderTransferContract(typicalInput()));
+  ({ root, sealed } = contract);
 }, 60_000);
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a file built to cost', () => {
   it('answers the repeated /ByteRange file as not valid, reading only its tail', async () => {
@@ -113,7 +67,7 @@ describe('a loop of CAs', () => {
     const { loop, signer, signerKey } = await certificateLoop(SIGNER);
     const asNode = (c: { rawData: ArrayBuffer }) => x509Of(new Uint8Array(c.rawData))!;
     expect(checkPath(asNode(signer), loop.map(asNode), [], new Date())).toMatchObject({ trusted: false });
-    expect(checkPath(asNode(signer), loop.map(asNode), [asNode(pki.root.certificate)], new Date())).toEqual({
+    expect(checkPath(asNode(signer), loop.map(asNode), [asNode(contract.pki.root.certificate)], new Date())).toEqual({
       trusted: false,
       problem: 'no path to a trust anchor',
     });
@@ -123,7 +77,7 @@ describe('a loop of CAs', () => {
       signerCertificate: parseCertificate(new Uint8Array(signer.rawData)),
       chain: loop.map((c) => parseCertificate(new Uint8Array(c.rawData))),
       signHash: (hash) => Promise.resolve(signSha256Hash(hash, KeyObject.from(signerKey))),
-      timestampAuthority: tsa,
+      timestampAuthority: contract.tsa,
     });
     for (const anchors of [[], [root]]) {
       const result = await verifyPdf(pdf, anchors);
@@ -139,7 +93,7 @@ describe('the countersigned contract painted over in a later revision', () => {
     const painted = await paintedOverFirstPage(sealed);
     const foreign = await createTestPki();
     const foreignSeal = await issueSignerCertificate(foreign, { commonName: COMPANY, organization: COMPANY });
-    const attacked = await sealOver(painted, foreignSeal, [foreign.issuing, foreign.root]);
+    const attacked = await contract.sealOver(painted, foreignSeal, [foreign.issuing, foreign.root]);
     const result = await verifyPdf(attacked, [root]);
     expect(result.valid).toBe(false);
     expect(result.signatures.map((s) => [s.revision, s.intact, s.trusted])).toEqual([
@@ -156,7 +110,7 @@ describe('the countersigned contract painted over in a later revision', () => {
   }, 30_000);
 
   it('is not valid when our TSA timestamps it afterwards: trusted last revision, changed content before', async () => {
-    const attacked = await documentTimestampOver(await paintedOverFirstPage(sealed));
+    const attacked = await contract.documentTimestampOver(await paintedOverFirstPage(sealed));
     const result = await verifyPdf(attacked, [root]);
     expect(result.valid).toBe(false);
     expect(result.signatures.at(-1)).toMatchObject({ kind: 'timestamp', intact: true, trusted: true, revision: 4 });
@@ -170,7 +124,7 @@ describe('the countersigned contract painted over in a later revision', () => {
   }, 30_000);
 
   it('stays valid with only what PAdES allows after the signature (seal, document timestamp)', async () => {
-    const stamped = await documentTimestampOver(sealed);
+    const stamped = await contract.documentTimestampOver(sealed);
     const result = await verifyPdf(stamped, [root]);
     expect(result.valid).toBe(true);
     expect(result.revisions.every((r) => r.problems.length === 0 && r.changes.length === 0)).toBe(true);

@@ -1,6 +1,7 @@
 /**
- * Hostile files for the contract check's tests and bench: the costs an attacker would build (repeated
- * tokens, many signatures, a certificate loop), and a signed contract changed after signing.
+ * Files for the contract check's tests and bench: a contract signed by the employee and sealed by the
+ * employer with the test PKI, the costs an attacker would build (repeated tokens, many signatures, a
+ * certificate loop), and a signed contract changed after signing.
  */
 import 'reflect-metadata';
 
@@ -8,8 +9,78 @@ import { webcrypto } from 'node:crypto';
 
 import * as x509 from '@peculiar/x509';
 import { StandardFonts, rgb } from 'pdf-lib';
+import type * as pkijs from 'pkijs';
 
+import { parseCertificate } from './cades.js';
 import { openRevision, writeRevision } from './incremental-revision.js';
+import { SUBFILTER_RFC3161, prepareIncrementalField } from './incremental-signature-field.js';
+import { buildTimestampedCms, signPdf, signSha256Hash, type TimestampAuthority } from './pades.js';
+import { embedSignature, signedBytes } from './pdf-signature-field.js';
+import { createTestPki, issueSignerCertificate, type KeyedCertificate, type TestPki } from './test-pki.js';
+import { acceptTimestampResponse, buildTimestampRequest, respondToTimestampRequest } from './timestamp.js';
+
+export const SIGNER = 'Erika Mustermann';
+export const COMPANY = 'Muster Maschinenbau GmbH';
+
+export const asPkijs = (keyed: KeyedCertificate) => parseCertificate(new Uint8Array(keyed.certificate.rawData));
+
+export interface SignedContract {
+  pki: TestPki;
+  /** The test PKI's root as the check's one trust anchor. */
+  root: pkijs.Certificate;
+  /** The test PKI's TSA, answering in process. */
+  tsa: TimestampAuthority;
+  /** Signed by the employee (a certification signature, DocMDP P=2) with a signature timestamp. */
+  signed: Buffer;
+  /** `signed` and the employer's seal in an incremental revision. */
+  sealed: Buffer;
+  /** A seal by `seal` (its CMS carrying `chain`) in a new revision on top of `pdf`. */
+  sealOver(pdf: Uint8Array, seal: KeyedCertificate, chain: KeyedCertificate[]): Promise<Buffer>;
+  /** A document timestamp of the test TSA in a new revision on top of `pdf`. */
+  documentTimestampOver(pdf: Uint8Array): Promise<Buffer>;
+}
+
+/** `contract` signed by SIGNER and sealed by COMPANY, both with certificates of a new test PKI. */
+export async function signedAndSealedContract(contract: Uint8Array): Promise<SignedContract> {
+  const pki = await createTestPki();
+  const tsa: TimestampAuthority = (request) =>
+    Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
+  let seals = 0;
+  const sealOver = async (pdf: Uint8Array, seal: KeyedCertificate, chain: KeyedCertificate[]) => {
+    seals += 1;
+    // Each seal its own field: a second seal over a sealed file must not reuse the first one's name.
+    const prepared = await prepareIncrementalField(pdf, {
+      fieldName: seals === 1 ? 'Siegel' : `Siegel-${seals}`,
+      signer: { name: COMPANY, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
+      appearance: { rect: [316, 56, 566, 122], lines: ['Elektronisch gesiegelt', COMPANY] },
+    });
+    const cms = await buildTimestampedCms({
+      documentDigest: prepared.documentDigest,
+      signerCertificate: asPkijs(seal),
+      chain: chain.map(asPkijs),
+      signHash: (hash) => Promise.resolve(signSha256Hash(hash, seal.privateKey)),
+      timestampAuthority: tsa,
+    });
+    return embedSignature(prepared, cms);
+  };
+  const documentTimestampOver = async (pdf: Uint8Array) => {
+    const prepared = await prepareIncrementalField(pdf, { fieldName: 'Zeitstempel', subFilter: SUBFILTER_RFC3161 });
+    const request = buildTimestampRequest(signedBytes(prepared.pdf, prepared.byteRange));
+    return embedSignature(prepared, acceptTimestampResponse(await tsa(request.der), request));
+  };
+  const person = await issueSignerCertificate(pki, { commonName: SIGNER });
+  const signed = await signPdf({
+    pdf: contract,
+    field: { signerName: SIGNER, signingTime: new Date(), reason: 'Vertrag', location: 'DE' },
+    signerCertificate: asPkijs(person),
+    chain: [asPkijs(pki.issuing)],
+    signHash: (hash) => Promise.resolve(signSha256Hash(hash, person.privateKey)),
+    timestampAuthority: tsa,
+  });
+  const seal = await issueSignerCertificate(pki, { commonName: COMPANY, organization: COMPANY });
+  const sealed = await sealOver(signed, seal, [pki.issuing]);
+  return { pki, root: asPkijs(pki.root), tsa, signed, sealed, sealOver, documentTimestampOver };
+}
 
 const RSA = {
   name: 'RSASSA-PKCS1-v1_5',

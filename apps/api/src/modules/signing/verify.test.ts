@@ -9,56 +9,18 @@ import { typicalInput } from '../../test-support/contract-inputs.js';
 import { withOneByteChanged } from '../../test-support/pdfsig.js';
 import { renderTransferContract } from '../orders/contract-pdf.js';
 
-import { parseCertificate } from './cades.js';
-import { SUBFILTER_RFC3161, prepareIncrementalField } from './incremental-signature-field.js';
-import { buildTimestampedCms, signPdf, signSha256Hash, type TimestampAuthority } from './pades.js';
-import { embedSignature, signedBytes } from './pdf-signature-field.js';
-import { createTestPki, issueSignerCertificate, type KeyedCertificate, type TestPki } from './test-pki.js';
-import { acceptTimestampResponse, buildTimestampRequest, respondToTimestampRequest } from './timestamp.js';
+import { createTestPki } from './test-pki.js';
+import { COMPANY, SIGNER, asPkijs, signedAndSealedContract, type SignedContract } from './verify-fixtures.js';
 import { NotAPdfError, parsePdfDate, verifyPdf } from './verify.js';
 
-const SIGNER = 'Erika Mustermann';
-const COMPANY = 'Muster Maschinenbau GmbH';
-
-let pki: TestPki;
+let contract: SignedContract;
 let root: pkijs.Certificate;
 let signed: Buffer;
 let sealed: Buffer;
 
-const asPkijs = (keyed: KeyedCertificate) => parseCertificate(new Uint8Array(keyed.certificate.rawData));
-const tsa: TimestampAuthority = (request) =>
-  Promise.resolve(respondToTimestampRequest(request, pki.tsa, [pki.issuing]));
-
-async function sealOver(pdf: Uint8Array, seal: KeyedCertificate): Promise<Buffer> {
-  const prepared = await prepareIncrementalField(pdf, {
-    fieldName: 'Siegel',
-    signer: { name: COMPANY, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
-    appearance: { rect: [316, 56, 566, 122], lines: ['Elektronisch gesiegelt', COMPANY] },
-  });
-  const cms = await buildTimestampedCms({
-    documentDigest: prepared.documentDigest,
-    signerCertificate: asPkijs(seal),
-    chain: [asPkijs(pki.issuing)],
-    signHash: (hash) => Promise.resolve(signSha256Hash(hash, seal.privateKey)),
-    timestampAuthority: tsa,
-  });
-  return embedSignature(prepared, cms);
-}
-
 beforeAll(async () => {
-  pki = await createTestPki();
-  root = asPkijs(pki.root);
-  const person = await issueSignerCertificate(pki, { commonName: SIGNER });
-  signed = await signPdf({
-    pdf: await renderTransferContract(typicalInput()),
-    field: { signerName: SIGNER, signingTime: new Date(), reason: 'Vertrag', location: 'DE' },
-    signerCertificate: asPkijs(person),
-    chain: [asPkijs(pki.issuing)],
-    signHash: (hash) => Promise.resolve(signSha256Hash(hash, person.privateKey)),
-    timestampAuthority: tsa,
-  });
-  const seal = await issueSignerCertificate(pki, { commonName: COMPANY, organization: COMPANY });
-  sealed = await sealOver(signed, seal);
+  contract = await signedAndSealedContract(await renderTransferContract(typicalInput()));
+  ({ root, signed, sealed } = contract);
 }, 60_000);
 
 describe('verifyPdf', () => {
@@ -114,10 +76,7 @@ describe('verifyPdf', () => {
   });
 
   it('recognises a document timestamp by /SubFilter ETSI.RFC3161', async () => {
-    const prepared = await prepareIncrementalField(sealed, { fieldName: 'Zeitstempel', subFilter: SUBFILTER_RFC3161 });
-    const request = buildTimestampRequest(signedBytes(prepared.pdf, prepared.byteRange));
-    const token = acceptTimestampResponse(await tsa(request.der), request);
-    const stamped = embedSignature(prepared, token);
+    const stamped = await contract.documentTimestampOver(sealed);
     const result = await verifyPdf(stamped, [root]);
     expect(result.valid).toBe(true);
     expect(result.signatures.map((s) => s.kind)).toEqual(['signature', 'seal', 'timestamp']);
