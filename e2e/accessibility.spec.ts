@@ -1,19 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { checkScreens, expectNoFindings, type Screen } from './support/axe.js';
+import { DEMO_EMPLOYEE, DEMO_HR, DEMO_PROVIDER, DEMO_REGISTER_CODE } from './support/demo-accounts.js';
 import { registerEmployee, saveProfile } from './support/employees.js';
-import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
+import { placeOrder } from './support/journeys.js';
+import { signIn } from './support/sign-in.js';
 
 /**
  * axe (WCAG 2.1 A and AA) on the main screens, each in the light and the dark colour scheme and at a
  * desktop and a phone width. A violation fails with the screen, the rule, its impact and the selectors.
  * See docs/decisions/0019-accessibility-checks.md.
  */
-
-const DEMO_PASSWORD = 'Demo-Passwort-1';
-const EMPLOYEE = 'max.mustermann@example.com';
-const HR = 'personal@example.com';
-const PROVIDER = 'admin@example.com';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
@@ -30,15 +27,15 @@ test('the sign-in and registration screens pass axe', async ({ page }) => {
     { name: 'login', path: '/login', ready: heading },
     { name: 'login, empty form sent', path: '/login', ready: heading, prepare: sendEmptyForm },
     { name: 'register code', path: '/register', ready: heading },
-    { name: 'register', path: '/register/DEMO2026', ready: heading },
-    { name: 'register, empty form sent', path: '/register/DEMO2026', ready: heading, prepare: sendEmptyForm },
+    { name: 'register', path: `/register/${DEMO_REGISTER_CODE}`, ready: heading },
+    { name: 'register, empty form sent', path: `/register/${DEMO_REGISTER_CODE}`, ready: heading, prepare: sendEmptyForm },
   ]);
   expectNoFindings(findings);
 });
 
 test("the employee's search, with the filter and the navigation open, passes axe", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await signIn(page, DEMO_EMPLOYEE);
   const screens: Screen[] = [
     { name: 'search', path: '/search', ready: (p) => p.getByTestId('vehicle-card').first() },
     {
@@ -74,7 +71,7 @@ test("the employee's search, with the filter and the navigation open, passes axe
 
 test("the employee's vehicle and salary screens pass axe", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await signIn(page, DEMO_EMPLOYEE);
   const firstCard = page.getByTestId('vehicle-card').first().getByRole('link').first();
   await expect(firstCard).toBeVisible();
   const vehiclePath = new URL((await firstCard.getAttribute('href')) ?? '', page.url()).pathname;
@@ -90,20 +87,16 @@ test("an employee's order list and order workflow pass axe", async ({ page }) =>
   // A new employee with salary data, so the order screens show an order of their own.
   const user = await registerEmployee(page, { firstName: 'Anna', lastName: 'Barrierefrei', emailPrefix: 'e2e.a11y' });
   await saveProfile(page, user, { address: { title: 'ms', firstName: 'Anna', lastName: 'Barrierefrei' } });
-  await signIn(page, user.email, user.password);
+  await signIn(page, user);
   await page.getByTestId('vehicle-card').first().getByRole('link').first().click();
-  const orderButton = page.getByRole('button', { name: 'Jetzt bestellen' });
-  await expect(orderButton).toBeEnabled();
-  await orderButton.click();
-  await expect(page).toHaveURL(/\/order\/\d+\/workflow$/);
-  const workflowPath = new URL(page.url()).pathname;
+  const workflowPath = `/order/${await placeOrder(page)}/workflow`;
   const screens: Screen[] = [
     {
       name: 'order list',
       path: '/profile/orders',
       ready: (p) => p.getByRole('link', { name: /Bestellung|\d+/ }).first(),
     },
-    { name: 'order workflow', path: workflowPath, ready: (p) => p.getByTestId('order-tax-table') },
+    { name: 'order workflow, summary', path: workflowPath, ready: (p) => p.getByTestId('order-tax-table') },
   ];
   expectNoFindings(await checkScreens(page, screens));
 });
@@ -111,14 +104,14 @@ test("an employee's order list and order workflow pass axe", async ({ page }) =>
 test("the employer's overview passes axe", async ({ page }) => {
   // A sign-in with the second factor may wait up to 30 s for a fresh code.
   test.setTimeout(120_000);
-  await signIn(page, HR, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET, landing: /\/(search|employer)/ });
+  await signIn(page, DEMO_HR, { landing: /\/(search|employer)/ });
   expectNoFindings(await checkScreens(page, [{ name: 'employer overview', path: '/employer', ready: heading }]));
 });
 
 test("the provider's order pipeline and price list pass axe", async ({ page }) => {
   // A sign-in with the second factor may wait up to 30 s for a fresh code.
   test.setTimeout(150_000);
-  await signIn(page, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET, landing: /\/(search|provider)/ });
+  await signIn(page, DEMO_PROVIDER, { landing: /\/(search|provider)/ });
   const screens: Screen[] = [
     { name: 'provider pipeline', path: '/provider/orders', ready: heading },
     // Its file field shows a placeholder as text.

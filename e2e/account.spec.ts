@@ -1,38 +1,11 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 
+import { DEMO_REGISTER_CODE } from './support/demo-accounts.js';
+import { mailLink } from './support/mailbox.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
 import { expect, test } from './support/test.js';
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-/** The newest mail to `to` whose subject matches, from the development mailbox (mails go out asynchronously). */
-async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/dev/mailbox.json');
-        const mails = (await response.json()) as Mail[];
-        link = mails.find((mail) => mail.to === to && subject.test(mail.subject))?.links[0];
-        return link;
-      },
-      { timeout: 20_000, message: `mail "${subject.source}" to ${to}` },
-    )
-    .toBeTruthy();
-  return link ?? '';
-}
-
-/** Opens a mailed link on the app's own origin. */
-async function openLink(page: Page, link: string): Promise<void> {
-  const url = new URL(link);
-  await page.goto(`${url.pathname}${url.search}`);
-}
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Abmelden' }).click();
@@ -55,9 +28,9 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await page.getByRole('link', { name: 'Registrieren' }).click();
     await expect(page).toHaveURL(/\/register$/);
     await checkScreen(page, 'register code');
-    await page.getByLabel(/Registrierungscode/).fill('DEMO2026');
+    await page.getByLabel(/Registrierungscode/).fill(DEMO_REGISTER_CODE);
     await page.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page).toHaveURL(/\/register\/DEMO2026$/);
+    await expect(page).toHaveURL(new RegExp(`/register/${DEMO_REGISTER_CODE}$`));
     await expect(page.getByLabel(/^Vorname/)).toBeVisible();
     await checkScreen(page, 'register');
 
@@ -77,11 +50,11 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
   await test.step('confirm the address through the mailed link and sign in', async () => {
     const link = await mailLink(request, email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
     expect(link).toContain('/user/emailConfirm/');
-    await openLink(page, link);
+    await page.goto(link);
     await expect(page.getByText('Ihre E-Mail-Adresse wurde bestätigt.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await checkScreen(page, 'login, e-mail confirmed');
-    await signIn(page, email, password);
+    await signIn(page, { email, password });
   });
 
   await test.step('enter the salary profile with church tax and tax class 4', async () => {
@@ -137,11 +110,11 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await expect(field).toHaveValue(email);
 
     const link = await mailLink(request, newEmail, /neue E-Mail-Adresse/);
-    await openLink(page, link);
+    await page.goto(link);
     await expect(page.getByText('Ihre E-Mail-Adresse wurde bestätigt.')).toBeVisible();
     await expect(page).toHaveURL(/\/search$/);
     await signOut(page);
-    await signIn(page, newEmail, password);
+    await signIn(page, { email: newEmail, password });
     await page.goto('/profile/salary');
     await expect(page.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue(newEmail);
     await signOut(page);
@@ -158,7 +131,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     ).not.toHaveCount(0);
 
     const link = await mailLink(request, newEmail, /Passwort zurücksetzen/);
-    await openLink(page, link);
+    await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
     await checkScreen(page, 'new password');
     await page.getByLabel(/^Neues Passwort/).fill(newPassword);
@@ -172,7 +145,7 @@ test('an employee registers, confirms the address, keeps a salary profile, chang
     await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page.getByText(/Benutzername oder Passwort/)).toBeVisible();
-    await signIn(page, newEmail, newPassword);
+    await signIn(page, { email: newEmail, password: newPassword });
   });
 });
 

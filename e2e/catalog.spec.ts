@@ -1,17 +1,16 @@
 import { type Locator } from '@playwright/test';
 
+import { DEMO_EMPLOYEE } from './support/demo-accounts.js';
 import { registerEmployee } from './support/employees.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
 import { expect, test } from './support/test.js';
 
-const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
-
 const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 const textOf = async (locator: Locator) => normalise(await locator.textContent());
 
 test('the employee filters by two brands, configures a package and reaches the order button', async ({ page }) => {
-  await signIn(page, employee.email, employee.password);
+  await signIn(page, DEMO_EMPLOYEE);
   const cards = page.getByTestId('vehicle-card');
   await expect(cards.first()).toBeVisible();
   const allCount = await cards.count();
@@ -97,7 +96,7 @@ test('the employee filters by two brands, configures a package and reaches the o
 
 test('a new employee without salary data sees estimated rates and a disabled order button', async ({ page }) => {
   const user = await registerEmployee(page, { firstName: 'Erika', lastName: 'Beispiel', emailPrefix: 'e2e.katalog' });
-  await signIn(page, user.email, user.password);
+  await signIn(page, user);
 
   const cards = page.getByTestId('vehicle-card');
   await expect(cards.first()).toBeVisible();

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 
+import { DEMO_HR, DEMO_PROVIDER, DEMO_REGISTER_CODE } from './support/demo-accounts.js';
+import { approveOrder, handOver, orderAndSign, todayInBerlin } from './support/journeys.js';
+import { mailLink } from './support/mailbox.js';
 import { checkScreen } from './support/screen-checks.js';
-import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /**
  * The employer portal end to end: HR sets a subsidy and a list-price cap, a new employee of the demo
@@ -13,20 +16,11 @@ import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
  * figures. The demo employer's policy is put back as it was, whatever happens.
  */
 
-const HR = 'personal@example.com';
-const PROVIDER = 'admin@example.com';
-const DEMO_PASSWORD = 'Demo-Passwort-1';
-const REGISTER_CODE = 'DEMO2026';
 const SUBSIDY_EUR = 50;
 const MAX_LIST_PRICE_EUR = 60_000;
 
 type Row = Record<string, string>;
 
-interface Mail {
-  to: string;
-  subject: string;
-  links: string[];
-}
 
 interface Policy {
   employerSubsidy: { kind: string; value: number };
@@ -50,22 +44,6 @@ interface OrderAnswer {
   leasePackage: { totalMonthlyGrossCostEur: number };
   taxResult: { salarySacrificeData: { employerContribution: number } } | null;
   documents: { name: string }[];
-}
-
-async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as Mail[];
-        link = mails.find((mail) => mail.to === to && subject.test(mail.subject))?.links[0];
-        return link;
-      },
-      { timeout: 20_000, message: `mail "${subject.source}" to ${to}` },
-    )
-    .toBeTruthy();
-  const url = new URL(link ?? '');
-  return `${url.pathname}${url.search}`;
 }
 
 const normalise = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
@@ -119,15 +97,6 @@ function policyBody(answer: Policy): Policy {
   };
 }
 
-/** Today in German time (`YYYY-MM-DD`). */
-const todayInBerlin = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
 test('HR sets a subsidy and a price cap, the employee orders under them and payroll exports the lease', async ({
   browser,
 }) => {
@@ -148,9 +117,9 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
   try {
     await test.step('a new employee registers with the demo code and enters the profile with a personnel number', async () => {
       await employee.goto('/register');
-      await employee.getByLabel(/Registrierungscode/).fill(REGISTER_CODE);
+      await employee.getByLabel(/Registrierungscode/).fill(DEMO_REGISTER_CODE);
       await employee.getByRole('button', { name: 'Weiter' }).click();
-      await expect(employee).toHaveURL(new RegExp(`/register/${REGISTER_CODE}$`));
+      await expect(employee).toHaveURL(new RegExp(`/register/${DEMO_REGISTER_CODE}$`));
       await employee.getByLabel(/^Vorname/).fill('Erika');
       await employee.getByLabel(/^Nachname/).fill(lastName);
       await employee.getByLabel(/^E-Mail-Adresse/).fill(employeeEmail);
@@ -160,7 +129,7 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       await expect(employee).toHaveURL(/\/check-email$/);
       await employee.goto(await mailLink(employee.request, employeeEmail, /Bitte bestätigen Sie Ihre E-Mail-Adresse/));
       await expect(employee.getByText('Ihre E-Mail-Adresse wurde bestätigt.')).toBeVisible();
-      await signIn(employee, employeeEmail, employeePassword);
+      await signIn(employee, { email: employeeEmail, password: employeePassword });
 
       await employee.goto('/profile/salary');
       await employee.getByLabel(/^Straße/).fill('Sonnenstraße');
@@ -206,7 +175,7 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
     });
 
     await test.step('HR sets a fixed subsidy of 50 EUR and a list-price cap of 60,000 EUR', async () => {
-      await signIn(hr, HR, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
+      await signIn(hr, DEMO_HR);
       const before = policyBody(await api<Policy>(hr, 'GET', '/v1/tenant/policy'));
       original.policy = before;
 
@@ -270,43 +239,11 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       await employee.goto('/search?brands=Kia');
       await ev3Card().getByRole('link', { name: 'Kia EV3', exact: true }).click();
       await expect(employee).toHaveURL(/\/vehicle\//);
-      const orderButton = employee.getByRole('button', { name: 'Jetzt bestellen' });
-      await expect(orderButton).toBeEnabled();
-      await orderButton.click();
-      await expect(employee).toHaveURL(/\/order\/\d+\/workflow$/);
-      orderId = /\/order\/(\d+)\/workflow$/.exec(employee.url())?.[1] ?? '';
-      expect(orderId).not.toBe('');
-
-      await expect(employee.getByRole('heading', { name: 'Zusammenfassung Ihrer Bestellung' })).toBeVisible();
-      await employee.getByRole('checkbox', { name: /Zusammenfassung geprüft/ }).check();
-      await employee.getByRole('button', { name: 'Akzeptieren und fortfahren' }).click();
-
-      await expect(employee.getByRole('heading', { name: 'Überlassungsvertrag prüfen' })).toBeVisible();
-      await employee.getByRole('button', { name: 'Weiter' }).click();
-
-      await expect(employee.getByRole('heading', { name: 'Führerscheinprüfung' })).toBeVisible();
-      const identContinue = employee.getByTestId('ident-continue');
-      await completeAtProvider(employee);
-      await expect(identContinue).toBeEnabled({ timeout: 20_000 });
-      await identContinue.click();
-
-      await expect(employee.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
-      await signAtTrustService(employee);
-      await expect(employee.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({
-        timeout: 20_000,
-      });
+      orderId = await orderAndSign(employee);
     });
 
     await test.step('HR approves and the countersigned contract is among the documents', async () => {
-      await hr.getByRole('link', { name: 'Freigaben' }).first().click();
-      await expect(hr).toHaveURL(/\/admin\/orders$/);
-      const row = hr.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
-      await expect(row).toContainText('Wartet auf Freigabe des Arbeitgebers');
-      await expect(row).toContainText(personnelNumber);
-      await row.getByRole('button', { name: 'Freigeben' }).click();
-      await expect(hr.getByText(`Bestellung ${orderId} freigegeben`)).toBeVisible();
-      await hr.getByRole('tab', { name: /^Alle/ }).click();
-      await expect(row).toContainText('Wartet auf Bestellung beim Hersteller');
+      await approveOrder(hr, orderId, personnelNumber);
 
       await employee.goto('/profile/orders');
       const card = employee.getByTestId('order-card').filter({ hasText: `Bestellung ${orderId}` });
@@ -317,18 +254,8 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
 
     const handoverDate = todayInBerlin();
     await test.step('the provider orders the car from the manufacturer and records the handover today', async () => {
-      await signIn(provider, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
-      await provider.getByRole('link', { name: 'Bestellungen verwalten' }).first().click();
-      const row = provider.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
-      await row.getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }).click();
-      await expect(row).toContainText('Übergabe offen');
-      await row.getByRole('button', { name: 'Übergeben' }).click();
-      const dialog = provider.getByRole('dialog');
-      await dialog.getByLabel(/Übergabedatum/).fill(handoverDate);
-      await dialog.getByRole('button', { name: 'Übergeben' }).click();
-      await expect(provider.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
-      await provider.getByRole('tab', { name: /^Alle/ }).click();
-      await expect(row).toContainText('Leasing aktiv');
+      await signIn(provider, DEMO_PROVIDER);
+      await handOver(provider, orderId, handoverDate);
     });
 
     await test.step("HR downloads this month's payroll CSV with the personnel number and the figures", async () => {
@@ -381,26 +308,3 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
   }
 });
 
-/** The signature: the trust service's page in a new tab, its one-time code typed in, "Jetzt signieren". */
-async function signAtTrustService(page: Page): Promise<void> {
-  const popup = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Identifikation starten' }).click();
-  const service = await popup;
-  await service.waitForLoadState();
-  const code = (await service.getByTestId('one-time-code').textContent()) ?? '';
-  await service.getByLabel('Einmalcode').fill(code.trim());
-  await service.getByRole('button', { name: 'Jetzt signieren' }).click();
-  await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
-  await service.close();
-}
-
-/** Clicks "Identifikation starten", completes the case in the simulator tab and closes it. */
-async function completeAtProvider(page: Page): Promise<void> {
-  const popup = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Identifikation starten' }).click();
-  const simulator = await popup;
-  await simulator.waitForLoadState();
-  await simulator.getByRole('button', { name: 'Erfolgreich abschließen' }).click();
-  await expect(simulator.getByText(/Sie können dieses Fenster schließen|abgeschlossen/).first()).toBeVisible();
-  await simulator.close();
-}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { DEMO_EMPLOYEE } from './support/demo-accounts.js';
 import { holdScripts } from './support/hold-scripts.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
@@ -8,8 +9,6 @@ import { expect, test } from './support/test.js';
 // How a signed-in first view loads (docs/decisions/0022-main-thread-on-a-phone.md): its page names the
 // route's scripts, starts its texts before the scripts run, and the route starts its data with its
 // code. Whatever is started early, the app must take it over, not ask a second time.
-
-const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 
 /** Every request of the page from now on, by path and query. */
 function recordRequests(page: Page): string[] {
@@ -24,7 +23,7 @@ function recordRequests(page: Page): string[] {
 const count = (paths: string[], path: string) => paths.filter((seen) => seen === path).length;
 
 test("a signed-in first view comes with its route's scripts and fetches its texts and data once", async ({ page }) => {
-  await signIn(page, employee.email, employee.password);
+  await signIn(page, DEMO_EMPLOYEE);
 
   const html = await (await page.request.get('/search')).text();
   expect(html).toContain('data-translations="translation catalog"');
@@ -67,7 +66,7 @@ test("a signed-in first view comes with its route's scripts and fetches its text
 test("a signed-in first view's data is asked for before its scripts have run, and not again by the app", async ({
   page,
 }) => {
-  await signIn(page, employee.email, employee.password);
+  await signIn(page, DEMO_EMPLOYEE);
   const first = ['/v1/me', '/v1/search', '/v1/search/manufacturers', '/v1/search/models'];
   const html = await (await page.request.get('/search')).text();
   expect(html).toContain(`data-first-requests="${first.join(' ')}"`);
@@ -92,7 +91,7 @@ test("a signed-in first view's data is asked for before its scripts have run, an
 });
 
 test('a browser that chose English starts the English texts and their German fallback, each once', async ({ page }) => {
-  await signIn(page, employee.email, employee.password);
+  await signIn(page, DEMO_EMPLOYEE);
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
   const paths = recordRequests(page);
   await page.goto('/profile/salary');

@@ -1,5 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 
+import { DEMO_EMPLOYEE } from './support/demo-accounts.js';
 import { registerEmployee, type Account } from './support/employees.js';
 import { checkScreen } from './support/screen-checks.js';
 import { appHasTakenOver } from './support/sign-in.js';
@@ -12,7 +13,6 @@ import { expect, test } from './support/test.js';
  * past the header into the main content. See docs/decisions/0019-accessibility-checks.md.
  */
 
-const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 /** More tab stops than any screen on the way has before its target: a missing control fails, not hangs. */
 const MAX_TABS = 80;
 
@@ -93,7 +93,7 @@ async function chooseByArrows(page: Page, select: Locator, value: string): Promi
 test('an employee signs in, finds a vehicle, changes the lease and reaches the order button by keyboard', async ({
   page,
 }) => {
-  await signInByKeyboard(page, EMPLOYEE);
+  await signInByKeyboard(page, DEMO_EMPLOYEE);
 
   // Search: the skip link passes the header; the brand filter opens, ticks and closes from the keyboard.
   const cards = page.getByTestId('vehicle-card');
@@ -231,7 +231,7 @@ test('a new employee enters the salary data, orders and agrees to the summary by
 
 test('on a phone the folded navigation opens, is walked and closes with the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInByKeyboard(page, EMPLOYEE);
+  await signInByKeyboard(page, DEMO_EMPLOYEE);
 
   // The menu button comes after the skip link and the header's controls; Space opens it.
   const menuButton = page.getByRole('button', { name: 'Navigation öffnen' });

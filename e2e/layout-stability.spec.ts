@@ -1,7 +1,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
+import { DEMO_EMPLOYEE, DEMO_HR } from './support/demo-accounts.js';
 import { firstVehicle } from './support/demo-vehicle.js';
 import { registerEmployee, saveProfile } from './support/employees.js';
+import { placeOrder } from './support/journeys.js';
 import {
   CLS_LIMIT,
   delayApi,
@@ -10,7 +12,7 @@ import {
   settledLayoutShifts,
   type ShiftFigures,
 } from './support/layout-shift.js';
-import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /**
  * Cumulative layout shift of the main routes (docs/decisions/0020-layout-stability.md): each route at a
@@ -26,8 +28,6 @@ import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
  * English turns a German browser's page into English.
  */
 
-const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
-const HR = { email: 'personal@example.com', password: 'Demo-Passwort-1' };
 const API_DELAY_MS = 400;
 
 const VIEWPORTS = [
@@ -139,7 +139,7 @@ async function saveSession(
 ): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, account.email, account.password, account);
+  await signIn(page, account, account);
   await context.storageState({ path: file });
   return page;
 }
@@ -178,7 +178,7 @@ test.describe('layout shift of the main routes', () => {
     // The HR admin's second factor may wait up to 30 s for a fresh code.
     test.setTimeout(240_000);
     accounts.employee = test.info().outputPath('employee-state.json');
-    const employeePage = await saveSession(browser, EMPLOYEE, accounts.employee);
+    const employeePage = await saveSession(browser, DEMO_EMPLOYEE, accounts.employee);
     vehicleId = (await firstVehicle(employeePage)).id;
     await employeePage.context().close();
 
@@ -190,17 +190,13 @@ test.describe('layout shift of the main routes', () => {
     accounts.orderer = test.info().outputPath('orderer-state.json');
     const ordererPage = await saveSession(browser, user, accounts.orderer);
     await ordererPage.getByTestId('vehicle-card').first().getByRole('link').first().click();
-    const orderButton = ordererPage.getByRole('button', { name: 'Jetzt bestellen' });
-    await expect(orderButton).toBeEnabled();
-    await orderButton.click();
-    await expect(ordererPage).toHaveURL(/\/order\/\d+\/workflow$/);
-    orderPath = new URL(ordererPage.url()).pathname;
+    orderPath = `/order/${await placeOrder(ordererPage)}/workflow`;
     await ordererPage.context().close();
 
     accounts.hr = test.info().outputPath('hr-state.json');
     const hrLanding = /\/(search|employer)$/;
     await (
-      await saveSession(browser, { ...HR, totpSecret: DEMO_TOTP_SECRET, landing: hrLanding }, accounts.hr)
+      await saveSession(browser, { ...DEMO_HR, landing: hrLanding }, accounts.hr)
     )
       .context()
       .close();

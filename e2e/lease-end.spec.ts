@@ -1,9 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
+import { DEMO_HR, DEMO_PROVIDER } from './support/demo-accounts.js';
 import { firstVehicle } from './support/demo-vehicle.js';
 import { registerEmployee, saveProfile } from './support/employees.js';
+import { approveOrder, handOver, orderAndSign, todayInBerlin } from './support/journeys.js';
 import { checkScreen } from './support/screen-checks.js';
-import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /**
  * The end of a lease: a new employee of the demo employer orders a car, HR approves, the provider
@@ -13,23 +15,10 @@ import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
  * the order's documents), and HR's payroll of this month carries the settlement on the lease's row.
  */
 
-const HR = 'personal@example.com';
-const PROVIDER = 'admin@example.com';
-const DEMO_PASSWORD = 'Demo-Passwort-1';
-
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
 }
-
-/** Today in German time (`YYYY-MM-DD`). */
-const todayInBerlin = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /** The calendar day after `isoDate`. */
 function dayAfter(isoDate: string): string {
@@ -60,53 +49,21 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
 
     let orderId = '';
     await test.step('the employee orders a car, confirms and signs', async () => {
-      await signIn(employee, account.email, account.password);
+      await signIn(employee, account);
       const vehicle = await firstVehicle(employee);
       await employee.goto(`/vehicle/${vehicle.id}`);
-      const orderButton = employee.getByRole('button', { name: 'Jetzt bestellen' });
-      await expect(orderButton).toBeEnabled();
-      await orderButton.click();
-      await expect(employee).toHaveURL(/\/order\/\d+\/workflow$/);
-      orderId = /\/order\/(\d+)\/workflow$/.exec(employee.url())?.[1] ?? '';
-      expect(orderId).not.toBe('');
-
-      await expect(employee.getByRole('heading', { name: 'Zusammenfassung Ihrer Bestellung' })).toBeVisible();
-      await employee.getByRole('checkbox', { name: /Zusammenfassung geprüft/ }).check();
-      await employee.getByRole('button', { name: 'Akzeptieren und fortfahren' }).click();
-      await expect(employee.getByRole('heading', { name: 'Überlassungsvertrag prüfen' })).toBeVisible();
-      await employee.getByRole('button', { name: 'Weiter' }).click();
-      await expect(employee.getByRole('heading', { name: 'Führerscheinprüfung' })).toBeVisible();
-      const identContinue = employee.getByTestId('ident-continue');
-      await completeAtProvider(employee);
-      await expect(identContinue).toBeEnabled({ timeout: 20_000 });
-      await identContinue.click();
-      await expect(employee.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
-      await signAtTrustService(employee);
-      await expect(employee.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({
-        timeout: 20_000,
-      });
+      orderId = await orderAndSign(employee);
     });
 
     await test.step('HR approves the order', async () => {
-      await signIn(hr, HR, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
-      await hr.getByRole('link', { name: 'Freigaben' }).first().click();
-      const row = hr.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
-      await row.getByRole('button', { name: 'Freigeben' }).click();
-      await expect(hr.getByText(`Bestellung ${orderId} freigegeben`)).toBeVisible();
+      await signIn(hr, DEMO_HR);
+      await approveOrder(hr, orderId);
     });
 
     const today = todayInBerlin();
     await test.step('the provider hands the car over today: "Leasing aktiv"', async () => {
-      await signIn(provider, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
-      await provider.getByRole('link', { name: 'Bestellungen verwalten' }).first().click();
-      const row = provider.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
-      await row.getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }).click();
-      await expect(row).toContainText('Übergabe offen');
-      await row.getByRole('button', { name: 'Übergeben' }).click();
-      const dialog = provider.getByRole('dialog');
-      await dialog.getByLabel(/Übergabedatum/).fill(today);
-      await dialog.getByRole('button', { name: 'Übergeben' }).click();
-      await expect(provider.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
+      await signIn(provider, DEMO_PROVIDER);
+      await handOver(provider, orderId, today);
     });
 
     const pipelineRow = () => provider.getByTestId('pipeline-row').filter({ hasText: `Nr. ${orderId}` });
@@ -185,27 +142,3 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
     await Promise.all([employee.context().close(), hr.context().close(), provider.context().close()]);
   }
 });
-
-/** The signature: the trust service's page in a new tab, its one-time code typed in, "Jetzt signieren". */
-async function signAtTrustService(page: Page): Promise<void> {
-  const popup = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Identifikation starten' }).click();
-  const service = await popup;
-  await service.waitForLoadState();
-  const code = (await service.getByTestId('one-time-code').textContent()) ?? '';
-  await service.getByLabel('Einmalcode').fill(code.trim());
-  await service.getByRole('button', { name: 'Jetzt signieren' }).click();
-  await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
-  await service.close();
-}
-
-/** Clicks "Identifikation starten", completes the case in the simulator tab and closes it. */
-async function completeAtProvider(page: Page): Promise<void> {
-  const popup = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Identifikation starten' }).click();
-  const simulator = await popup;
-  await simulator.waitForLoadState();
-  await simulator.getByRole('button', { name: 'Erfolgreich abschließen' }).click();
-  await expect(simulator.getByText(/Sie können dieses Fenster schließen|abgeschlossen/).first()).toBeVisible();
-  await simulator.close();
-}

@@ -1,23 +1,21 @@
+import { DEMO_PROVIDER } from './support/demo-accounts.js';
 import { checkScreen } from './support/screen-checks.js';
-import { DEMO_TOTP_SECRET, signIn, totpCode } from './support/sign-in.js';
+import { signIn, totpCode } from './support/sign-in.js';
 import { expect, test } from './support/test.js';
-
-const providerAdmin = 'admin@example.com';
-const password = 'Demo-Passwort-1';
 
 test('the provider admin needs the code from the authenticator after the password', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByLabel(/E-Mail|Benutzername/)).toBeVisible();
   await checkScreen(page, 'login');
-  await page.getByLabel(/E-Mail|Benutzername/).fill(providerAdmin);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(DEMO_PROVIDER.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(DEMO_PROVIDER.password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
   // The password alone gives no session: the code screen, and a wrong code is refused in German.
   const codeField = page.getByLabel(/^Code aus der App/);
   await expect(codeField).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
-  const good = await totpCode(providerAdmin, DEMO_TOTP_SECRET);
+  const good = await totpCode(DEMO_PROVIDER.email);
   await codeField.fill(good === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByText(/Der Code ist nicht gültig oder abgelaufen/)).toBeVisible();
@@ -33,7 +31,7 @@ test('the provider admin needs the code from the authenticator after the passwor
 });
 
 test('a second sign-in of the same admin uses a fresh code', async ({ page }) => {
-  await signIn(page, providerAdmin, password, { totpSecret: DEMO_TOTP_SECRET });
+  await signIn(page, DEMO_PROVIDER);
   await page.getByRole('link', { name: 'Abmelden' }).first().click();
   await expect(page).toHaveURL(/\/login/);
 });

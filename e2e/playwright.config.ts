@@ -24,11 +24,27 @@ const port = Number(process.env['E2E_PORT']);
 const dataDir = process.env['E2E_DATA_DIR'];
 const chromium = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium'].find((p) => p && fs.existsSync(p));
 
+/**
+ * Journeys that change what every other journey sees: the demo employer's policy (subsidy, price cap)
+ * and the price list (a new trim, a raised rate). They run after the others, one at a time.
+ */
+const SHARED_STATE_SPECS = ['**/employer.spec.ts', '**/provider.spec.ts'];
+/** Journeys against an app of their own (`startAppServer`): they keep the other worker busy meanwhile. */
+const OWN_APP_SPECS = ['**/consent.spec.ts', '**/large-catalogue.spec.ts'];
+
+/**
+ * One worker per core, at most two: each drives a Chromium of its own next to the one app server
+ * (measured in docs/decisions/0050-browser-journeys-in-parallel.md). E2E_WORKERS overrides it.
+ */
+const workers = Number(process.env['E2E_WORKERS'] ?? Math.min(2, os.availableParallelism()));
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // A file's tests run in order on one worker (some share a session prepared in `beforeAll`); the
+  // files are shared out among the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env['CI'] ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -57,6 +73,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'journeys', testIgnore: [...SHARED_STATE_SPECS, ...OWN_APP_SPECS] },
+    { name: 'shared state', testMatch: SHARED_STATE_SPECS, dependencies: ['journeys'], workers: 1 },
+    { name: 'own app', testMatch: OWN_APP_SPECS, dependencies: ['journeys'] },
+  ],
   webServer: {
     command: 'node apps/api/dist/server.js',
     cwd: path.resolve(import.meta.dirname, '..'),

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { axeFindings, expectNoFindings, rememberColorScheme, SCHEMES, VIEWPORTS } from './support/axe.js';
+import { DEMO_EMPLOYEE } from './support/demo-accounts.js';
 import { holdScripts } from './support/hold-scripts.js';
 import { checkScreen } from './support/screen-checks.js';
 import { expect, test } from './support/test.js';
@@ -11,7 +12,6 @@ import { expect, test } from './support/test.js';
  * pass axe, keep the password out of any address, and hand what the visitor did over to the app.
  */
 
-const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 const USERNAME = /E-Mail|Benutzername/;
 const PASSWORD = /^Passwort\s*\*?$/;
 
@@ -19,7 +19,7 @@ const PASSWORD = /^Passwort\s*\*?$/;
 function watchForPassword(page: Page): string[] {
   const leaked: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes(encodeURIComponent(EMPLOYEE.password))) leaked.push(request.url());
+    if (request.url().includes(encodeURIComponent(DEMO_EMPLOYEE.password))) leaked.push(request.url());
   });
   return leaked;
 }
@@ -58,16 +58,16 @@ test('what is typed before the scripts arrive stays, with the focus, and the app
 }) => {
   const { release, leaked, snapshot } = await openWithScriptsHeld(page);
   await snapshot.getByLabel(USERNAME).click();
-  await page.keyboard.type(EMPLOYEE.email);
+  await page.keyboard.type(DEMO_EMPLOYEE.email);
   await snapshot.getByLabel(PASSWORD).click();
-  await page.keyboard.type(EMPLOYEE.password.slice(0, 5));
+  await page.keyboard.type(DEMO_EMPLOYEE.password.slice(0, 5));
 
   release();
   await expect(snapshot).toHaveCount(0);
   // The app's own fields now hold the text, and the caret is where it was: typing goes on.
-  await expect(page.getByLabel(USERNAME)).toHaveValue(EMPLOYEE.email);
+  await expect(page.getByLabel(USERNAME)).toHaveValue(DEMO_EMPLOYEE.email);
   await expect(page.getByLabel(PASSWORD)).toBeFocused();
-  await page.keyboard.type(EMPLOYEE.password.slice(5));
+  await page.keyboard.type(DEMO_EMPLOYEE.password.slice(5));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
@@ -79,8 +79,8 @@ test('a sign-in sent before the scripts arrive is held, never sent by the browse
   page,
 }) => {
   const { release, leaked, snapshot } = await openWithScriptsHeld(page);
-  await snapshot.getByLabel(USERNAME).fill(EMPLOYEE.email);
-  await snapshot.getByLabel(PASSWORD).fill(EMPLOYEE.password);
+  await snapshot.getByLabel(USERNAME).fill(DEMO_EMPLOYEE.email);
+  await snapshot.getByLabel(PASSWORD).fill(DEMO_EMPLOYEE.password);
   await page.keyboard.press('Enter');
   await snapshot.getByRole('button', { name: 'Anmelden' }).click();
 
@@ -102,8 +102,8 @@ test('without scripts the form shows, and sending it puts the password into no a
     await expect(snapshot.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     // Mantine's colours hang on the scheme attribute, which the page carries without the head script too.
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-    await snapshot.getByLabel(USERNAME).fill(EMPLOYEE.email);
-    await snapshot.getByLabel(PASSWORD).fill(EMPLOYEE.password);
+    await snapshot.getByLabel(USERNAME).fill(DEMO_EMPLOYEE.email);
+    await snapshot.getByLabel(PASSWORD).fill(DEMO_EMPLOYEE.password);
     await Promise.all([page.waitForEvent('requestfinished'), page.keyboard.press('Enter')]);
     expect(leaked).toEqual([]);
   } finally {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { axeFindings, expectNoFindings, rememberColorScheme, SCHEMES, VIEWPORTS } from './support/axe.js';
+import { DEMO_EMPLOYEE } from './support/demo-accounts.js';
 import { firstVehicle } from './support/demo-vehicle.js';
 import { holdScripts } from './support/hold-scripts.js';
 import { checkScreen } from './support/screen-checks.js';
@@ -14,8 +15,6 @@ import { expect, test } from './support/test.js';
  * so the page is what a phone on a slow line shows first: it must pass axe, be shown only to a visitor
  * with a session, and give way to the app's page.
  */
-
-const EMPLOYEE = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 
 const snapshotOf = (page: Page) => page.locator('[data-prerendered]');
 
@@ -50,7 +49,7 @@ function pages(vehicle: { id: string; firstPicture: string }): PrerenderedPage[]
 test('a signed-in page shows before its scripts, passes axe in both schemes at both widths, and gives way to the app', async ({
   page,
 }) => {
-  await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
+  await signIn(page, DEMO_EMPLOYEE);
   const prerendered = pages(await firstVehicle(page));
   const release = await holdScripts(page);
   const findings = [];
@@ -82,7 +81,7 @@ test('a signed-in page shows before its scripts, passes axe in both schemes at b
 test('the picture in the vehicle page before its data is loaded, at the size the gallery shows it', async ({
   page,
 }) => {
-  await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
+  await signIn(page, DEMO_EMPLOYEE);
   const vehicle = await firstVehicle(page);
   const release = await holdScripts(page);
   await page.goto(`/vehicle/${vehicle.id}`, { waitUntil: 'domcontentloaded' });
@@ -103,7 +102,7 @@ test('the picture in the vehicle page before its data is loaded, at the size the
 
 test('a visitor without a session never sees a signed-in page and is sent to sign in', async ({ browser, page }) => {
   const signedIn = await browser.newPage();
-  await signIn(signedIn, EMPLOYEE.email, EMPLOYEE.password);
+  await signIn(signedIn, DEMO_EMPLOYEE);
   const prerendered = pages(await firstVehicle(signedIn));
   await signedIn.close();
   const release = await holdScripts(page);
@@ -119,7 +118,7 @@ test('a visitor without a session never sees a signed-in page and is sent to sig
 });
 
 test('a filtered search does not show the unfiltered page first', async ({ page }) => {
-  await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
+  await signIn(page, DEMO_EMPLOYEE);
   const release = await holdScripts(page);
   await page.goto('/search?brands=Tesla', { waitUntil: 'domcontentloaded' });
   await expect(snapshotOf(page)).toBeHidden();

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { generateSync } from 'otplib';
 
+import { DEMO_PROVIDER } from './support/demo-accounts.js';
+import { mailLink } from './support/mailbox.js';
 import { checkScreen } from './support/screen-checks.js';
-import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /**
  * The provider's back office end to end: a new employer with its HR admin, that admin's first sign-in
@@ -14,31 +16,8 @@ import { DEMO_TOTP_SECRET, signIn } from './support/sign-in.js';
  * edited as CSV whose changes reach the employee's personal rates the moment it is published.
  */
 
-const PROVIDER = 'admin@example.com';
-const DEMO_PASSWORD = 'Demo-Passwort-1';
 type Row = Record<string, string>;
 
-interface Mail {
-  to: string;
-  subject: string;
-  links: string[];
-}
-
-async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as Mail[];
-        link = mails.find((mail) => mail.to === to && subject.test(mail.subject))?.links[0];
-        return link;
-      },
-      { timeout: 20_000, message: `mail "${subject.source}" to ${to}` },
-    )
-    .toBeTruthy();
-  const url = new URL(link ?? '');
-  return `${url.pathname}${url.search}`;
-}
 
 const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 /** The euros of a card's net rate ("412 € mtl." → 412). */
@@ -67,7 +46,7 @@ test('the provider onboards an employer and publishes a price list the employee 
   const employee = await newPage(browser);
 
   await test.step('the provider creates "Beispiel AG" with its HR admin', async () => {
-    await signIn(provider, PROVIDER, DEMO_PASSWORD, { totpSecret: DEMO_TOTP_SECRET });
+    await signIn(provider, DEMO_PROVIDER);
     await provider.getByRole('link', { name: 'Back-Office' }).first().click();
     await expect(provider.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
     await checkScreen(provider, 'provider overview');
@@ -140,7 +119,7 @@ test('the provider onboards an employer and publishes a price list the employee 
     await expect(employee).toHaveURL(/\/check-email$/);
     await employee.goto(await mailLink(employee.request, employeeEmail, /Bitte bestätigen Sie Ihre E-Mail-Adresse/));
     await expect(employee.getByText('Ihre E-Mail-Adresse wurde bestätigt.')).toBeVisible();
-    await signIn(employee, employeeEmail, employeePassword);
+    await signIn(employee, { email: employeeEmail, password: employeePassword });
     await expect(employee.getByTestId('vehicle-card').first()).toBeVisible();
 
     await employee.goto('/profile/salary');

@@ -1,15 +1,14 @@
+import { DEMO_EMPLOYEE } from './support/demo-accounts.js';
 import { checkScreen } from './support/screen-checks.js';
 import { expect, test } from './support/test.js';
-
-const employee = { email: 'max.mustermann@example.com', password: 'Demo-Passwort-1' };
 
 test('a visitor is sent to login, signs in, uses the shell and signs out', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await checkScreen(page, 'login');
 
-  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(DEMO_EMPLOYEE.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(DEMO_EMPLOYEE.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 
   await expect(page).toHaveURL(/\/search$/);
@@ -41,15 +40,15 @@ test('a visitor is sent to login, signs in, uses the shell and signs out', async
 test('a deep link survives the login through callbackPath', async ({ page }) => {
   await page.goto('/faq');
   await expect(page).toHaveURL(/\/login\?callbackPath=%2Ffaq/);
-  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(DEMO_EMPLOYEE.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(DEMO_EMPLOYEE.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/faq$/);
 });
 
 test('a wrong password shows the German message', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(DEMO_EMPLOYEE.email);
   await page.getByLabel(/^Passwort\s*\*?$/).fill('falsch-falsch');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText(/Benutzername oder Passwort/)).toBeVisible();
@@ -59,8 +58,8 @@ test('a wrong password shows the German message', async ({ page }) => {
 
 test('unknown pages show the German 404 page', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel(/E-Mail|Benutzername/).fill(employee.email);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(employee.password);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(DEMO_EMPLOYEE.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(DEMO_EMPLOYEE.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/search$/);
   await page.goto('/gibt-es-nicht');

@@ -53,7 +53,7 @@ test('a privately insured employee just above the JAEG is warned on the vehicle 
   });
   expect(saved.ok()).toBe(true);
 
-  await signIn(page, user.email, user.password);
+  await signIn(page, user);
   const cards = page.getByTestId('vehicle-card');
   await expect(cards.first()).toBeVisible();
   await cards.first().getByRole('link').click();

@@ -20,7 +20,13 @@ if (!fs.existsSync('apps/api/dist/server.js') || !fs.existsSync('apps/web/dist/i
 // run is over (the app has stopped by then) unless a journey failed; a caller's own E2E_DATA_DIR is left
 // to the caller.
 const ownDataDir = process.env['E2E_DATA_DIR'] ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-e2e-'));
-const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+// The specs that change what others see run after the rest (a project depending on the others, see
+// e2e/playwright.config.ts). Playwright runs a dependency in full whatever the filter, so a run of chosen
+// specs (or tests) leaves the order out and runs them one after another on one worker instead.
+const filters = process.argv.slice(2);
+const chosen = filters.some((arg) => !arg.startsWith('-') || /^--(grep|grep-invert|project)\b|^-g$/.test(arg));
+const order = chosen ? ['--no-deps', '--workers=1'] : [];
+const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...order, ...filters], {
   stdio: 'inherit',
   env: { ...process.env, ...(ownDataDir ? { E2E_DATA_DIR: ownDataDir } : {}) },
 });

@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+import { checkedStates, recordAxeScan, recordChecked, routePattern, stateKey } from './screen-records.js';
+
 /** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -52,6 +54,7 @@ export async function rememberColorScheme(page: Page, scheme: ColorScheme): Prom
  */
 export async function axeFindings(page: Page, where: string): Promise<Finding[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+  recordAxeScan(where);
   return results.violations.map((violation) => ({
     where,
     rule: violation.id,
@@ -63,7 +66,8 @@ export async function axeFindings(page: Page, where: string): Promise<Finding[]>
 
 /**
  * Opens each screen in both colour schemes at both widths and collects axe's findings. The page keeps
- * its session (localStorage), so an account signs in once for all combinations.
+ * its session (localStorage), so an account signs in once for all combinations. A state a journey has
+ * checked already in this run (same name, scheme and width) is not opened again.
  */
 export async function checkScreens(page: Page, screens: readonly Screen[]): Promise<Finding[]> {
   const findings: Finding[] = [];
@@ -72,18 +76,28 @@ export async function checkScreens(page: Page, screens: readonly Screen[]): Prom
     for (const scheme of SCHEMES) {
       await rememberColorScheme(page, scheme);
       for (const screen of screens.filter((s) => !s.only || s.only === viewport.name)) {
-        await page.goto(screen.path);
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        await expect(screen.ready(page)).toBeVisible();
-        await screen.prepare?.(page, viewport);
-        // Let Mantine's transitions and late queries settle: contrast is measured on what is painted.
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
-        findings.push(...(await axeFindings(page, `${screen.name} (${scheme}, ${viewport.name} ${viewport.width}px)`)));
+        const state = { name: screen.name, scheme, viewport: viewport.name, route: routePattern(screen.path) };
+        if (!checkedStates().has(stateKey(state))) {
+          const found = await openAndScan(page, screen, viewport, scheme);
+          findings.push(...found);
+          if (found.length > 0) continue;
+        }
+        recordChecked(state);
       }
     }
   }
   return findings;
+}
+
+async function openAndScan(page: Page, screen: Screen, viewport: Viewport, scheme: ColorScheme): Promise<Finding[]> {
+  await page.goto(screen.path);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  await expect(screen.ready(page)).toBeVisible();
+  await screen.prepare?.(page, viewport);
+  // Let Mantine's transitions and late queries settle: contrast is measured on what is painted.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  return axeFindings(page, `${screen.name} (${scheme}, ${viewport.name} ${String(viewport.width)}px)`);
 }
 
 /** A readable list: one line per rule and screen with its impact and the selectors of the failing nodes. */

@@ -2,15 +2,15 @@ import { expect, type Page } from '@playwright/test';
 
 import { buildAddress, buildSalaryInfo } from '../../packages/contract/src/test-support/factories.js';
 
-export interface Account {
-  email: string;
-  password: string;
-}
+import { DEMO_REGISTER_CODE, type Account } from './demo-accounts.js';
+import { mailLink } from './mailbox.js';
+
+export type { Account };
 
 let registrations = Math.floor(Math.random() * 254);
 
 /**
- * A new employee of the demo employer (register code DEMO2026) without salary data: registered through
+ * A new employee of the demo employer (`DEMO_REGISTER_CODE`) without salary data: registered through
  * the API, the e-mail confirmed with the link from the development mailbox.
  */
 export async function registerEmployee(
@@ -19,17 +19,15 @@ export async function registerEmployee(
 ): Promise<Account> {
   const email = `${name.emailPrefix}.${String(Date.now())}@example.com`;
   const password = 'Sicheres-Passwort-9';
-  const register = await page.request.post('/v1/auth/register/DEMO2026', {
+  const register = await page.request.post(`/v1/auth/register/${DEMO_REGISTER_CODE}`, {
     // Each person registers from a client of their own (a documentation address, RFC 5737), as people
     // do: the journeys together register more people than one client may (playwright.config.ts).
     headers: { 'x-forwarded-for': `198.51.100.${1 + (registrations++ % 254)}` },
     data: { firstName: name.firstName, lastName: name.lastName, email, password, confirmPassword: password },
   });
   expect(register.ok()).toBe(true);
-  const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string; links: string[] }[];
-  const link = mailbox.find((mail) => mail.to === email)?.links[0];
-  expect(link, `confirmation mail to ${email}`).toBeDefined();
-  const code = new URL(link ?? '').pathname.split('/').pop() ?? '';
+  const link = await mailLink(page.request, email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
+  const code = new URL(link, 'http://app').pathname.split('/').pop() ?? '';
   expect((await page.request.post(`/v1/confirm/email/code/${code}`)).ok()).toBe(true);
   return { email, password };
 }

@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import {
@@ -12,7 +8,9 @@ import {
   VIEWPORTS,
   type ColorScheme,
   type Finding,
+  type Viewport,
 } from './axe.js';
+import { checkedStates, recordChecked, routePattern, stateKey, type CheckRecord } from './screen-records.js';
 
 /**
  * The journeys' own accessibility check: `checkScreen(page, name)` runs axe on the screen as the journey
@@ -22,80 +20,8 @@ import {
  * both are restored before the journey goes on. See docs/decisions/0019-accessibility-checks.md.
  */
 
-/** What the run's tests showed and checked, shared by the tests, a retry in a new worker and the guard. */
-const dataDir = process.env['E2E_DATA_DIR'] ?? os.tmpdir();
-const checkedFile = path.join(dataDir, 'screens-checked.jsonl');
-const shownFile = path.join(dataDir, 'screens-shown.jsonl');
-
-interface CheckRecord {
-  name: string;
-  route: string;
-}
-
-interface ShownRecord {
-  route: string;
-  test: string;
-}
-
-function readLines<T>(file: string): T[] {
-  try {
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as T);
-  } catch {
-    return [];
-  }
-}
-
-/** Notes that `test` showed a screen of `route`. */
-export function recordShown(record: ShownRecord): void {
-  fs.appendFileSync(shownFile, `${JSON.stringify(record)}\n`);
-}
-
-/** Screens shown in this run whose route no check covered, with the test that showed them. */
-export function uncheckedScreens(): ShownRecord[] {
-  const checked = new Set(readLines<CheckRecord>(checkedFile).map((record) => record.route));
-  const seen = new Set<string>();
-  return readLines<ShownRecord>(shownFile).filter((record) => {
-    if (checked.has(record.route) || HANDING_ON.has(record.route) || seen.has(record.route)) return false;
-    seen.add(record.route);
-    return true;
-  });
-}
-
-/** Screens that only show a loader while they work and then hand on (sign-out → sign-in). */
-const HANDING_ON = new Set(['/logout']);
-
 /** Time a check may take, on top of the journey's own timeout (four axe runs on a busy machine). */
 const CHECK_ALLOWANCE_MS = 120_000;
-
-/** The app's routes with a parameter (apps/web/src/app/router.tsx); every other path is its own route. */
-const PARAMETER_ROUTES = [
-  '/register/set-password/:code',
-  '/register/:registerCode',
-  '/invite/:code',
-  '/user/passwordReset/:code',
-  '/user/emailConfirm/:code',
-  '/vehicle/:vehicleId',
-  '/order/:orderId',
-  '/order/:orderId/preview',
-  '/order/:orderId/workflow',
-  '/provider/tenants/:tenantId',
-  '/employer/payroll/:month',
-].map((route) => route.split('/'));
-
-/** A path's route pattern: `/order/12/workflow` → `/order/:orderId/workflow`. */
-export function routePattern(pathname: string): string {
-  const segments = pathname.replace(/\/+$/, '').split('/');
-  const route = PARAMETER_ROUTES.find(
-    (parts) =>
-      parts.length === segments.length &&
-      parts.every((part, index) => part.startsWith(':') || part === segments[index]),
-  );
-  return (route ?? segments).join('/') || '/';
-}
 
 /**
  * Waits until the page has painted twice, Mantine's transitions (up to 250 ms) are over and every finite
@@ -187,42 +113,65 @@ async function layoutFindings(page: Page, where: string): Promise<Finding[]> {
   }));
 }
 
+/** One colour scheme at one width of the screen being checked. */
+interface Look {
+  scheme: ColorScheme;
+  viewport: Viewport;
+}
+
 /**
- * Checks the screen the journey is on, once per run and `name` (name the state when it differs: "order
- * workflow, signature step"). Fails with every finding: rule, impact, help and the failing nodes. The
- * time it takes is added to the test's timeout, which stays the journey's own.
+ * Checks the screen the journey is on, once per run for each `name`, colour scheme and width (name the
+ * state when it differs: "order workflow, signature step"); what an earlier test checked is not checked
+ * again. Fails with every finding: rule, impact, help and the failing nodes. The time it takes is added
+ * to the test's timeout, which stays the journey's own.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   const route = routePattern(new URL(page.url()).pathname);
-  if (!readLines<CheckRecord>(checkedFile).some((record) => record.name === name)) {
+  const record = (look: Look): CheckRecord => ({ name, scheme: look.scheme, viewport: look.viewport.name, route });
+  const checked = checkedStates();
+  const looks = journeyWidthFirst(page).flatMap((viewport) => SCHEMES.map((scheme) => ({ scheme, viewport })));
+  const due = looks.filter((look) => !checked.has(stateKey(record(look))));
+  const failed = new Set<Look>();
+  const findings: Finding[] = [];
+  if (due.length > 0) {
     const { timeout } = test.info();
     const started = Date.now();
     test.info().setTimeout(timeout + CHECK_ALLOWANCE_MS);
-    const findings = await screenFindings(page, name);
+    for (const [look, found] of await screenFindings(page, name, due)) {
+      if (found.length > 0) failed.add(look);
+      findings.push(...found);
+    }
     test.info().setTimeout(timeout + Date.now() - started);
-    expectNoFindings(findings);
   }
-  fs.appendFileSync(checkedFile, `${JSON.stringify({ name, route } satisfies CheckRecord)}\n`);
+  // Also the looks checked before: the route of this page counts as covered for the guard.
+  for (const look of looks.filter((look) => !failed.has(look))) recordChecked(record(look));
+  expectNoFindings(findings);
 }
 
-async function screenFindings(page: Page, name: string): Promise<Finding[]> {
+/** The journey's own width first: a state that only exists there is seen before a resize can change it. */
+function journeyWidthFirst(page: Page): Viewport[] {
+  const width = page.viewportSize()?.width;
+  return [...VIEWPORTS].sort((a, b) => Number(b.width === width) - Number(a.width === width));
+}
+
+/** Each look's findings, the page's scheme and width put back afterwards. */
+async function screenFindings(page: Page, name: string, looks: readonly Look[]): Promise<Map<Look, Finding[]>> {
   const viewportBefore = page.viewportSize();
   const schemeBefore = await page.evaluate((key) => window.localStorage.getItem(key), COLOR_SCHEME_KEY);
-  const findings: Finding[] = [];
-  // The journey's own width first: a state that only exists there is seen before a resize can change it.
-  const current = VIEWPORTS.filter((viewport) => viewport.width === viewportBefore?.width);
-  const viewports = [...current, ...VIEWPORTS.filter((viewport) => !current.includes(viewport))];
-  for (const viewport of viewports) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    for (const scheme of SCHEMES) {
-      await switchColorScheme(page, scheme);
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await settle(page);
-      const where = `${name} (${scheme}, ${viewport.name} ${String(viewport.width)}px)`;
-      findings.push(...(await lastingFindings(page, () => axeFindings(page, where), 1)));
-      if (viewport.name === 'phone' && scheme === SCHEMES[0])
-        findings.push(...(await lastingFindings(page, () => layoutFindings(page, where), 2)));
-    }
+  const findings = new Map<Look, Finding[]>();
+  let sized: Viewport | undefined;
+  for (const look of looks) {
+    const { viewport, scheme } = look;
+    if (viewport !== sized) await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    sized = viewport;
+    await switchColorScheme(page, scheme);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await settle(page);
+    const where = `${name} (${scheme}, ${viewport.name} ${String(viewport.width)}px)`;
+    const found = await lastingFindings(page, () => axeFindings(page, where), 1);
+    if (viewport.name === 'phone' && scheme === SCHEMES[0])
+      found.push(...(await lastingFindings(page, () => layoutFindings(page, where), 2)));
+    findings.set(look, found);
   }
   await switchColorScheme(page, (schemeBefore as ColorScheme | null) ?? 'light');
   if (schemeBefore === null) await switchColorScheme(page, null);

@@ -5,36 +5,41 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 
+import { DEMO_TOTP_SECRET, type Account } from './demo-accounts.js';
 import { checkScreen } from './screen-checks.js';
 
-/** The second factor of the demo admins (demo data only; printed in the README). */
-export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
-
 const STEP_MS = 30_000;
+/** A step this close to its end is left: its code could reach the server after a newer step's code. */
+const STEP_END_MARGIN_MS = 5_000;
 /**
- * The server accepts each 30-second step once per account: remember which step each account used, in
- * the run's data folder so a retry in a new worker knows it too.
+ * The server accepts each 30-second step once per account, and only steps newer than the last it took:
+ * each sign-in claims its step for the account with a file only one process can create, in the run's
+ * data folder, so two workers (or a retry in a new worker) never send the same step.
  */
-const stepsFile = path.join(process.env['E2E_DATA_DIR'] ?? os.tmpdir(), 'totp-steps-used.json');
+const stepsDir = path.join(process.env['E2E_DATA_DIR'] ?? os.tmpdir(), 'totp-steps');
 
-function readSteps(): Record<string, number> {
+function claimStep(account: string, step: number): boolean {
+  fs.mkdirSync(stepsDir, { recursive: true });
   try {
-    return JSON.parse(fs.readFileSync(stepsFile, 'utf8')) as Record<string, number>;
-  } catch {
-    return {};
+    fs.writeFileSync(path.join(stepsDir, `${account}-${String(step)}`), '', { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 
 /** A current TOTP code for `account`, waiting for the next step when this one was already spent. */
 export async function totpCode(account: string, secret = DEMO_TOTP_SECRET): Promise<string> {
-  const used = readSteps();
-  let step = Math.floor(Date.now() / STEP_MS);
-  if ((used[account] ?? -1) >= step) {
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * STEP_MS - Date.now() + 200));
-    step = Math.floor(Date.now() / STEP_MS);
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / STEP_MS);
+    const nextStep = (step + 1) * STEP_MS;
+    if (nextStep - now > STEP_END_MARGIN_MS && claimStep(account, step)) {
+      return generateSync({ secret, epoch: Math.floor(now / 1000) });
+    }
+    await new Promise((resolve) => setTimeout(resolve, nextStep - now + 200));
   }
-  fs.writeFileSync(stepsFile, JSON.stringify({ ...used, [account]: step }));
-  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 }
 
 /**
@@ -47,16 +52,14 @@ export async function appHasTakenOver(page: Page): Promise<void> {
 }
 
 /**
- * Signs in through the login form. With `totpSecret` the account has a second factor: the code
- * screen follows the password and takes a code from the authenticator (here: computed). The sign-in
- * form and a landing on the search are checked with axe (once per run).
+ * Signs in through the login form. An account with a `totpSecret` has a second factor: the code screen
+ * follows the password and takes a code from the authenticator (here: computed). The sign-in form and a
+ * landing on the search are checked with axe (once per run).
  */
 export async function signIn(
   page: Page,
-  username: string,
-  password: string,
+  account: Account,
   options: {
-    totpSecret?: string;
     landing?: RegExp;
     /** Awaited once the form shows, before it is filled in (a journey waiting for what the page reports). */
     onForm?: () => Promise<void>;
@@ -67,14 +70,14 @@ export async function signIn(
   await expect(page.getByLabel(/E-Mail|Benutzername/)).toBeVisible();
   await checkScreen(page, 'login');
   await options.onForm?.();
-  await page.getByLabel(/E-Mail|Benutzername/).fill(username);
-  await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
+  await page.getByLabel(/E-Mail|Benutzername/).fill(account.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(account.password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  if (options.totpSecret) {
+  if (account.totpSecret) {
     const codeField = page.getByLabel(/^Code aus der App/);
     await expect(codeField).toBeVisible();
     await checkScreen(page, 'login, code from the app');
-    await codeField.fill(await totpCode(username, options.totpSecret));
+    await codeField.fill(await totpCode(account.email, account.totpSecret));
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   }
   await expect(page).toHaveURL(options.landing ?? /\/search$/);

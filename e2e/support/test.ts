@@ -1,6 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 
-import { recordShown, routePattern } from './screen-checks.js';
+import { recordShown, routePattern } from './screen-records.js';
 
 /**
  * The journeys' `test`: Playwright's, noting every screen the journey showed, so that the run's guard

@@ -1,0 +1,154 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+import { checkScreen } from './screen-checks.js';
+
+/**
+ * The steps an order takes, shared by the journeys that take an order to a lease: the employee orders
+ * and signs, HR approves, the provider orders the car from the manufacturer and hands it over. Each
+ * step starts where the one before left its page and checks the screens it shows (once per run).
+ */
+
+/** Today in German time (`YYYY-MM-DD`): the day a handover "today" is recorded for. */
+export const todayInBerlin = (): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** The order's row in the approvals (HR) or the provider's order list. */
+export const adminOrderRow = (page: Page, orderId: string): Locator =>
+  page.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
+
+/**
+ * From a vehicle page with its order button, through the four steps (summary, contract, driving
+ * licence check, signature) to the congratulations. Returns the new order's id.
+ */
+export async function orderAndSign(page: Page): Promise<string> {
+  const orderId = await placeOrder(page);
+  await confirmSummary(page);
+  await reviewContract(page);
+  await passLicenceCheck(page);
+  await signOrder(page);
+  return orderId;
+}
+
+/** From a vehicle page with its order button to the new order's workflow. Returns the order's id. */
+export async function placeOrder(page: Page): Promise<string> {
+  const orderButton = page.getByRole('button', { name: 'Jetzt bestellen' });
+  await expect(orderButton).toBeEnabled();
+  await orderButton.click();
+  await expect(page).toHaveURL(/\/order\/\d+\/workflow$/);
+  const orderId = /\/order\/(\d+)\/workflow$/.exec(page.url())?.[1] ?? '';
+  expect(orderId).not.toBe('');
+  await expect(page.getByRole('heading', { level: 1, name: `Bestellung ${orderId}` })).toBeVisible();
+  return orderId;
+}
+
+/** Step 1: the summary with the tax table; the way on opens only after agreeing. */
+async function confirmSummary(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Zusammenfassung Ihrer Bestellung' })).toBeVisible();
+  await expect(page.getByTestId('order-tax-table')).toBeVisible();
+  const accept = page.getByRole('button', { name: 'Akzeptieren und fortfahren' });
+  await expect(accept).toBeDisabled();
+  await expect(page.getByTestId('must-agree')).toHaveText('Sie müssen zustimmen, bevor Sie fortfahren können.');
+  await checkScreen(page, 'order workflow, summary');
+  await page.getByRole('checkbox', { name: /Zusammenfassung geprüft/ }).check();
+  await accept.click();
+}
+
+/** Step 2: the contract. */
+async function reviewContract(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Überlassungsvertrag prüfen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vertrag öffnen (PDF)' })).toBeVisible();
+  await checkScreen(page, 'order workflow, contract');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+}
+
+/** Step 3: the driving licence check at the provider; the way on opens by polling once it is done. */
+async function passLicenceCheck(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Führerscheinprüfung' })).toBeVisible();
+  const identContinue = page.getByTestId('ident-continue');
+  await expect(identContinue).toBeDisabled();
+  await checkScreen(page, 'order workflow, driving licence check');
+  await completeAtIdentProvider(page);
+  await expect(identContinue).toBeEnabled({ timeout: 20_000 });
+  await identContinue.click();
+}
+
+/** Step 4: identification and qualified signature; the order moves on by itself. */
+async function signOrder(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
+  await checkScreen(page, 'order workflow, signature');
+  await signAtTrustService(page);
+  await expect(page.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText('Über den weiteren Fortschritt Ihrer Bestellung informieren wir Sie per E-Mail.'),
+  ).toBeVisible();
+  await checkScreen(page, 'order workflow, signed');
+}
+
+/** "Identifikation starten" opens the identification simulator in a tab: the case succeeds, the tab closes. */
+async function completeAtIdentProvider(page: Page): Promise<void> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  const simulator = await popup;
+  await simulator.waitForLoadState();
+  await simulator.getByRole('button', { name: 'Erfolgreich abschließen' }).click();
+  await expect(simulator.getByText(/Sie können dieses Fenster schließen|abgeschlossen/).first()).toBeVisible();
+  await simulator.close();
+}
+
+/**
+ * The same button opens the trust service's authorization page in a tab: the employee types the one-time
+ * code shown there (in place of an SMS) and signs; the tab returns to the order.
+ */
+async function signAtTrustService(page: Page): Promise<void> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  const service = await popup;
+  await service.waitForLoadState();
+  await expect(service.getByRole('heading', { name: 'Dokument qualifiziert signieren' })).toBeVisible();
+  const code = (await service.getByTestId('one-time-code').textContent()) ?? '';
+  await service.getByLabel('Einmalcode').fill(code.trim());
+  await service.getByRole('button', { name: 'Jetzt signieren' }).click();
+  await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
+  await service.close();
+}
+
+/**
+ * HR, signed in, approves the order in "Freigaben": it waited for the employer (its row also showing
+ * `rowShows`, when given) and now waits for the provider's order at the manufacturer.
+ */
+export async function approveOrder(hr: Page, orderId: string, rowShows?: string): Promise<void> {
+  await hr.getByRole('link', { name: 'Freigaben' }).first().click();
+  await expect(hr).toHaveURL(/\/admin\/orders$/);
+  const row = adminOrderRow(hr, orderId);
+  await expect(row).toContainText('Wartet auf Freigabe des Arbeitgebers');
+  if (rowShows) await expect(row).toContainText(rowShows);
+  await checkScreen(hr, 'employer approvals');
+  await row.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(hr.getByText(`Bestellung ${orderId} freigegeben`)).toBeVisible();
+  await hr.getByRole('tab', { name: /^Alle/ }).click();
+  await expect(row).toContainText('Wartet auf Bestellung beim Hersteller');
+}
+
+/**
+ * The provider's admin, signed in, records the order at the manufacturer, then the handover on
+ * `handoverDate` (`YYYY-MM-DD`): the lease is active.
+ */
+export async function handOver(provider: Page, orderId: string, handoverDate: string): Promise<void> {
+  await provider.getByRole('link', { name: 'Bestellungen verwalten' }).first().click();
+  const row = adminOrderRow(provider, orderId);
+  await row.getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }).click();
+  await expect(row).toContainText('Übergabe offen');
+  await row.getByRole('button', { name: 'Übergeben' }).click();
+  const dialog = provider.getByRole('dialog');
+  await dialog.getByLabel(/Übergabedatum/).fill(handoverDate);
+  await checkScreen(provider, 'provider orders, handover dialog');
+  await dialog.getByRole('button', { name: 'Übergeben' }).click();
+  await expect(provider.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
+  await provider.getByRole('tab', { name: /^Alle/ }).click();
+  await expect(row).toContainText('Leasing aktiv');
+}
