@@ -18,11 +18,19 @@ export interface Programme {
 const NO_PROGRAMME: Programme = { version: 0, policy: DEFAULT_TENANT_POLICY };
 
 /**
- * Saved policies by employer and version. A version is never changed once saved (new rules are a new
- * version), so an entry can never be stale, on this instance or any other.
+ * Saved policies by database, employer and version. A version is never changed once saved (new rules
+ * are a new version), so an entry can never be stale, on this instance or any other. Kept per database:
+ * an employer's id and version name a policy only within the database they were read from (two
+ * databases copied from one template have the same ids for different policies).
  */
-const savedProgrammes = new Map<string, Programme>();
+const savedProgrammesByDatabase = new WeakMap<Database, Map<string, Programme>>();
 const MAX_SAVED_PROGRAMMES = 1_000;
+
+function savedProgrammesOf(db: Database): Map<string, Programme> {
+  const saved = savedProgrammesByDatabase.get(db) ?? new Map<string, Programme>();
+  savedProgrammesByDatabase.set(db, saved);
+  return saved;
+}
 
 /** `knownVersion`: the version in force read with the user this request (null or absent: read it here). */
 export async function programmeFor(
@@ -33,6 +41,7 @@ export async function programmeFor(
   if (!tenantId) return NO_PROGRAMME;
   if (knownVersion === 0) return NO_PROGRAMME;
   const key = `${tenantId}:${knownVersion ?? '-'}`;
+  const savedProgrammes = savedProgrammesOf(db);
   const saved = knownVersion ? savedProgrammes.get(key) : undefined;
   if (saved) return saved;
   const { policy, version } = await policyInForce(db, tenantId);
