@@ -9,6 +9,7 @@ import {
 } from '@leasing/contract';
 
 import { runAsSystem } from '../../db/scope.js';
+import { berlinToday } from '../../lib/berlin-day.js';
 import { createInvite } from '../account/service.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import type { CsvInviteRow } from './invite-csv.js';
@@ -33,7 +34,8 @@ export async function listEmployees(
   );
   const byPerson = new Map<string, typeof orders>();
   for (const order of orders) byPerson.set(order.userId, [...(byPerson.get(order.userId) ?? []), order]);
-  const today = deps.clock.now().toISOString().slice(0, 10);
+  // A lease handed over today is running from the German day on, not the UTC one.
+  const today = berlinToday(deps.clock.now());
   const items = people.map((p): TenantEmployee => {
     const own = byPerson.get(p.id) ?? [];
     return {
