@@ -1,12 +1,18 @@
-// `npm run check:architecture` (ADR 0031): first proves on a scratch layout that the house rules still
-// catch what they are for (an import circle, the API core importing a module, a file past the line
-// limit, while a type-only circle passes), then checks the repository with them.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run check:architecture` (ADR 0031, 0049): first proves on a scratch layout that the house rules
+// still catch what they are for (an import circle, the API core importing a module, a file past the line
+// limit, a module reaching into another's inner file or into a flow, a foreign or ownerless table, a
+// circle of modules, a module or spec missing from docs/ARCHITECTURE.md, while a type-only file circle,
+// an import through a face and a table reader pass), then checks the repository with them.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { ESLint } from 'eslint';
+
+import { ROOMS } from '../eslint.architecture.config.js';
+import { moduleCircles, moduleEdges } from './architecture-rooms.mjs';
+import { mapProblems } from './architecture-map.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const config = join(root, 'eslint.architecture.config.js');
@@ -22,6 +28,32 @@ const SCRATCH_FILES = {
     "import { one } from './typed-a.js';\nexport type B = number;\nexport const two = one + 1;\n",
   'packages/contract/src/long.ts':
     Array.from({ length: 601 }, (_, i) => `export const n${i} = ${i};`).join('\n') + '\n',
+  // Rooms: the hall's face is its index.ts; the porch knocks there, peeks into the room's inner file,
+  // and the hall imports the porch back (a circle of modules without a circle of files).
+  'apps/api/src/modules/hall/index.ts': "export { hall, type Hall } from './hall.js';\n",
+  'apps/api/src/modules/hall/hall.ts': 'export type Hall = number;\nexport const hall: Hall = 1;\n',
+  'apps/api/src/modules/hall/back.ts': "import { knock } from '../porch/index.js';\nexport const back = knock;\n",
+  'apps/api/src/modules/porch/index.ts': "export { knock } from './knock.js';\n",
+  'apps/api/src/modules/porch/knock.ts': "import { hall } from '../hall/index.js';\nexport const knock = hall;\n",
+  'apps/api/src/modules/porch/peek.ts': "import { room } from '../room/service.js';\nexport const peek = room;\n",
+  'apps/api/src/modules/porch/typed.ts':
+    "import type { Hall } from '../hall/hall.js';\nexport const typed: Hall = 2;\n",
+  'apps/api/src/modules/porch/upward.ts': "import { step } from '../../flows/step.js';\nexport const upward = step;\n",
+  'apps/api/src/modules/porch/peek.test.ts':
+    "import { room } from '../room/service.js';\nexport const peeked = room;\n",
+  // Tables: the hall owns its guests; the porch may not query them, nor a table that names no owner; the
+  // privacy module reads every table (`tableReaders`).
+  'apps/api/src/db/schema-scratch.ts':
+    "import { pgTable, text } from 'drizzle-orm/pg-core';\n" +
+    "/** The hall's guests (owner: hall). */\nexport const guests = pgTable('guests', { name: text('name') });\n" +
+    "export const strays = pgTable('strays', { name: text('name') });\n",
+  'apps/api/src/modules/hall/guests.ts': "import { guests } from '../../db/schema-scratch.js';\nexport const list = guests;\n",
+  'apps/api/src/modules/porch/guests.ts': "import { guests } from '../../db/schema-scratch.js';\nexport const peer = guests;\n",
+  'apps/api/src/modules/porch/strays.ts': "import { strays } from '../../db/schema-scratch.js';\nexport const stray = strays;\n",
+  'apps/api/src/modules/privacy/guests.ts': "import { guests } from '../../db/schema-scratch.js';\nexport const all = guests;\n",
+  'apps/api/src/flows/step.ts': "import { hall } from '../modules/hall/index.js';\nexport const step = hall;\n",
+  'apps/api/src/flows/shortcut.ts':
+    "import { room } from '../modules/room/service.js';\nexport const shortcut = room;\n",
 };
 
 /** What each scratch file must be told, by rule; files not named here must pass. */
@@ -30,7 +62,16 @@ const EXPECTED = {
   'apps/api/src/lib/circle-b.ts': ['import-x/no-cycle'],
   'apps/api/src/db/leaning.ts': ['import-x/no-restricted-paths'],
   'packages/contract/src/long.ts': ['max-lines'],
+  'apps/api/src/modules/porch/peek.ts': ['rooms/through-the-face'],
+  'apps/api/src/modules/porch/typed.ts': ['rooms/through-the-face'],
+  'apps/api/src/modules/porch/upward.ts': ['rooms/through-the-face'],
+  'apps/api/src/flows/shortcut.ts': ['rooms/through-the-face'],
+  'apps/api/src/modules/porch/guests.ts': ['rooms/own-tables'],
+  'apps/api/src/modules/porch/strays.ts': ['rooms/own-tables'],
 };
+
+/** The circles of modules the scratch layout must show, and nothing else. */
+const EXPECTED_CIRCLES = [['hall', 'porch']];
 
 async function rulesStillBite() {
   const scratch = mkdtempSync(join(tmpdir(), 'house-rules-'));
@@ -52,6 +93,11 @@ async function rulesStillBite() {
         failures.push(`${file}: expected [${expected.join(', ')}], got [${rules.join(', ')}]`);
       }
     }
+    const circles = moduleCircles(moduleEdges(scratch)).map((c) => c.modules);
+    if (JSON.stringify(circles) !== JSON.stringify(EXPECTED_CIRCLES)) {
+      failures.push(`module circles: expected ${JSON.stringify(EXPECTED_CIRCLES)}, got ${JSON.stringify(circles)}`);
+    }
+    failures.push(...mapStillBites());
     return failures;
   } finally {
     process.chdir(root);
@@ -65,15 +111,104 @@ if (failures.length > 0) {
   process.exit(1);
 }
 
+/** The map's check must see a module and a spec the map leaves out, and a path that is not there. */
+function mapStillBites() {
+  const scratch = mkdtempSync(join(tmpdir(), 'house-map-'));
+  try {
+    return mapCheckOn(scratch);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function mapCheckOn(scratch) {
+  for (const dir of ['apps/api/src/modules/lobby', 'apps/api/src/modules/attic', 'e2e', 'docs']) {
+    mkdirSync(join(scratch, dir), { recursive: true });
+  }
+  writeFileSync(join(scratch, 'apps/api/src/modules/lobby/index.ts'), 'export {};\n');
+  writeFileSync(join(scratch, 'apps/api/src/modules/attic/index.ts'), 'export {};\n');
+  writeFileSync(join(scratch, 'e2e/garden.spec.ts'), '');
+  writeFileSync(join(scratch, 'e2e/roof.spec.ts'), '');
+  writeFileSync(
+    join(scratch, 'docs/ARCHITECTURE.md'),
+    [
+      '## Browser specs (`e2e/`)',
+      '',
+      '| Spec | What it checks |',
+      '|---|---|',
+      '| `garden` | the garden |',
+      '',
+      '## API modules (`apps/api/src/modules/`)',
+      '',
+      '| Module | Face | Tables | What it does |',
+      '|---|---|---|---|',
+      '| `lobby` | `index.ts` | – | the lobby |',
+      '',
+      '## Where to change what',
+      '',
+      '| To change … | Go to |',
+      '|---|---|',
+      '| The lobby | `apps/api/src/modules/lobby/index.ts` |',
+      '| The cellar | `apps/api/src/modules/cellar/index.ts` |',
+      '',
+    ].join('\n'),
+  );
+  const found = mapProblems(scratch).sort();
+  const expected = [
+    'docs/ARCHITECTURE.md names apps/api/src/modules/cellar/index.ts, which is not there',
+    'docs/ARCHITECTURE.md lists no browser spec roof (e2e/roof.spec.ts)',
+    'docs/ARCHITECTURE.md lists no module attic (apps/api/src/modules/attic)',
+  ].sort();
+  return JSON.stringify(found) === JSON.stringify(expected)
+    ? []
+    : [`map check: expected ${JSON.stringify(expected)}, got ${JSON.stringify(found)}`];
+}
+
+/** Every entry of `ROOMS.tableDebt` still owed: a file that stopped querying a table leaves the list. */
+function staleTableDebt() {
+  const stale = [];
+  for (const [file, tables] of Object.entries(ROOMS.tableDebt)) {
+    let text;
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      stale.push(`ROOMS.tableDebt names ${file}, which is not there: remove it`);
+      continue;
+    }
+    const imported = new Set(
+      [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[^']*\/db\/schema[^']*'/g)].flatMap((m) =>
+        m[1].split(',').map((name) => name.trim().replace(/^type\s+/, '')),
+      ),
+    );
+    for (const table of tables) {
+      if (!imported.has(table)) stale.push(`ROOMS.tableDebt: ${file} no longer queries ${table}: remove it`);
+    }
+  }
+  return stale;
+}
+
 const eslint = new ESLint({ cwd: root, overrideConfigFile: config });
 const results = await eslint.lintFiles(['.']);
 const problems = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
+const circles = moduleCircles(moduleEdges(root, { allow: ROOMS.innerImports }));
+const mapFailures = [...mapProblems(root), ...staleTableDebt()];
 if (problems > 0) {
   const formatter = await eslint.loadFormatter('stylish');
   console.error(await formatter.format(results));
-  console.error('House rules: see docs/decisions/0031-house-rules-check.md');
+}
+if (circles.length > 0) {
+  console.error(
+    'Modules that import each other (ADR 0049: move the shared piece down, or make the back-call an event or a flow):\n' +
+      circles.map((c) => `  ${c.modules.join(', ')}: ${c.steps.join('; ')}`).join('\n'),
+  );
+}
+if (mapFailures.length > 0) console.error('The map is out of date:\n  ' + mapFailures.join('\n  '));
+if (problems > 0 || circles.length > 0 || mapFailures.length > 0) {
+  console.error('House rules: see docs/decisions/0031-house-rules-check.md and 0049-rooms-with-doors.md');
   process.exit(1);
 }
 console.log(
-  `House rules hold: ${results.length} files, no import circle, no core file importing a module, none past 600 lines.`,
+  `House rules hold: ${results.length} files, no import circle, no core file importing a module, none past 600 lines; ` +
+    `every module reached through its face and querying its own tables (${Object.keys(ROOMS.tableDebt).length} files still owing), ` +
+    `no two modules importing each other; docs/ARCHITECTURE.md names every module and spec.`,
 );

@@ -26,44 +26,59 @@ import { RateLimiter } from './lib/rate-limiter.js';
 import { JobScheduler } from './lib/scheduled-jobs.js';
 import { hopCountWarning, trustedProxies, type TrustedProxies } from './lib/trusted-proxies.js';
 import { connectRedis, pingRedis } from './lib/redis.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { CatalogCache } from './modules/catalog/catalog-snapshot.js';
-import { firstPictureOfPage, mediaRoutes } from './modules/catalog/media-routes.js';
-import { PersonalRates } from './modules/catalog/personal-rates.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { createHttpIdentProvider } from './modules/ident/http-provider.js';
-import { ProviderUnavailableError, type IdentProvider } from './modules/ident/provider.js';
-import { DatabaseCaseRepository, SimulatorStore, simulatorPlugin } from './modules/ident/simulator.js';
-import { resolveCscConfig, signingSimulatorClient } from './modules/signing/config.js';
-import { createCscClient } from './modules/signing/csc-client.js';
-import { extendToLongTerm } from './modules/signing/long-term.js';
-import { trustAnchorsFrom, type SigningDeps } from './modules/signing/order-signing-deps.js';
-import { contractVerifyRoutes } from './modules/signing/verify-routes.js';
-import { trustServicePlugin } from './modules/signing/trust-service.js';
-import { lazyTrustServiceState } from './modules/signing/trust-service-state.js';
-import { scheduleOrderJobs } from './modules/orders/jobs.js';
-import { scheduleLongTermRetry } from './modules/signing/long-term-retry.js';
-import { leaseEndRoutes } from './modules/lease-end/routes.js';
-import { scheduleLeaseReminders } from './modules/lease-end/reminders.js';
-import { syncLicenceCheckCase } from './modules/lease-end/licence-check-cases.js';
-import { scheduleLicenceCheckRefresh } from './modules/lease-end/licence-check-job.js';
-import { orderRoutes, providerCallbackRoutes } from './modules/orders/routes.js';
-import { recheckOrdersAfterSave, type OrderDeps } from './modules/orders/service.js';
-import { mailboxRoutes } from './modules/mail/mailbox-routes.js';
-import { MailWorker } from './modules/mail/worker.js';
-import { profileRoutes } from './modules/profile/routes.js';
-import { providerRoutes } from './modules/provider/routes.js';
-import { privacyRoutes } from './modules/privacy/routes.js';
-import { employerRoutes } from './modules/employer/routes.js';
-import { leaseLifeRoutes } from './modules/lease-life/routes.js';
-import { scheduleRetention } from './modules/privacy/retention.js';
-import { TokenService } from './modules/auth/tokens.js';
-import { checkDependencies, healthRoutes } from './modules/health/routes.js';
-import { localeRoutes } from './modules/locales/routes.js';
-import { siteConfigRoutes } from './modules/site-config/routes.js';
-import { meRoutes } from './modules/me/routes.js';
-import { mfaRoutes } from './modules/mfa/routes.js';
+import { accountRoutes } from './modules/account/index.js';
+import { authRoutes, TokenService } from './modules/auth/index.js';
+import {
+  CatalogCache,
+  catalogRoutes,
+  firstPictureOfPage,
+  mediaRoutes,
+  PersonalRates,
+} from './modules/catalog/index.js';
+import {
+  createHttpIdentProvider,
+  DatabaseCaseRepository,
+  type IdentProvider,
+  ProviderUnavailableError,
+  simulatorPlugin,
+  SimulatorStore,
+} from './modules/ident/index.js';
+import {
+  contractVerifyRoutes,
+  createCscClient,
+  extendToLongTerm,
+  lazyTrustServiceState,
+  resolveCscConfig,
+  scheduleLongTermRetry,
+  type SigningDeps,
+  signingSimulatorClient,
+  trustAnchorsFrom,
+  trustServicePlugin,
+} from './modules/signing/index.js';
+import {
+  type OrderDeps,
+  orderRoutes,
+  providerCallbackRoutes,
+  recheckOrdersAfterSave,
+  scheduleOrderJobs,
+} from './modules/orders/index.js';
+import {
+  leaseEndRoutes,
+  scheduleLeaseReminders,
+  scheduleLicenceCheckRefresh,
+  syncLicenceCheckCase,
+} from './modules/lease-end/index.js';
+import { mailboxRoutes, MailWorker } from './modules/mail/index.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { providerRoutes } from './modules/provider/index.js';
+import { privacyRoutes, scheduleRetention } from './modules/privacy/index.js';
+import { employerRoutes } from './modules/employer/index.js';
+import { leaseLifeRoutes } from './modules/lease-life/index.js';
+import { checkDependencies, healthRoutes } from './modules/health/index.js';
+import { localeRoutes } from './modules/locales/index.js';
+import { siteConfigRoutes } from './modules/site-config/index.js';
+import { meRoutes } from './modules/me/index.js';
+import { mfaRoutes } from './modules/mfa/index.js';
 import { createAuthenticate } from './plugins/authenticate.js';
 import { loopbackOnly } from './plugins/dev-only.js';
 import { Metrics, registerMetrics } from './plugins/metrics.js';

@@ -5,12 +5,13 @@ import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uni
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Vehicle catalogue (spec 3). Prices in integer cents; kilometre rules in EUR per km (4 decimals). */
+/** Vehicle catalogue (spec 3). Prices in integer cents; kilometre rules in EUR per km (4 decimals). (owner: catalog) */
 export const manufacturers = pgTable('manufacturers', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
 });
 
+/** owner: catalog */
 export const carModels = pgTable(
   'car_models',
   {
@@ -23,6 +24,7 @@ export const carModels = pgTable(
   (t) => [uniqueIndex('car_models_manufacturer_name_idx').on(t.manufacturerId, t.name)],
 );
 
+/** owner: catalog */
 export const vehicles = pgTable(
   'vehicles',
   {
@@ -56,6 +58,7 @@ export const vehicles = pgTable(
   (t) => [index('vehicles_model_idx').on(t.modelId)],
 );
 
+/** owner: catalog */
 export const leasePackages = pgTable(
   'lease_packages',
   {
@@ -87,7 +90,7 @@ export const leasePackages = pgTable(
   (t) => [uniqueIndex('lease_packages_terms_idx').on(t.vehicleId, t.durationMonths, t.kmPerYear, t.tires)],
 );
 
-/** Single row; bumped by triggers on `vehicles` and `lease_packages` (migration 0004). */
+/** Single row; bumped by triggers on `vehicles` and `lease_packages` (migration 0004). (owner: catalog) */
 export const catalogState = pgTable('catalog_state', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(1),

@@ -12,6 +12,7 @@ import { orders, tenants, users } from './schema.js';
  * Every version of an employer's programme policy; the highest version is in force. A change adds a
  * version and never edits one, so orders keep pointing at the rules they were made under.
  * `policy` holds the contract's `TenantPolicy` (money in EUR as the API speaks it).
+ * owner: policy
  */
 export const tenantPolicies = pgTable(
   'tenant_policies',
@@ -27,7 +28,7 @@ export const tenantPolicies = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.version] })],
 );
 
-/** The policy version an order was made under (null: the default rules, before any was saved). */
+/** The policy version an order was made under (null: the default rules, before any was saved). (owner: orders) */
 export const orderPolicies = pgTable('order_policies', {
   orderId: integer('order_id')
     .primaryKey()
@@ -40,7 +41,7 @@ export const orderPolicies = pgTable('order_policies', {
   employerContributionCents: integer('employer_contribution_cents').notNull(),
 });
 
-/** A person leaving the employer: the last working day, set by the employer's admin. */
+/** A person leaving the employer: the last working day, set by the employer's admin. (owner: employer) */
 export const employmentEnds = pgTable(
   'employment_ends',
   {
@@ -60,6 +61,7 @@ export const employmentEnds = pgTable(
 /**
  * The employer's payroll settings: the DATEV LODAS client numbers and wage types (Lohnarten), which
  * every payroll office numbers its own way. Absent: the defaults of docs/decisions (see the module).
+ * owner: employer
  */
 export const payrollSettings = pgTable('payroll_settings', {
   tenantId: uuid('tenant_id')

@@ -8,6 +8,7 @@ import { users } from './schema.js';
  * makes the answer (the order), so a row always has its answer, and with the fingerprint of the
  * request it answers (a reused key with another body is refused); the retention job removes keys
  * past the 24 hours (`created_at`).
+ * owner: core (apps/api/src/lib; no module)
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -3,6 +3,7 @@ import { bigint, primaryKey, pgTable, text, timestamp } from 'drizzle-orm/pg-cor
 /**
  * One row per scheduled job and time slot: the insert that creates it is the claim, so only one
  * instance runs a slot (lib/scheduled-jobs.ts). No personal data.
+ * owner: core (apps/api/src/lib; no module)
  */
 export const jobRuns = pgTable(
   'job_runs',

@@ -9,7 +9,7 @@ import { bytea, orders, users } from './schema.js';
  * an order, and row-level security shows it to whoever may see the order (migration 0025).
  */
 
-/** The return of an order's car: one per order. The settlement is frozen as computed (EUR figures). */
+/** The return of an order's car: one per order. The settlement is frozen as computed (EUR figures). (owner: lease-end) */
 export const leaseReturns = pgTable('lease_returns', {
   orderId: integer('order_id')
     .primaryKey()
@@ -24,6 +24,7 @@ export const leaseReturns = pgTable('lease_returns', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** owner: lease-end */
 export const leaseReturnDamages = pgTable(
   'lease_return_damages',
   {
@@ -38,7 +39,7 @@ export const leaseReturnDamages = pgTable(
   (t) => [index('lease_return_damages_order_idx').on(t.orderId, t.position)],
 );
 
-/** Photos of the damages at the return, re-encoded like vehicle photos (no metadata). */
+/** Photos of the damages at the return, re-encoded like vehicle photos (no metadata). (owner: lease-end) */
 export const leaseReturnPhotos = pgTable(
   'lease_return_photos',
   {
@@ -55,7 +56,7 @@ export const leaseReturnPhotos = pgTable(
   (t) => [index('lease_return_photos_order_idx').on(t.orderId)],
 );
 
-/** The return appointment the provider agrees with the employee (three months before the end). */
+/** The return appointment the provider agrees with the employee (three months before the end). (owner: lease-end) */
 export const returnAppointments = pgTable('return_appointments', {
   orderId: integer('order_id')
     .primaryKey()
@@ -69,6 +70,7 @@ export const returnAppointments = pgTable('return_appointments', {
 /**
  * A driving-licence check at the identity provider after the order's identification. A failed or
  * refused check keeps only the provider's reason (data minimisation).
+ * owner: lease-end
  */
 export const licenceChecks = pgTable(
   'licence_checks',
@@ -97,7 +99,7 @@ export const licenceChecks = pgTable(
   ],
 );
 
-/** Reminders sent for an order (kind and the date they are for): each goes out once. */
+/** Reminders sent for an order (kind and the date they are for): each goes out once. (owner: lease-end) */
 export const leaseReminders = pgTable(
   'lease_reminders',
   {

@@ -9,7 +9,7 @@ import { bytea, tenants, users } from './schema.js';
  * the migration: absences are the person's and their employer's; profile versions the person's alone.
  */
 
-/** One absence without pay: Krankengeld, parental leave or unpaid leave. ISO dates; `to` null = open end. */
+/** One absence without pay: Krankengeld, parental leave or unpaid leave. ISO dates; `to` null = open end. (owner: lease-life) */
 export const employeeAbsences = pgTable(
   'employee_absences',
   {
@@ -35,7 +35,7 @@ export const employeeAbsences = pgTable(
   ],
 );
 
-/** Each saved version of a salary profile, as `salary_profiles` stores the current one. */
+/** Each saved version of a salary profile, as `salary_profiles` stores the current one. (owner: profile) */
 export const salaryProfileHistory = pgTable(
   'salary_profile_history',
   {

@@ -13,6 +13,7 @@ import { vehicles } from './schema-catalog.js';
 /**
  * An employer's register code. A code that is revoked, past `expiresAt` or used `maxUses` times is
  * refused exactly like an unknown one. `uses` counts accounts created with the code.
+ * owner: provider
  */
 export const registerCodes = pgTable(
   'register_codes',
@@ -35,6 +36,7 @@ export const registerCodes = pgTable(
 /**
  * An uploaded price list and its preview. Nothing of it is live until it is published; an import
  * whose catalogue has changed since its preview cannot be published (`baseCatalogVersion`).
+ * owner: provider
  */
 export const priceListImports = pgTable('price_list_imports', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -54,6 +56,7 @@ export const priceListImports = pgTable('price_list_imports', {
 /**
  * A published price list: who, when, what it changed, the file, and the price list as it was before
  * (the export at that moment), which a rollback restores.
+ * owner: provider
  */
 export const priceListVersions = pgTable('price_list_versions', {
   id: serial('id').primaryKey(),
@@ -74,6 +77,7 @@ export const priceListVersions = pgTable('price_list_versions', {
 /**
  * A vehicle photo: the upload re-encoded (metadata stripped) into responsive widths, WebP and AVIF.
  * `position` orders the photos; the first is the main photo.
+ * owner: provider
  */
 export const vehiclePhotos = pgTable(
   'vehicle_photos',
@@ -96,6 +100,7 @@ export const vehiclePhotos = pgTable(
   (t) => [index('vehicle_photos_vehicle_idx').on(t.vehicleId, t.position)],
 );
 
+/** owner: provider */
 export const vehiclePhotoVariants = pgTable(
   'vehicle_photo_variants',
   {

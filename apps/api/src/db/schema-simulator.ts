@@ -6,6 +6,7 @@ import { bytea } from './schema.js';
  * Cases of the local identity/signature provider simulator (development and demo only). They live
  * in the database, not in one process, so a case opened through one instance is served, completed and
  * read back through any other, as the real provider's cases would be.
+ * owner: ident
  */
 export const simulatorCases = pgTable('simulator_cases', {
   caseId: text('case_id').primaryKey(),

@@ -32,6 +32,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * An employer: its employees register with one of its register codes (`register_codes`,
  * schema-provider.ts). A disabled employer takes no new registrations and no new orders; its existing
  * leases continue.
+ * owner: provider
  */
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -47,6 +48,7 @@ export const tenants = pgTable('tenants', {
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
+/** owner: account */
 export const users = pgTable(
   'users',
   {
@@ -125,7 +127,7 @@ export const users = pgTable(
   ],
 );
 
-/** One-time recovery codes for a user's second factor; only their SHA-256 is stored. */
+/** One-time recovery codes for a user's second factor; only their SHA-256 is stored. (owner: mfa) */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
@@ -143,6 +145,7 @@ export const mfaRecoveryCodes = pgTable(
 /**
  * The second half of a login with a second factor: the password check issues an `mfaToken` (short
  * lived, single use, attempts counted); only its SHA-256 is stored.
+ * owner: auth
  */
 export const mfaChallenges = pgTable(
   'mfa_challenges',
@@ -163,6 +166,7 @@ export const mfaChallenges = pgTable(
 /**
  * Opaque refresh tokens, stored only as SHA-256. Tokens of one login form a family; rotation marks
  * the old token used and links its successor, so reuse of a used token revokes the family.
+ * owner: auth
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -192,7 +196,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Append-only audit trail: who changed or read what (field names, never values). */
+/** Append-only audit trail: who changed or read what (field names, never values). (owner: core (apps/api/src/lib; no module)) */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -212,7 +216,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId)],
 );
 
-/** The employee's address part of the profile (spec 3 addressDto, without the account fields). */
+/** The employee's address part of the profile (spec 3 addressDto, without the account fields). (owner: profile) */
 export const userAddresses = pgTable('user_addresses', {
   userId: uuid('user_id')
     .primaryKey()
@@ -230,6 +234,7 @@ export const userAddresses = pgTable('user_addresses', {
  * The salary profile, encrypted at rest with AES-256-GCM (special-category data: church membership).
  * AAD binds the ciphertext to its row, `keyId` allows key rotation, `version` grows on every change
  * and keys the cache of personal rates.
+ * owner: profile
  */
 export const salaryProfiles = pgTable('salary_profiles', {
   userId: uuid('user_id')
@@ -246,6 +251,7 @@ export const salaryProfiles = pgTable('salary_profiles', {
  * One-time codes sent by e-mail (confirm address, reset password, invite, welcome, change address,
  * the mailbox proof for enrolling a second factor). Only the SHA-256 of a code is stored; a code is
  * single use and expires.
+ * owner: auth
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -277,6 +283,7 @@ export const oneTimeCodes = pgTable(
 /**
  * Transactional outbox: a mail is written in the same transaction as the change that causes it; a
  * worker delivers it over SMTP and retries transient failures with back-off.
+ * owner: mail
  */
 export const outbox = pgTable(
   'outbox',
@@ -311,7 +318,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** Step definitions (spec 3), synced from `modules/orders/steps.ts` at start-up. */
+/** Step definitions (spec 3), synced from `modules/orders/steps.ts` at start-up. (owner: orders) */
 export const stepDefinitions = pgTable('step_definitions', {
   id: integer('id').primaryKey(),
   stepType: text('step_type').notNull().unique(),
@@ -332,6 +339,7 @@ export const stepDefinitions = pgTable('step_definitions', {
  * salary data and tax result are encrypted like the salary profile. `currentUserStepId` is the status
  * record that is current: a step changes with one conditional update on it, so parallel actions on
  * the same step produce exactly one transition.
+ * owner: orders
  */
 export const orders = pgTable(
   'orders',
@@ -403,7 +411,7 @@ export const orders = pgTable(
   ],
 );
 
-/** Status records of the steps (spec 3 "User step"): the newest record of a step is its status. */
+/** Status records of the steps (spec 3 "User step"): the newest record of a step is its status. (owner: orders) */
 export const userSteps = pgTable(
   'user_steps',
   {
@@ -422,6 +430,7 @@ export const userSteps = pgTable(
   (t) => [index('user_steps_order_idx').on(t.orderId), uniqueIndex('user_steps_seq_idx').on(t.seq)],
 );
 
+/** owner: orders */
 export const orderDocuments = pgTable(
   'order_documents',
   {
@@ -449,6 +458,7 @@ export const orderDocuments = pgTable(
 /**
  * Cases at the identity/signature provider. At most one open case per order and step (partial unique
  * index): repeated requests return the same link, so no duplicate paid cases.
+ * owner: orders
  */
 export const identCases = pgTable(
   'ident_cases',
@@ -467,7 +477,7 @@ export const identCases = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** A signature at the remote-signing service: the prepared contract, kept until the signer returns. */
     preparedPdf: bytea('prepared_pdf'),
-    /** Its signed attributes, credential and expected signer (JSON, see signing/order-signing.ts). */
+    /** Its signed attributes, credential and expected signer (JSON, see flows/sign-contract.ts). */
     signingContext: jsonb('signing_context'),
   },
   (t) => [
@@ -478,7 +488,7 @@ export const identCases = pgTable(
   ],
 );
 
-/** Provider callbacks already handled (replays are answered 200 without effect). */
+/** Provider callbacks already handled (replays are answered 200 without effect). (owner: orders) */
 export const processedCallbacks = pgTable('processed_callbacks', {
   eventId: text('event_id').primaryKey(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

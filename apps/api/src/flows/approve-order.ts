@@ -6,12 +6,14 @@
  * audit line, the countersigned contract and the mails (orders' `commitTransition`), so an approval
  * always has its document. A fault of the seal throws: the approval does not happen.
  */
-import type { ApprovalRequest, OrderDeps } from '../modules/orders/deps.js';
-import { contractToCountersign, storeCountersignedContract } from '../modules/orders/documents.js';
-import type { OrderRow } from '../modules/orders/repository.js';
-import { transitionFor } from '../modules/orders/steps.js';
-import { commitTransition } from '../modules/orders/transition.js';
-import { sealContract } from '../modules/signing/order-signing-seal.js';
+import type { ApprovalRequest, OrderDeps, OrderRow } from '../modules/orders/index.js';
+import {
+  commitTransition,
+  contractToCountersign,
+  storeCountersignedContract,
+  transitionFor,
+} from '../modules/orders/index.js';
+import { sealContract } from '../modules/signing/index.js';
 
 export async function approveOrder(deps: OrderDeps, order: OrderRow, request: ApprovalRequest): Promise<boolean> {
   const transition = transitionFor('TENANT_ADMIN_CLICK_CONFIRM', 'accept');

@@ -8,8 +8,8 @@ import { z } from 'zod';
 
 import { runAsSystem } from '../db/scope.js';
 import { AppError } from '../lib/errors.js';
-import type { OrderDeps } from '../modules/orders/deps.js';
-import { escapeHtml } from '../modules/ident/simulator-pages.js';
+import type { OrderDeps } from '../modules/orders/index.js';
+import { escapeHtml } from '../modules/ident/index.js';
 
 import { completeSignature, SignatureFailedError } from './sign-contract.js';
 

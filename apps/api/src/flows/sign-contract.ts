@@ -13,20 +13,24 @@ import { and, eq } from 'drizzle-orm';
 import { identCases } from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
 import { AppError, conflict, notFound } from '../lib/errors.js';
-import { ProviderUnavailableError } from '../modules/ident/provider.js';
-import type { OrderDeps } from '../modules/orders/deps.js';
-import { renderContract } from '../modules/orders/documents.js';
-import * as repo from '../modules/orders/repository.js';
-import { openPrivate } from '../modules/orders/snapshot.js';
-import { completeSignedCase } from '../modules/orders/signature-completion.js';
+import { ProviderUnavailableError } from '../modules/ident/index.js';
+import type { OrderDeps } from '../modules/orders/index.js';
+import { completeSignedCase, findOrder, openPrivate, type OrderRow, renderContract } from '../modules/orders/index.js';
 
-import { buildSignedAttributes, parseCertificate } from '../modules/signing/cades.js';
-import { CscError, createCscClient } from '../modules/signing/csc-client.js';
-import { sha256Hex } from '../modules/signing/order-signing-deps.js';
-import { completeTimestampedCms } from '../modules/signing/pades.js';
-import { embedSignature, prepareSignatureField, signedBytes } from '../modules/signing/pdf-signature-field.js';
-import { verifyPdf } from '../modules/signing/verify.js';
-import { checkCms, commonNameOf } from '../modules/signing/verify-cms.js';
+import {
+  buildSignedAttributes,
+  checkCms,
+  commonNameOf,
+  completeTimestampedCms,
+  createCscClient,
+  CscError,
+  embedSignature,
+  parseCertificate,
+  prepareSignatureField,
+  sha256Hex,
+  signedBytes,
+  verifyPdf,
+} from '../modules/signing/index.js';
 
 /** What is kept with the case between the preparation and the signer's return. */
 interface SigningContext {
@@ -45,7 +49,7 @@ const SIGNING_WINDOW_MS = 15 * 60 * 1000;
 export const signatureReturnUrl = (deps: OrderDeps) => `${deps.publicUrl}/v1/signature/return`;
 
 /** The person the order names (identified in the step before): the signature must be in this name. */
-export function identifiedName(deps: OrderDeps, order: repo.OrderRow): string {
+export function identifiedName(deps: OrderDeps, order: OrderRow): string {
   const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
   return `${firstName} ${lastName}`.normalize('NFC');
 }
@@ -62,7 +66,7 @@ function cscClient(deps: OrderDeps) {
  */
 export async function startSignature(
   deps: OrderDeps,
-  order: repo.OrderRow,
+  order: OrderRow,
   caseRowId: string,
 ): Promise<{ link: string; expiresAt: Date }> {
   const now = deps.clock.now();
@@ -167,7 +171,7 @@ export async function completeSignature(deps: OrderDeps, input: SignatureReturn)
     .from(identCases)
     .where(and(eq(identCases.id, input.state), eq(identCases.kind, 'SIGN')));
   if (!row) throw notFound('Signaturanfrage nicht gefunden');
-  const order = await repo.findOrder(deps.db, row.orderId);
+  const order = await findOrder(deps.db, row.orderId);
   if (!order) throw notFound('Signaturanfrage nicht gefunden');
   const actor = { id: order.userId };
   if (row.status !== 'PENDING' || !row.preparedPdf || !row.signingContext) {

@@ -11,15 +11,22 @@ import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { hashPassword } from '../../lib/password.js';
 import { passwordPolicyError, type PasswordOwner } from '../../lib/password-policy.js';
 import { AUTH_LIMITS } from '../../lib/rate-limiter.js';
-import * as authRepo from '../auth/repository.js';
-import { startSession, type AuthDeps } from '../auth/service.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { issueEnrolmentCode } from '../mfa/enrolment.js';
-import { graceAlreadyOver, mfaPolicy } from '../auth/mfa-policy.js';
-import { endGracePeriod } from '../mfa/repository.js';
+import {
+  type AuthDeps,
+  confirmPassword,
+  createCode,
+  findUserByEmail,
+  findUserById,
+  graceAlreadyOver,
+  invalidateOpenCodes,
+  mfaPolicy,
+  redeemCode,
+  revokeAllForUser,
+  startSession,
+} from '../auth/index.js';
+import { enqueueMail } from '../mail/index.js';
+import { endGracePeriod, issueEnrolmentCode } from '../mfa/index.js';
 import { countRegisterCodeUse, findRegistrationTenant } from './register-codes.js';
-import { createCode, invalidateOpenCodes, redeemCode } from '../auth/codes.js';
-import { confirmPassword } from '../auth/step-up.js';
 
 export interface AccountDeps extends AuthDeps {
   publicUrl: string;
@@ -87,7 +94,7 @@ async function createRegistration(
   now: Date,
 ): Promise<void> {
   const { tenantId } = via;
-  const existing = await authRepo.findUserByEmail(deps.db, input.email);
+  const existing = await findUserByEmail(deps.db, input.email);
   await deps.db
     .transaction(async (tx) => {
       if (existing) {
@@ -153,7 +160,7 @@ export async function confirmEmail(deps: AccountDeps, code: string, ctx: Request
   await deps.db.transaction(async (tx) => {
     const row = await redeemCode(tx, code, ['EMAIL_CONFIRM', 'EMAIL_CHANGE'], now);
     if (!row) throw CODE_INVALID();
-    const user = await authRepo.findUserById(tx, row.userId);
+    const user = await findUserById(tx, row.userId);
     if (!user) throw CODE_INVALID();
     if (row.purpose === 'EMAIL_CONFIRM') {
       await tx
@@ -164,7 +171,7 @@ export async function confirmEmail(deps: AccountDeps, code: string, ctx: Request
       return;
     }
     const newEmail = row.newEmail ?? '';
-    if (await authRepo.findUserByEmail(tx, newEmail)) throw CODE_INVALID();
+    if (await findUserByEmail(tx, newEmail)) throw CODE_INVALID();
     await tx.update(users).set({ email: newEmail, emailConfirmedAt: now }).where(eq(users.id, user.id));
     // To the old address, which the row still holds.
     await enqueueMail(tx, user, { kind: 'EMAIL_CHANGED', firstName: user.firstName }, now);
@@ -191,7 +198,7 @@ export async function requestPasswordReset(
 }
 
 async function sendPasswordReset(deps: AccountDeps, email: string): Promise<void> {
-  const user = await authRepo.findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user || user.disabledAt) return;
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -225,7 +232,7 @@ export async function resetPassword(
   const { user, enrolmentCode } = await deps.db.transaction(async (tx) => {
     const row = await redeemCode(tx, input.code, ['PASSWORD_RESET', 'INVITE', 'WELCOME'], now);
     if (!row) throw CODE_INVALID();
-    const found = await authRepo.findUserById(tx, row.userId);
+    const found = await findUserById(tx, row.userId);
     if (!found || found.disabledAt) throw CODE_INVALID();
     // Refused inside the transaction, so the code stays usable for a better password.
     await refuseWeakPassword(input.password, found);
@@ -234,7 +241,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, emailConfirmedAt: found.emailConfirmedAt ?? now })
       .where(eq(users.id, found.id));
-    await authRepo.revokeAllForUser(tx, found.id, now);
+    await revokeAllForUser(tx, found.id, now);
     await enqueueMail(tx, found, { kind: 'PASSWORD_CHANGED', firstName: found.firstName }, now);
     await audit(tx, found, 'account.password_set', ['password'], ctx, now);
     if (!mfaPolicy(found, now).required || found.mfaEnabledAt) return { user: found, enrolmentCode: null };
@@ -267,11 +274,11 @@ export async function requestEmailChange(
   const newEmail = parsed.data;
   await confirmPassword(deps, userId, password);
   await throttle(deps, `email-change:user:${userId}`, AUTH_LIMITS.resetPerEmail);
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   if (!user) throw CODE_INVALID();
   if (newEmail === user.email) return;
   // Addresses are unique across all employers: look beyond the caller's own rows.
-  const taken = await runAsSystem(() => authRepo.findUserByEmail(deps.db, newEmail));
+  const taken = await runAsSystem(() => findUserByEmail(deps.db, newEmail));
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await invalidateOpenCodes(tx, user.id, 'EMAIL_CHANGE', now);
@@ -387,7 +394,7 @@ async function claimInvitedAddress(tx: Database, tenantId: string, input: Invite
   if (!claimed) return null;
   for (const purpose of ['EMAIL_CONFIRM', 'WELCOME', 'INVITE', 'PASSWORD_RESET'] as const)
     await invalidateOpenCodes(tx, claimed.id, purpose, now);
-  await authRepo.revokeAllForUser(tx, claimed.id, now);
+  await revokeAllForUser(tx, claimed.id, now);
   return claimed;
 }
 
@@ -426,6 +433,6 @@ export async function setAccountDisabled(db: Database, userId: string, disabled:
       .update(users)
       .set({ disabledAt: disabled ? now : null })
       .where(eq(users.id, userId));
-    if (disabled) await authRepo.revokeAllForUser(tx, userId, now);
+    if (disabled) await revokeAllForUser(tx, userId, now);
   });
 }

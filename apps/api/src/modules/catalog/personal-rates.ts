@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DecryptionError, type FieldCipher } from '../../lib/field-encryption.js';
-import { readSalaryProfile } from '../profile/salary-store.js';
+import { readSalaryProfile } from '../profile/index.js';
 import type { CatalogPackage, CatalogSnapshot, CatalogVehicle } from './catalog-snapshot.js';
 import { employerSubsidyCents, type Programme } from './programme.js';
 

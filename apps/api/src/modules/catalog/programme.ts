@@ -2,7 +2,7 @@ import { DEFAULT_TENANT_POLICY, type PolicyVerdict, type TenantPolicy } from '@l
 import type { PayslipComparison } from '@leasing/payroll';
 
 import type { Database } from '../../db/client.js';
-import { policyInForce, policyRefusals, subsidyCents, vehicleRefusal } from '../policy/policy.js';
+import { policyInForce, policyRefusals, subsidyCents, vehicleRefusal } from '../policy/index.js';
 import type { CatalogPackage, CatalogVehicle } from './catalog-snapshot.js';
 
 /**

@@ -379,7 +379,7 @@ function terminationSection(input: TransferContractInput): ContractSection {
         kind: 'paragraph',
         text: 'Die Überlassung ist an das Arbeitsverhältnis gebunden. Endet das Arbeitsverhältnis vor Ablauf der Laufzeit, endet auch die Überlassung; der Arbeitnehmer gibt das Fahrzeug spätestens am letzten Tag des Arbeitsverhältnisses zurück. Die Gehaltsumwandlung endet mit dem letzten abgerechneten Monat. Eine Übernahme des Leasingvertrags durch den Arbeitnehmer oder einen neuen Arbeitgeber ist nur mit Zustimmung der Leasinggesellschaft möglich.',
       },
-      // Early termination: the fee rule of lease-life/quote.ts, which the termination quote follows to the cent.
+      // Early termination: the fee rule of termination-quote.ts, which the termination quote follows to the cent.
       { kind: 'paragraph', text: TERMINATION_FEE_RULE },
       {
         kind: 'paragraph',

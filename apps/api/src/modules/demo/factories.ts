@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.js';
 import { registerCodes } from '../../db/schema-provider.js';
 import { tenants, userAddresses, users } from '../../db/schema.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
-import { mfaSecretAad } from '../mfa/repository.js';
-import { writeSalaryProfile } from '../profile/salary-store.js';
+import { mfaSecretAad } from '../mfa/index.js';
+import { writeSalaryProfile } from '../profile/index.js';
 
 /**
  * Building blocks of made-up data: an employer with its register code, people, their address, TOTP

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config/env.js';
 import { openDatabase } from '../../db/client.js';
 import { FieldCipher } from '../../lib/field-encryption.js';
 import { loadOrCreateSecret } from '../../lib/secrets.js';
-import { syncStepDefinitions } from '../orders/repository.js';
+import { syncStepDefinitions } from '../orders/index.js';
 import { loadDemoData } from './seed.js';
 import { scaleDataPresent, SCALE_PASSWORD, seedScale } from './scale.js';
 

@@ -5,13 +5,22 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { employmentEnds, orderPolicies } from '../../db/schema-employer.js';
 import { registerCodes } from '../../db/schema-provider.js';
-import { orderDocuments, orders, salaryProfiles, stepDefinitions, tenants, userAddresses, users, userSteps } from '../../db/schema.js';
+import {
+  orderDocuments,
+  orders,
+  salaryProfiles,
+  stepDefinitions,
+  tenants,
+  userAddresses,
+  users,
+  userSteps,
+} from '../../db/schema.js';
 import { carModels, leasePackages, manufacturers } from '../../db/schema-catalog.js';
 import { runAsSystem } from '../../db/scope.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import { hashPassword } from '../../lib/password.js';
-import { sealPrivate, type OrderTerms, type PrivateSnapshot } from '../orders/snapshot.js';
-import { sealSalaryProfile } from '../profile/salary-store.js';
+import { sealPrivate, type OrderTerms, type PrivateSnapshot } from '../orders/index.js';
+import { sealSalaryProfile } from '../profile/index.js';
 import { DEMO_ACCOUNTS, DEMO_SALARY_INFO } from './accounts.js';
 import { seedPriceListHistory } from './scale-price-lists.js';
 import {
@@ -216,7 +225,8 @@ export async function seedScale(
     const signedUp = tenantIds.map((tenantId) => employees.filter((p) => p.tenantId === tenantId));
     const demoPeople = signedUp[0] ?? [];
     const others = signedUp.slice(1).flat();
-    const demoShare = others.length === 0 ? options.leases : Math.min(demoPeople.length, Math.ceil((options.leases * 2) / 3));
+    const demoShare =
+      others.length === 0 ? options.leases : Math.min(demoPeople.length, Math.ceil((options.leases * 2) / 3));
     const owners: Partial<typeof users.$inferInsert>[] = [];
     for (let i = 0; i < demoShare; i++) owners.push(demoPeople[i % demoPeople.length] ?? {});
     for (let i = demoShare; i < options.leases; i++) {

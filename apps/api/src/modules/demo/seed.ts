@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { tenants } from '../../db/schema.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import { hashPassword } from '../../lib/password.js';
-import { seedDemoCatalog } from '../catalog/demo-catalog.js';
+import { seedDemoCatalog } from '../catalog/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGISTER_CODE, DEMO_SALARY_INFO, DEMO_TOTP_SECRET } from './accounts.js';
 import { enableTotp, insertAddress, insertEmployer, insertPeople, insertSalaryProfile } from './factories.js';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
-import type { AccountDeps } from '../account/service.js';
+import type { AccountDeps } from '../account/index.js';
 
 /** What the employer portal needs: the database, the cipher of the salary profiles, the clock, and
  *  the account service's dependencies for invites. */

@@ -3,12 +3,11 @@ import type { LeaveRequest, TenantEmployee } from '@leasing/contract';
 
 import { employmentEnds } from '../../db/schema-employer.js';
 import { recordAudit } from '../../lib/audit.js';
-import { employeeOf } from '../account/employees.js';
+import { employeeOf } from '../account/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { mailFormat } from '../mail/mail-format.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { notifyLeavingQuote } from '../lease-life/notify.js';
-import { admins } from '../orders/notify.js';
+import { enqueueMail, mailFormat } from '../mail/index.js';
+import { notifyLeavingQuote } from '../lease-life/index.js';
+import { admins } from '../orders/index.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED, employeeEntry } from './people.js';
 import * as repo from './repository.js';

@@ -1,7 +1,7 @@
 import type { PayrollExport, PayrollRow, PayrollSettings, PayrollTotals } from '@leasing/contract';
 
 import { csvText } from '../../lib/csv-cell.js';
-import { PAUSE_CSV_COLUMNS, pauseCells, pauseComment } from '../lease-life/payroll-columns.js';
+import { PAUSE_CSV_COLUMNS, pauseCells, pauseComment } from '../lease-life/index.js';
 
 /**
  * The payroll export as files: a CSV that Excel opens as it is (semicolons, decimal comma, UTF-8

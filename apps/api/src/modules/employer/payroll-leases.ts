@@ -2,10 +2,10 @@ import { SalaryInfoSchema } from '@leasing/contract';
 import type { Cents, DriveType, LeaseAbsence, PayrollLease } from '@leasing/payroll';
 
 import { runAsSystem } from '../../db/scope.js';
-import { commuteHistoriesOf } from '../lease-life/payroll-inputs.js';
-import { withLeaseEnds, type LeaseEnd } from '../lease-end/payroll-ends.js';
-import { openPrivate } from '../orders/snapshot.js';
-import { readSalaryProfiles } from '../profile/salary-store.js';
+import { commuteHistoriesOf } from '../lease-life/index.js';
+import { withLeaseEnds, type LeaseEnd } from '../lease-end/index.js';
+import { openPrivate } from '../orders/index.js';
+import { readSalaryProfiles } from '../profile/index.js';
 import type { EmployerDeps } from './deps.js';
 import type { SvPerson } from './payroll-totals.js';
 import * as repo from './payroll-repository.js';

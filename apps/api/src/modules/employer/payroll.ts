@@ -1,9 +1,15 @@
 import type { PayrollExport, PayrollRow, PayrollTotals } from '@leasing/contract';
-import { comparePayrollLines, formatPayrollMonth, parsePayrollMonth, payrollLine, type PayrollLine } from '@leasing/payroll';
+import {
+  comparePayrollLines,
+  formatPayrollMonth,
+  parsePayrollMonth,
+  payrollLine,
+  type PayrollLine,
+} from '@leasing/payroll';
 
 import { AppError } from '../../lib/errors.js';
-import { absenceInputs, pauseOfLine } from '../lease-life/payroll-inputs.js';
-import { leaseEndsOf, withSettlements } from '../lease-end/payroll-ends.js';
+import { absenceInputs, pauseOfLine } from '../lease-life/index.js';
+import { leaseEndsOf, withSettlements } from '../lease-end/index.js';
 import { leasesOfPeople, type AbsencesOf, type PayrollDeps } from './payroll-leases.js';
 import * as repo from './payroll-repository.js';
 import { addLease, emptySums, totalsOf, type PayrollSums } from './payroll-totals.js';
@@ -56,7 +62,8 @@ export async function startPayrollRun(
     async *batches() {
       const late: PayrollRow[] = [];
       const batches = [...batchesOf(keys, batchSize)];
-      const read = (batch: readonly LeaseKey[] | undefined) => (batch ? readBatch(deps, tenantId, batch, absencesOf) : null);
+      const read = (batch: readonly LeaseKey[] | undefined) =>
+        batch ? readBatch(deps, tenantId, batch, absencesOf) : null;
       // The next batch is read while this one is computed and written: the database's time hides
       // behind the process's (two batches in memory at most).
       let next = read(batches[0]);

@@ -10,7 +10,7 @@ import {
 
 import { runAsSystem } from '../../db/scope.js';
 import { berlinToday } from '../../lib/berlin-day.js';
-import { createInvite } from '../account/service.js';
+import { createInvite } from '../account/index.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import type { CsvInviteRow } from './invite-csv.js';
 import * as repo from './repository.js';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { personStartsWith } from '../../db/person-search.js';
 import { employmentEnds } from '../../db/schema-employer.js';
 import { orders, users } from '../../db/schema.js';
-import type { OrderTerms } from '../orders/snapshot.js';
+import type { OrderTerms } from '../orders/index.js';
 
 /** The filter of the people list: status (as `listEmployees` derives it) and a search over name, e-mail and number. */
 function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userId?: string): SQL | undefined {

@@ -27,7 +27,7 @@ import { startPayrollRun } from './payroll.js';
 import { payrollCsvChunks, payrollJsonChunks, payrollLodasChunks } from './payroll-stream.js';
 import { markLeaving } from './leaving.js';
 import { bulkInvite, csvRows, listEmployees } from './people.js';
-import { policyInForce, policyResponse, savePolicy } from '../policy/policy.js';
+import { policyInForce, policyResponse, savePolicy } from '../policy/index.js';
 import { getPayrollSettings, overview, savePayrollSettings } from './settings.js';
 
 /** Only the employer's tenant admins; the employer is always the admin's own (from the database). */

@@ -10,14 +10,15 @@ import type { PDFPage } from 'pdf-lib';
 
 import {
   cleanText,
+  Face,
   formatDate,
   formatEuro,
   formatEuroPerKm,
   formatKm,
+  loadFontBytes,
   orderNumber,
   wrapText,
-} from '../contract/contract-format.js';
-import { Face, loadFontBytes } from '../contract/contract-fonts.js';
+} from '../contract/index.js';
 import type { KilometreRules } from './settlement.js';
 
 export const FINAL_STATEMENT_TITLE = 'Schlussabrechnung';

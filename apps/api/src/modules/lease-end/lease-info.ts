@@ -6,13 +6,11 @@ import { leaseReturns, returnAppointments } from '../../db/schema-lease-end.js';
 import { orders, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { Actor, OrderDeps } from '../orders/deps.js';
-import { visibleOrder } from '../orders/read-orders.js';
-import type { OrderTerms } from '../orders/snapshot.js';
-import { requireProvider } from '../provider/deps.js';
+import { enqueueMail } from '../mail/index.js';
+import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
+import { conversionEndedOn, isReturnable, visibleOrder } from '../orders/index.js';
+import { requireProvider } from '../provider/index.js';
 import { licenceRows } from './licence-checks.js';
-import { conversionEndedOn, isReturnable } from '../orders/replaced-leases.js';
 import { berlinToday } from './returns.js';
 import { addMonths, leaseEndsOn } from './settlement.js';
 

@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 
 import { licenceChecks } from '../../db/schema-lease-end.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
-import { ProviderCaseNotFoundError, ProviderUnavailableError } from '../ident/provider.js';
-import type { Actor, OrderDeps } from '../orders/deps.js';
-import { visibleOrder } from '../orders/read-orders.js';
+import { ProviderCaseNotFoundError, ProviderUnavailableError } from '../ident/index.js';
+import type { Actor, OrderDeps } from '../orders/index.js';
+import { visibleOrder } from '../orders/index.js';
 import { decideLicenceCheck, licenceCheckReference, type ProviderAnswer } from './licence-check-outcome.js';
 import { licenceRows } from './licence-checks.js';
 import { berlinToday } from './returns.js';

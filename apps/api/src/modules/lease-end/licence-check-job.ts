@@ -3,8 +3,8 @@ import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { licenceChecks } from '../../db/schema-lease-end.js';
 import { runAsSystem } from '../../db/scope.js';
 import type { JobScheduler } from '../../lib/scheduled-jobs.js';
-import { ProviderUnavailableError } from '../ident/provider.js';
-import type { OrderDeps } from '../orders/deps.js';
+import { ProviderUnavailableError } from '../ident/index.js';
+import type { OrderDeps } from '../orders/index.js';
 import { syncLicenceCheck, type CheckRow } from './licence-check-cases.js';
 
 /** Every minute, once per slot across instances (lib/scheduled-jobs.ts). */

@@ -1,4 +1,4 @@
-import type { ProviderCase } from '../ident/provider.js';
+import type { ProviderCase } from '../ident/index.js';
 
 /**
  * What a pending driving-licence check becomes after asking the provider. Plain function: the

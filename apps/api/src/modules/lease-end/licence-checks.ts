@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { licenceChecks } from '../../db/schema-lease-end.js';
 import { identCases, orders, users } from '../../db/schema.js';
-import { policyInForce } from '../policy/policy.js';
+import { policyInForce } from '../policy/index.js';
 import { berlinToday } from './returns.js';
 import { licenceDue } from './settlement.js';
 

@@ -4,10 +4,9 @@ import { leaseReturnPhotos } from '../../db/schema-lease-end.js';
 import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Actor, OrderDeps } from '../orders/deps.js';
-import { requireProvider } from '../provider/deps.js';
-import { processPhoto } from '../provider/photos.js';
-import type { Upload } from '../provider/upload.js';
+import type { Actor, OrderDeps } from '../orders/index.js';
+import { processPhoto, requireProvider } from '../provider/index.js';
+import type { Upload } from '../provider/index.js';
 
 /** Most damage photos per return. */
 export const RETURN_PHOTOS_MAX = 20;

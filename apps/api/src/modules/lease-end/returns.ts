@@ -7,14 +7,11 @@ import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
 import { orderDocuments, orders, tenants, userSteps, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { Actor, OrderDeps } from '../orders/deps.js';
-import { admins } from '../orders/notify.js';
-import { stepOfType } from '../orders/steps.js';
-import type { OrderTerms } from '../orders/snapshot.js';
-import { requireProvider } from '../provider/deps.js';
+import { enqueueMail } from '../mail/index.js';
+import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
+import { admins, isReturnable, RETURNABLE_STATUSES, stepOfType } from '../orders/index.js';
+import { requireProvider } from '../provider/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
-import { isReturnable, RETURNABLE_STATUSES } from '../orders/replaced-leases.js';
 import { settle, toCents, type KilometreRules } from './settlement.js';
 
 /** The odometer reading at the handover; none is recorded yet, so a return is measured from 0 km. */

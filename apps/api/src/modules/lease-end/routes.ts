@@ -13,9 +13,9 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/errors.js';
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { visibleOrder } from '../orders/read-orders.js';
-import { acceptUploads, readUpload } from '../provider/upload.js';
+import type { OrderDeps } from '../orders/index.js';
+import { visibleOrder } from '../orders/index.js';
+import { acceptUploads, readUpload } from '../provider/index.js';
 import { leaseEndInfo, setReturnAppointment } from './lease-info.js';
 import { readLicenceCheck, startLicenceCheck } from './licence-check-cases.js';
 import { activeLeases, licenceRows } from './licence-checks.js';

@@ -3,10 +3,10 @@ import type { AbsenceType, TenantPolicy } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import type { LeaseLifeDeps } from './deps.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { OrderEvent } from '../mail/templates.js';
-import { admins } from '../orders/notify.js';
-import { terminationFigures } from '../contract/termination-quote.js';
+import { enqueueMail } from '../mail/index.js';
+import type { OrderEvent } from '../mail/index.js';
+import { admins } from '../orders/index.js';
+import { terminationFigures } from '../contract/index.js';
 import * as repo from './repository.js';
 import { payerFor } from './rules.js';
 

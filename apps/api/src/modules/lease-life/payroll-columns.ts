@@ -1,7 +1,7 @@
 import type { PayrollRow } from '@leasing/contract';
 
 import { csvText } from '../../lib/csv-cell.js';
-import { mailFormat } from '../mail/mail-format.js';
+import { mailFormat } from '../mail/index.js';
 
 /**
  * The payroll files' columns of life during a lease (employer/payroll-files.ts): the month's state,

@@ -4,8 +4,8 @@ import type { CommuteVersion, LeaseAbsence, PayrollLine } from '@leasing/payroll
 import type { Database } from '../../db/client.js';
 import { runAsSystem } from '../../db/scope.js';
 import type { LeaseLifeDeps } from './deps.js';
-import { policyInForce } from '../policy/policy.js';
-import { readSalaryProfileHistories, readSalaryProfileHistory } from '../profile/salary-store.js';
+import { policyInForce } from '../policy/index.js';
+import { readSalaryProfileHistories, readSalaryProfileHistory } from '../profile/index.js';
 import * as repo from './repository.js';
 import { berlinToday, payerFor } from './rules.js';
 

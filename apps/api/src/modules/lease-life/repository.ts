@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
-import type { OrderTerms } from '../orders/snapshot.js';
+import type { OrderTerms } from '../orders/index.js';
 
 export type AbsenceRow = typeof employeeAbsences.$inferSelect;
 

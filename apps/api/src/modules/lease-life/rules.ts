@@ -1,7 +1,7 @@
 import { DEFAULT_ABSENCE_PAYERS, type AbsencePayerRule, type AbsenceType, type TenantPolicy } from '@leasing/contract';
 import { effectivePayer } from '@leasing/payroll';
 
-import { mailFormat } from '../mail/mail-format.js';
+import { mailFormat } from '../mail/index.js';
 
 const germanDate = mailFormat('de').date;
 

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { employmentEnds } from '../../db/schema-employer.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { mailFormat } from '../mail/mail-format.js';
-import { findOrder } from '../orders/repository.js';
-import type { OrderTerms } from '../orders/snapshot.js';
+import { mailFormat } from '../mail/index.js';
+import { findOrder } from '../orders/index.js';
+import type { OrderTerms } from '../orders/index.js';
 import { absenceViews } from './absences.js';
-import { TERMINATION_FEE_RULE, terminationFigures, type TerminationReason } from '../contract/termination-quote.js';
+import { TERMINATION_FEE_RULE, terminationFigures, type TerminationReason } from '../contract/index.js';
 import * as repo from './repository.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
@@ -33,7 +33,7 @@ async function visibleOrder(db: Database, asker: Asker, orderId: number): Promis
   return order;
 }
 
-/** The quote for ending a running lease on `date` (quote.ts has the rule; the contract prints it). */
+/** The quote for ending a running lease on `date` (contract/termination-quote.ts has the rule; the contract prints it). */
 export async function terminationQuote(
   db: Database,
   asker: Asker,

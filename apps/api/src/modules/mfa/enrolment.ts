@@ -3,10 +3,8 @@ import type { MfaSetupMailedResponse, MfaSetupRequest, MfaSetupResponse } from '
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { consume } from '../../lib/rate-limiter.js';
-import { createTypedCode, redeemTypedCode } from '../auth/codes.js';
-import { confirmPassword } from '../auth/step-up.js';
-import * as authRepo from '../auth/repository.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { confirmPassword, createTypedCode, findUserById, redeemTypedCode } from '../auth/index.js';
+import { enqueueMail } from '../mail/index.js';
 import { MFA_LIMITS } from './budget.js';
 import * as repo from './repository.js';
 import type { MfaDeps } from './service.js';
@@ -24,7 +22,7 @@ export async function setup(
   input: MfaSetupRequest,
 ): Promise<MfaSetupResponse | MfaSetupMailedResponse> {
   await confirmPassword(deps, userId, input.password);
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Anmeldung erforderlich');
   if (user.mfaEnabledAt) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.');
   const now = deps.clock.now();

@@ -9,12 +9,7 @@ import { digest } from './totp.js';
 export const mfaSecretAad = (userId: string) => `users:mfa_secret:${userId}`;
 
 /** The login's challenges are opened by auth's password step; the second factor counts and ends them. */
-export {
-  attemptChallenge,
-  CHALLENGE_MAX_ATTEMPTS,
-  CHALLENGE_TTL_MS,
-  finishChallenge,
-} from '../auth/mfa-challenge.js';
+export { attemptChallenge, CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MS, finishChallenge } from '../auth/index.js';
 
 /** Accepts a TOTP step once: the update succeeds only for a step newer than the last one used. */
 export async function claimTimeStep(db: Database, userId: string, step: number): Promise<boolean> {

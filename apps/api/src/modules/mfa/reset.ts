@@ -6,10 +6,8 @@ import { runAsSystem } from '../../db/scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import { invalidateOpenCodes } from '../auth/codes.js';
-import * as authRepo from '../auth/repository.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { graceAlreadyOver } from '../auth/mfa-policy.js';
+import { graceAlreadyOver, invalidateOpenCodes, revokeAllForUser } from '../auth/index.js';
+import { enqueueMail } from '../mail/index.js';
 import * as repo from './repository.js';
 import { auditFactor } from './service.js';
 
@@ -55,7 +53,7 @@ export async function resetTenantAdminFactor(
       await repo.disable(tx, found.id);
       await repo.endGracePeriod(tx, found.id, graceAlreadyOver(now));
       await invalidateOpenCodes(tx, found.id, 'MFA_ENROL', now);
-      await authRepo.revokeAllForUser(tx, found.id, now);
+      await revokeAllForUser(tx, found.id, now);
       await auditFactor(tx, found, 'mfa.reset', requestId, now, actor.id);
       await enqueueMail(tx, found, { kind: 'MFA_RESET', firstName: found.firstName }, now);
       return found;

@@ -5,13 +5,17 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import { consume } from '../../lib/rate-limiter.js';
-import { invalidateOpenCodes } from '../auth/codes.js';
-import { confirmPassword } from '../auth/step-up.js';
-import * as authRepo from '../auth/repository.js';
-import { startSession, type AuthDeps } from '../auth/service.js';
-import { enqueueMail } from '../mail/outbox.js';
+import {
+  type AuthDeps,
+  confirmPassword,
+  findUserById,
+  invalidateOpenCodes,
+  mfaPolicy,
+  startSession,
+  type UserRow,
+} from '../auth/index.js';
+import { enqueueMail } from '../mail/index.js';
 import { MFA_LIMITS, refundCeiling, takeCeiling } from './budget.js';
-import { mfaPolicy } from '../auth/mfa-policy.js';
 import * as repo from './repository.js';
 import { newRecoveryCodes, verifyTotp } from './totp.js';
 
@@ -23,7 +27,7 @@ export interface MfaDeps extends AuthDeps {
 
 const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
-function secretOf(deps: MfaDeps, user: authRepo.UserRow): string | null {
+function secretOf(deps: MfaDeps, user: UserRow): string | null {
   if (!user.mfaSecretKeyId || !user.mfaSecretIv || !user.mfaSecretCiphertext) return null;
   return deps.cipher.decrypt(
     { keyId: user.mfaSecretKeyId, iv: user.mfaSecretIv, ciphertext: user.mfaSecretCiphertext },
@@ -40,7 +44,7 @@ export async function completeLogin(deps: MfaDeps, input: MfaLoginRequest, ip: s
   const now = deps.clock.now();
   const userId = await repo.attemptChallenge(deps.db, input.mfaToken, now);
   if (!userId) return NOT_AUTHENTICATED;
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   const secret = user && !user.disabledAt && user.mfaEnabledAt ? secretOf(deps, user) : null;
   if (!user || !secret) return NOT_AUTHENTICATED;
   const counted = await takeCeiling(deps.limiter, user.id, input.code);
@@ -59,7 +63,7 @@ export async function completeLogin(deps: MfaDeps, input: MfaLoginRequest, ip: s
 /** Which factor the code was, once accepted: a TOTP step (never twice) or an unused recovery code. */
 async function secondFactorUsed(
   deps: MfaDeps,
-  user: authRepo.UserRow,
+  user: UserRow,
   secret: string,
   code: string,
 ): Promise<'totp' | 'recovery' | null> {
@@ -69,7 +73,7 @@ async function secondFactorUsed(
   return (await repo.useRecoveryCode(deps.db, user.id, code, now)) ? 'recovery' : null;
 }
 
-async function mailRecoveryCodeUsed(deps: MfaDeps, user: authRepo.UserRow): Promise<void> {
+async function mailRecoveryCodeUsed(deps: MfaDeps, user: UserRow): Promise<void> {
   const remaining = await repo.unusedRecoveryCodes(deps.db, user.id);
   await enqueueMail(
     deps.db,
@@ -87,7 +91,7 @@ export async function confirm(
   code: string,
   requestId: string,
 ): Promise<MfaConfirmResponse> {
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   const secret = user ? secretOf(deps, user) : null;
   if (!user || !secret || user.mfaEnabledAt) {
     throw new AppError('CONFLICT', 'Bitte starten Sie die Einrichtung erneut.');
@@ -117,7 +121,7 @@ export async function disable(
   requestId: string,
 ): Promise<void> {
   await confirmPassword(deps, userId, input.password);
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   const secret = user?.mfaEnabledAt ? secretOf(deps, user) : null;
   if (!user || !secret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.');
   if (mfaPolicy(user, deps.clock.now()).required) {
@@ -156,7 +160,7 @@ export function auditFactor(
 }
 
 export async function status(deps: MfaDeps, userId: string): Promise<MfaStatus> {
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Anmeldung erforderlich');
   const policy = mfaPolicy(user, deps.clock.now());
   // An admin without grace (past it, or after an invitation or a reset) is told to enrol now.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
 import { runAsSystem } from '../../db/scope.js';
-import { affordabilityRefusal, policyVersion, vehicleRefusal } from '../policy/policy.js';
+import { affordabilityRefusal, policyVersion, vehicleRefusal } from '../policy/index.js';
 import type { OrderDeps } from './deps.js';
 import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';

@@ -4,10 +4,9 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import type { CatalogCache } from '../catalog/catalog-snapshot.js';
-import type { PersonalRates } from '../catalog/personal-rates.js';
-import type { IdentProvider } from '../ident/provider.js';
-import type { SigningDeps } from '../signing/order-signing-deps.js';
+import type { CatalogCache, PersonalRates } from '../catalog/index.js';
+import type { IdentProvider } from '../ident/index.js';
+import type { SigningDeps } from '../signing/index.js';
 import type { OrderRow } from './repository.js';
 
 /** What the order functions need, and who asks: shared by every file of the order service. */

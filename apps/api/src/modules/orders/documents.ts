@@ -3,7 +3,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderDocuments, tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { renderTransferContract, type TransferContractInput } from '../contract/contract-pdf.js';
+import { renderTransferContract, type TransferContractInput } from '../contract/index.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { visibleOrder } from './read-orders.js';
 import type * as repo from './repository.js';

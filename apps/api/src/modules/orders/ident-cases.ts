@@ -5,7 +5,7 @@ import { identCases, processedCallbacks } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { ProviderCaseNotFoundError, ProviderUnavailableError, type CallbackEvent } from '../ident/provider.js';
+import { ProviderCaseNotFoundError, ProviderUnavailableError, type CallbackEvent } from '../ident/index.js';
 import { MAX_CASES_PER_STEP, type Actor, type OrderDeps } from './deps.js';
 import { visibleOrder } from './read-orders.js';
 import * as repo from './repository.js';

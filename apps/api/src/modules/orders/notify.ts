@@ -4,8 +4,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { MailRecipient, OrderEvent } from '../mail/templates.js';
+import { enqueueMail } from '../mail/index.js';
+import type { MailRecipient, OrderEvent } from '../mail/index.js';
 import type { OrderDeps } from './deps.js';
 import type * as repo from './repository.js';
 import type { OrderTerms } from './snapshot.js';

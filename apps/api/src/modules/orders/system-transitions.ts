@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { salaryProfiles } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { OrderDeps } from './deps.js';
 import * as repo from './repository.js';

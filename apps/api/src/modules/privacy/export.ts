@@ -4,9 +4,8 @@ import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { consume, type LimitRule } from '../../lib/rate-limiter.js';
-import { stepById } from '../orders/steps.js';
-import { openPrivate } from '../orders/snapshot.js';
-import { readSalaryProfile } from '../profile/salary-store.js';
+import { openPrivate, stepById } from '../orders/index.js';
+import { readSalaryProfile } from '../profile/index.js';
 import { pagesOf, prettyJsonChunks, valueOf, type Section } from './export-json.js';
 import * as pages from './export-repository.js';
 import * as repo from './repository.js';
@@ -200,7 +199,7 @@ async function* audit(
   orderIds: number[],
   upToId: number,
 ): AsyncGenerator<DataExport['audit']> {
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const page = await runAsSystem(() => pages.auditPage(deps.db, { userId, orderIds }, afterId, upToId));
     if (page.length === 0) return;
     yield page.map((row) => ({
@@ -217,7 +216,7 @@ async function* audit(
 }
 
 async function* mails(deps: PrivacyDeps, email: string): AsyncGenerator<DataExport['mails']> {
-  for (let afterSeq = 0; ; ) {
+  for (let afterSeq = 0; ;) {
     const page = await runAsSystem(() => pages.mailsPage(deps.db, email, afterSeq));
     if (page.length === 0) return;
     yield page.map((m) => ({
@@ -263,6 +262,13 @@ function sessionsOf(
     const last = family.at(-1);
     if (!first || !last) return [];
     const live = family.some((t) => t.usedAt === null && t.revokedAt === null) && first.familyExpiresAt > now;
-    return [{ created: iso(first.createdAt), lastUsed: iso(last.createdAt), expires: iso(first.familyExpiresAt), active: live }];
+    return [
+      {
+        created: iso(first.createdAt),
+        lastUsed: iso(last.createdAt),
+        expires: iso(first.familyExpiresAt),
+        active: live,
+      },
+    ];
   });
 }

@@ -16,7 +16,7 @@ import {
   users,
   userSteps,
 } from '../../db/schema.js';
-import type { SealedSnapshot } from '../orders/snapshot.js';
+import type { SealedSnapshot } from '../orders/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 

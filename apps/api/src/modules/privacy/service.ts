@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import { confirmPassword } from '../auth/step-up.js';
-import { openPrivate, sealPrivate, type PrivateSnapshot, type SealedSnapshot } from '../orders/snapshot.js';
+import { confirmPassword } from '../auth/index.js';
+import { openPrivate, sealPrivate, type PrivateSnapshot, type SealedSnapshot } from '../orders/index.js';
 import * as repo from './repository.js';
 
 export interface PrivacyDeps {

@@ -2,7 +2,7 @@ import { TenantAdminParamsSchema } from '@leasing/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { resetTenantAdminFactor } from '../mfa/reset.js';
+import { resetTenantAdminFactor } from '../mfa/index.js';
 import { provider, security, tags, type ProviderRouteDeps } from './route-helpers.js';
 
 /** The provider resets an HR admin's lost second factor (audited, mailed; ADR 0025). */

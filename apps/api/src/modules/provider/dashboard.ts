@@ -2,8 +2,8 @@ import { PipelineStatuses, type ProviderDashboard, type StepType } from '@leasin
 import { asc, gt, sql } from 'drizzle-orm';
 
 import { orders, tenants, userSteps } from '../../db/schema.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { stepById, STEP_DEFINITIONS } from '../orders/steps.js';
+import type { OrderDeps } from '../orders/index.js';
+import { stepById, STEP_DEFINITIONS } from '../orders/index.js';
 import { berlinMonth } from './berlin-dates.js';
 import { requireProvider, type ProviderActor } from './deps.js';
 import { pipelineStatusOf } from './pipeline.js';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden } from '../../lib/errors.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
-import type { CatalogCache } from '../catalog/catalog-snapshot.js';
+import type { CatalogCache } from '../catalog/index.js';
 
 /** What the provider's back office needs. */
 export interface ProviderDeps {

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'dr
 import type { Database } from '../../db/client.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { csvText } from '../../lib/csv-cell.js';
-import type { OrderTerms } from '../orders/snapshot.js';
+import type { OrderTerms } from '../orders/index.js';
 import { startOfBerlinDay } from './berlin-dates.js';
 import { requireProvider, type ProviderActor } from './deps.js';
 import { pipelineStatusOf, STEPS_OF_STATUS } from './pipeline.js';
@@ -71,12 +71,7 @@ function conditionsOf(query: ProviderOrdersExportQuery): SQL | undefined {
 }
 
 /** One page of matching orders below order number `before` (null: from the newest), newest first. */
-export function orderExportPage(
-  db: Database,
-  query: ProviderOrdersExportQuery,
-  before: number | null,
-  limit: number,
-) {
+export function orderExportPage(db: Database, query: ProviderOrdersExportQuery, before: number | null, limit: number) {
   return db
     .select({
       id: orders.id,
@@ -131,7 +126,7 @@ export async function* orderExportChunks(
 ): AsyncGenerator<string> {
   requireProvider(actor);
   yield `\uFEFF${ORDER_EXPORT_COLUMNS.join(';')}\r\n`;
-  for (let before: number | null = null; ; ) {
+  for (let before: number | null = null; ;) {
     const page = await orderExportPage(db, query, before, pageSize);
     if (page.length > 0) yield page.map(orderExportLine).join('');
     const last = page.at(-1);

@@ -13,7 +13,7 @@ import { vehiclePhotos, vehiclePhotoVariants } from '../../db/schema-provider.js
 import { vehicles } from '../../db/schema-catalog.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { displayWidth, photoUrls, uploadedPhotoUrl as photoUrl } from '../catalog/media-routes.js';
+import { displayWidth, photoUrls, uploadedPhotoUrl as photoUrl } from '../catalog/index.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 
 /**

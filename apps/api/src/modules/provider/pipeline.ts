@@ -1,4 +1,4 @@
-import { carName } from '@leasing/contract';
+import { carName, ProviderOrdersQuerySchema } from '@leasing/contract';
 import type {
   DeliveryWindowRequest,
   Order,
@@ -8,7 +8,6 @@ import type {
   ProviderOrdersQuery,
   StepType,
 } from '@leasing/contract';
-import { ProviderOrdersQuerySchema } from '@leasing/contract';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -16,13 +15,9 @@ import { orderPersonStartsWith } from '../../db/person-search.js';
 import { auditLog, orders, users, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { OrderDeps } from '../orders/deps.js';
-import { countedNewestFirstPage, orderNumberOf } from '../orders/admin-order-list.js';
-import { adminSummaries } from '../orders/admin-summaries.js';
-import { getOrder } from '../orders/read-orders.js';
-import type { OrderTerms } from '../orders/snapshot.js';
-import { stepById } from '../orders/steps.js';
+import { enqueueMail } from '../mail/index.js';
+import type { OrderDeps, OrderTerms } from '../orders/index.js';
+import { adminSummaries, countedNewestFirstPage, getOrder, orderNumberOf, stepById } from '../orders/index.js';
 import { startOfBerlinDay } from './berlin-dates.js';
 import { requireProvider, type ProviderActor, type ProviderCtx } from './deps.js';
 import { CLOSED_STATUSES } from './tenants.js';

@@ -2,9 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { carModels, leasePackages, manufacturers, vehicles } from '../../db/schema-catalog.js';
-import { DELIVERY_OPTIONS, STANDARD_EQUIPMENT, technicalDetails } from '../catalog/demo-catalog.js';
-import { colorsFor } from '../catalog/illustration.js';
-import { segmentFor } from '../catalog/pricing.js';
+import { colorsFor, DELIVERY_OPTIONS, segmentFor, STANDARD_EQUIPMENT, technicalDetails } from '../catalog/index.js';
 import type { VehicleFields } from './price-list-csv.js';
 import type { PriceListPlan } from './price-list-diff.js';
 

@@ -3,7 +3,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
 import { neutralizeCell, restoreCell } from '../../lib/csv-cell.js';
-import type { CatalogPackage, CatalogVehicle } from '../catalog/catalog-snapshot.js';
+import type { CatalogPackage, CatalogVehicle } from '../catalog/index.js';
 
 /**
  * The price list as CSV: one row per lease package, the vehicle's figures repeated on each of its

@@ -1,6 +1,6 @@
 import type { PriceListError, PriceListPreview } from '@leasing/contract';
 
-import type { CatalogPackage, CatalogVehicle } from '../catalog/catalog-snapshot.js';
+import type { CatalogPackage, CatalogVehicle } from '../catalog/index.js';
 import {
   display,
   PACKAGE_COLUMNS,

@@ -15,7 +15,7 @@ import { catalogState } from '../../db/schema-catalog.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeUploadedText } from '../../lib/uploaded-text.js';
-import { loadSnapshot } from '../catalog/catalog-snapshot.js';
+import { loadSnapshot } from '../catalog/index.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 import { applyPlan } from './price-list-apply.js';
 import { exportCsv, neutralizedFile, parsePriceList } from './price-list-csv.js';

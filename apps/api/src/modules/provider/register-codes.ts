@@ -8,7 +8,7 @@ import { registerCodes } from '../../db/schema-provider.js';
 import { tenants } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { normaliseRegisterCode } from '../account/register-codes.js';
+import { normaliseRegisterCode } from '../account/index.js';
 import { startOfBerlinDay } from './berlin-dates.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 
@@ -44,7 +44,6 @@ export function toRegisterCode(row: RegisterCodeRow, now: Date): RegisterCode {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
 
 /** Expiry given as a date means "valid through that day" in Germany: until the next midnight in Berlin. */
 export function expiryInstant(value: string): Date {

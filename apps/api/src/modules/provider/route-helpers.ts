@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 import { requireRole } from '../../plugins/authenticate.js';
-import type { OrderDeps } from '../orders/deps.js';
+import type { OrderDeps } from '../orders/index.js';
 import type { ProviderDeps } from './deps.js';
 
 export type ProviderRouteDeps = ProviderDeps & { orders: OrderDeps; authenticate: onRequestAsyncHookHandler };

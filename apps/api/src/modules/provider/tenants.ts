@@ -12,9 +12,9 @@ import type { Database } from '../../db/client.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { createCode } from '../auth/codes.js';
-import { policyInForce, policyResponse } from '../policy/policy.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { createCode } from '../auth/index.js';
+import { policyInForce, policyResponse } from '../policy/index.js';
+import { enqueueMail } from '../mail/index.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 import {
   codeState,

@@ -8,7 +8,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
 
-import { loadFontBytes } from '../contract/contract-fonts.js';
+import { loadFontBytes } from '../contract/index.js';
 
 import { sha256 } from './cades.js';
 import { catalogRef, dictEntry, openRevision, pushToArray, writeRevision } from './incremental-revision.js';

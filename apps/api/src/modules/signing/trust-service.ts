@@ -16,7 +16,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 import type { Clock } from '../../lib/clock.js';
-import { escapeHtml, sendPage } from '../ident/simulator-pages.js';
+import { escapeHtml, sendPage } from '../ident/index.js';
 
 import { OID } from './cades.js';
 import { signSha256Hash } from './pades.js';

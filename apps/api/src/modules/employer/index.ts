@@ -1,0 +1,2 @@
+// The face of modules/employer: what other modules and the flows may import.
+export { employerRoutes } from './routes.js';

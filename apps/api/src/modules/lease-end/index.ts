@@ -1,0 +1,6 @@
+// The face of modules/lease-end: what other modules and the flows may import.
+export { syncLicenceCheckCase } from './licence-check-cases.js';
+export { scheduleLicenceCheckRefresh } from './licence-check-job.js';
+export { leaseEndsOf, withLeaseEnds, withSettlements, type LeaseEnd } from './payroll-ends.js';
+export { scheduleLeaseReminders } from './reminders.js';
+export { leaseEndRoutes } from './routes.js';

@@ -1,0 +1,3 @@
+// The face of modules/privacy: what other modules and the flows may import.
+export { scheduleRetention } from './retention.js';
+export { privacyRoutes } from './routes.js';

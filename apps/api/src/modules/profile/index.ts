@@ -1,0 +1,10 @@
+// The face of modules/profile: what other modules and the flows may import.
+export { profileRoutes } from './routes.js';
+export {
+  readSalaryProfile,
+  readSalaryProfileHistories,
+  readSalaryProfileHistory,
+  readSalaryProfiles,
+  sealSalaryProfile,
+  writeSalaryProfile,
+} from './salary-store.js';

@@ -1,0 +1,5 @@
+// The face of modules/provider: what other modules and the flows may import.
+export { requireProvider } from './deps.js';
+export { processPhoto } from './photos.js';
+export { providerRoutes } from './routes.js';
+export { acceptUploads, readUpload, type Upload } from './upload.js';

@@ -1,0 +1,15 @@
+// The face of modules/signing: what other modules and the flows may import.
+export { buildSignedAttributes, parseCertificate } from './cades.js';
+export { resolveCscConfig, signingSimulatorClient } from './config.js';
+export { CscError, createCscClient } from './csc-client.js';
+export { scheduleLongTermRetry } from './long-term-retry.js';
+export { extendToLongTerm } from './long-term.js';
+export { sha256Hex, trustAnchorsFrom, type SigningDeps } from './order-signing-deps.js';
+export { sealContract } from './order-signing-seal.js';
+export { completeTimestampedCms } from './pades.js';
+export { embedSignature, prepareSignatureField, signedBytes } from './pdf-signature-field.js';
+export { lazyTrustServiceState } from './trust-service-state.js';
+export { trustServicePlugin } from './trust-service.js';
+export { checkCms, commonNameOf } from './verify-cms.js';
+export { contractVerifyRoutes } from './verify-routes.js';
+export { verifyPdf } from './verify.js';
