@@ -4,12 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { FieldCipher } from '../lib/field-encryption.js';
 import { loadDemoData } from '../modules/demo/seed.js';
-import { syncStepDefinitions } from '../modules/orders/repository.js';
+import { syncStepDefinitions } from '../modules/orders/index.js';
+import {
+  adminQuery,
+  databaseUrl,
+  removeTemplates,
+  TEMPLATE_KINDS,
+  type TemplateKind,
+  type TemplateSet,
+} from './template-set.js';
 
 /**
  * One migrated database per test run and database kind, cloned for every test file: opening PGlite
@@ -17,67 +24,35 @@ import { syncStepDefinitions } from '../modules/orders/repository.js';
  * opens in a fraction of that, and PostgreSQL copies a template database in milliseconds. Two
  * templates are made: `migrated` (the schema and the step definitions, nothing else) and `demo` (the
  * same plus the README's demo accounts and catalogue, encrypted with the run's key, which every test
- * app of the run is configured with).
+ * app of the run is configured with). They are built by `build-templates-cli.ts` in a process of its
+ * own (the app's sources resolved as `npm run dev` resolves them), named by `template-set.ts`.
  */
-export type TemplateKind = 'migrated' | 'demo';
-
-export interface TemplateSet {
-  /** base64 of the 32-byte key the demo template's salary profiles and TOTP secrets are encrypted with. */
-  dataEncryptionKey: string;
-  /** PGlite data directories as `dumpDataDir` wrote them, by kind. */
-  pgliteDumps: Record<TemplateKind, string>;
-  /** Template databases on TEST_DATABASE_URL's server, by kind; absent without a server. */
-  postgresTemplates?: Record<TemplateKind, string>;
-}
-
-const KINDS: readonly TemplateKind[] = ['migrated', 'demo'];
-
-/** The environment variable through which the test workers learn the run's templates (JSON). */
-export const TEMPLATES_ENV = 'LEASING_TEST_DATABASE_TEMPLATES';
-/** The file to which every test app appends how long its set-up took (global-setup.ts sums it up). */
-export const SET_UP_LOG_ENV = 'LEASING_TEST_SET_UP_LOG';
-
-/** Builds the run's templates (vitest's global set-up calls it once per run). */
-export async function buildTemplates(serverUrl: string | undefined): Promise<{
-  templates: TemplateSet;
-  remove: () => Promise<void>;
-}> {
+/** Builds the run's templates (once per run, see build-templates-cli.ts). */
+export async function buildTemplates(serverUrl: string | undefined): Promise<TemplateSet> {
   const dataEncryptionKey = crypto.randomBytes(32).toString('base64');
   const cipher = new FieldCipher(Buffer.from(dataEncryptionKey, 'base64'));
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-templates-'));
   const runId = crypto.randomBytes(4).toString('hex');
-  const pgliteDumps = {} as Record<TemplateKind, string>;
-  const postgresTemplates = {} as Record<TemplateKind, string>;
-  const remove = async () => {
-    fs.rmSync(folder, { recursive: true, force: true });
-    if (!serverUrl) return;
-    for (const name of Object.values(postgresTemplates)) {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+  const templates: TemplateSet = {
+    dataEncryptionKey,
+    pgliteDumps: { migrated: path.join(folder, 'pglite-migrated.tar'), demo: path.join(folder, 'pglite-demo.tar') },
+    ...(serverUrl ? { postgresTemplates: {} as Record<TemplateKind, string> } : {}),
   };
   try {
-    await Promise.all(
-      KINDS.map(async (kind) => {
-        pgliteDumps[kind] = path.join(folder, `pglite-${kind}.tar`);
-        await buildPgliteTemplate(kind, cipher, pgliteDumps[kind]);
-      }),
-    );
-    if (serverUrl) {
-      for (const kind of KINDS) {
+    for (const kind of TEMPLATE_KINDS) await buildPgliteTemplate(kind, cipher, templates.pgliteDumps[kind]);
+    if (serverUrl && templates.postgresTemplates) {
+      for (const kind of TEMPLATE_KINDS) {
         const name = `leasing_template_${runId}_${kind}`;
         await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-        postgresTemplates[kind] = name;
+        templates.postgresTemplates[kind] = name;
         await fillTemplate(await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) }), kind, cipher);
       }
     }
   } catch (error) {
-    await remove();
+    await removeTemplates(templates, serverUrl);
     throw error;
   }
-  return {
-    templates: { dataEncryptionKey, pgliteDumps, ...(serverUrl ? { postgresTemplates } : {}) },
-    remove,
-  };
+  return templates;
 }
 
 async function buildPgliteTemplate(kind: TemplateKind, cipher: FieldCipher, file: string): Promise<void> {
@@ -124,21 +99,4 @@ export async function postgresFromTemplate(
   const template = templates.postgresTemplates?.[kind];
   if (!template) throw new Error('The run has no PostgreSQL templates (TEST_DATABASE_URL was unset at set-up)');
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-}
-
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** One statement on the server as its administrator (databases and roles of a test). */
-export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

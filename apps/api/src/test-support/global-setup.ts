@@ -1,11 +1,11 @@
-// The certificate libraries the app loads need the metadata polyfill first, as test-pki.ts has it.
-import 'reflect-metadata';
-
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { buildTemplates, SET_UP_LOG_ENV, TEMPLATES_ENV } from './database-templates.js';
+import { removeTemplates, SET_UP_LOG_ENV, TEMPLATES_ENV, type TemplateSet } from './template-set.js';
+
+const BUILDER = path.join(import.meta.dirname, 'build-templates-cli.ts');
 
 /**
  * vitest's global set-up of the API's tests: the run's database templates, made once before any test
@@ -13,9 +13,10 @@ import { buildTemplates, SET_UP_LOG_ENV, TEMPLATES_ENV } from './database-templa
  * workers inherit the environment that names them. At the end it prints what a test app's set-up
  * cost, per database kind.
  */
-export default async function setup(): Promise<() => Promise<void>> {
+export default function setup(): () => Promise<void> {
   const started = performance.now();
-  const { templates, remove } = await buildTemplates(process.env['TEST_DATABASE_URL']);
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  const templates = buildTemplatesInOwnProcess();
   process.env[TEMPLATES_ENV] = JSON.stringify(templates);
   const setUpLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'leasing-set-up-')), 'set-up.tsv');
   process.env[SET_UP_LOG_ENV] = setUpLog;
@@ -26,8 +27,18 @@ export default async function setup(): Promise<() => Promise<void>> {
     Reflect.deleteProperty(process.env, SET_UP_LOG_ENV);
     printSetUpTimes(setUpLog);
     fs.rmSync(path.dirname(setUpLog), { recursive: true, force: true });
-    await remove();
+    await removeTemplates(templates, serverUrl);
   };
+}
+
+function buildTemplatesInOwnProcess(): TemplateSet {
+  const output = execFileSync(process.execPath, ['--conditions=@leasing/source', '--import', 'tsx', BUILDER], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const last = output.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(last) as TemplateSet;
 }
 
 function printSetUpTimes(log: string): void {

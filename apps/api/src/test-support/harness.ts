@@ -14,16 +14,15 @@ import { users } from '../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../modules/demo/accounts.js';
 import type { Clock } from '../lib/clock.js';
 import { startRuntime, type Runtime } from '../runtime.js';
+import { pgliteFromTemplate, postgresFromTemplate } from './database-templates.js';
 import {
   adminQuery,
   databaseUrl,
-  pgliteFromTemplate,
-  postgresFromTemplate,
   SET_UP_LOG_ENV,
   TEMPLATES_ENV,
   type TemplateKind,
   type TemplateSet,
-} from './database-templates.js';
+} from './template-set.js';
 
 /**
  * Integration tests drive the real app in-process (`app.inject`) against a fresh database per test
