@@ -19,3 +19,4 @@ export * from './signing.js';
 export * from './lease-life.js';
 export * from './lease-end.js';
 export * from './paging.js';
+export * from './billing.js';
