@@ -1,4 +1,4 @@
-import type { BillingProfile, InvoiceDetail, InvoicePage, InvoiceRunAnswer, TenantBilling, TenantBillingAnswer } from '@leasing/contract';
+import type { InvoiceDetail, InvoicePage, InvoiceRunAnswer, TenantBillingAnswer } from '@leasing/contract';
 import { formatPayrollMonth, monthOfDate } from '@leasing/payroll';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,47 +14,7 @@ import { createTestApp, databaseTargets, type TestApp } from '../../test-support
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 import { berlinToday } from '../../lib/berlin-day.js';
 import { netOfGross } from './lines.js';
-
-export const billingProfileFixture = (overrides: Partial<BillingProfile> = {}): BillingProfile => ({
-  legalName: 'E-Auto-Leasing Service GmbH',
-  street: 'Invalidenstraße',
-  streetNumber: '12',
-  postcode: '10115',
-  place: 'Berlin',
-  countryCode: 'DE',
-  vatId: 'DE123456789',
-  taxNumber: null,
-  iban: 'DE02 1203 0000 0000 2020 51',
-  bic: 'BYLADEM1001',
-  bankName: 'Deutsche Kreditbank',
-  contactName: 'Forderungsmanagement',
-  contactPhone: '+49 30 1234567',
-  contactEmail: 'rechnung@e-auto-leasing.example',
-  invoicePrefix: 'RE',
-  paymentTermsDays: 14,
-  datevRevenueAccount: '8400',
-  datevDebtorAccount: '10000',
-  datevTaxKey: null,
-  datevConsultantNumber: '1001',
-  datevClientNumber: '1',
-  ...overrides,
-});
-
-export const tenantBillingFixture = (overrides: Partial<TenantBilling> = {}): TenantBilling => ({
-  billingEmail: 'buchhaltung@muster.example',
-  street: 'Musterweg',
-  streetNumber: '5',
-  postcode: '80331',
-  place: 'München',
-  countryCode: 'DE',
-  vatId: null,
-  buyerReference: null,
-  isPublicBody: false,
-  leitwegId: null,
-  format: 'XRECHNUNG_UBL',
-  datevDebtorAccount: null,
-  ...overrides,
-});
+import { billingProfileFixture, tenantBillingFixture } from '../../test-support/billing-builders.js';
 
 const tagText = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}[^>]*>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]);
 
