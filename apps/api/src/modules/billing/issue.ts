@@ -136,12 +136,10 @@ export async function issueInvoice(deps: BillingDeps, tx: Database, request: Iss
       sellerName: seller.legalName,
     },
     now,
-    {
-      attachments: [
-        { filename: invoiceFileName(number, 'xml'), contentType: 'application/xml', content: xml },
-        { filename: invoiceFileName(number, 'pdf'), contentType: 'application/pdf', content: pdf },
-      ],
-    },
+    [
+      { filename: invoiceFileName(number, 'xml'), contentType: 'application/xml', content: xml },
+      { filename: invoiceFileName(number, 'pdf'), contentType: 'application/pdf', content: pdf },
+    ],
   );
   await repo.recordMailing(tx, row.id, buyer.billing.billingEmail, now);
   return row;
