@@ -4,8 +4,11 @@
  * ZUGFeRD/Factur-X EN 16931 PDF/A-3 with the CII inside. What the figures are is decided here and in
  * `totals.ts`, never by the library.
  */
+import crypto from 'node:crypto';
+
 import { InvoiceService, type Invoice, type Logger } from '@e-invoice-eu/core';
 import type { InvoiceFormat } from '@leasing/contract';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 
 import { buyerReference, type InvoiceDraft } from './totals.js';
 import { VAT_PERCENT } from './lines.js';
@@ -196,8 +199,39 @@ export async function eInvoiceXml(invoice: Invoice, format: InvoiceFormat): Prom
   const libraryFormat = format === 'ZUGFERD_EN16931' ? 'CII' : LIBRARY_FORMAT[format];
   const copy = structuredClone(invoice);
   copy['ubl:Invoice']['cbc:CustomizationID'] = CUSTOMIZATION_ID[format];
-  const xml = await service.generate(copy, { format: libraryFormat, lang: 'de-de', noWarnings: true });
-  return Buffer.from(typeof xml === 'string' ? xml : new TextDecoder().decode(xml), 'utf8');
+  const generated = await service.generate(copy, { format: libraryFormat, lang: 'de-de', noWarnings: true });
+  const xml = typeof generated === 'string' ? generated : new TextDecoder().decode(generated);
+  return Buffer.from(format === 'XRECHNUNG_UBL' ? xml : withCiiPrecedingInvoice(withCiiDelivery(xml), invoice), 'utf8');
+}
+
+/**
+ * CII D16B requires the header's delivery element even when it says nothing (a monthly service has no
+ * delivery of its own; the invoice period BG-14 says when it was rendered). The library leaves it
+ * out, which the schema refuses; it goes between the agreement and the settlement.
+ */
+function withCiiDelivery(xml: string): string {
+  if (xml.includes('<ram:ApplicableHeaderTradeDelivery')) return xml;
+  const anchor = '</ram:ApplicableHeaderTradeAgreement>';
+  if (!xml.includes(anchor)) throw new Error('CII without a header trade agreement');
+  return xml.replace(anchor, `${anchor}<ram:ApplicableHeaderTradeDelivery/>`);
+}
+
+/**
+ * BT-25/BT-26 in CII: the library maps UBL's `BillingReference` to CII from a shape its own schema
+ * does not allow, so a CII credit note would lose the invoice it corrects. It goes where CII D16B
+ * places it in the header settlement: right after the monetary summation.
+ */
+function withCiiPrecedingInvoice(xml: string, invoice: Invoice): string {
+  const reference = invoice['ubl:Invoice']['cac:BillingReference']?.[0]?.['cac:InvoiceDocumentReference'];
+  if (!reference || xml.includes('<ram:InvoiceReferencedDocument>')) return xml;
+  const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>';
+  if (!xml.includes(anchor)) throw new Error('CII without a monetary summation');
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const date = reference['cbc:IssueDate']
+    ? `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${reference['cbc:IssueDate'].replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime>`
+    : '';
+  const element = `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escape(reference['cbc:ID'])}</ram:IssuerAssignedID>${date}</ram:InvoiceReferencedDocument>`;
+  return xml.replace(anchor, `${anchor}${element}`);
 }
 
 /** A ZUGFeRD/Factur-X EN 16931 invoice: our readable PDF as PDF/A-3 with the CII embedded. */
@@ -210,5 +244,29 @@ export async function zugferdPdf(invoice: Invoice, readablePdf: Uint8Array, file
     pdf: { buffer: readablePdf, filename: fileName, mimetype: 'application/pdf' },
   });
   if (typeof pdf === 'string') throw new Error('ZUGFeRD: the library answered text, not a PDF');
-  return Buffer.from(pdf);
+  return withEmbeddedXml(pdf, await eInvoiceXml(invoice, 'ZUGFERD_EN16931'));
+}
+
+/**
+ * The PDF's `factur-x.xml` replaced by our CII (the one stored and served as the XML), so the picture
+ * and the XML a receiver reads are the same invoice, BT-25 included; size and MD5 follow (PDF/A-3).
+ */
+async function withEmbeddedXml(pdf: Uint8Array, xml: Buffer): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const af = doc.catalog.lookup(PDFName.of('AF'), PDFArray);
+  const spec = doc.context.lookup(af.get(0), PDFDict);
+  const ef = spec.lookup(PDFName.of('EF'), PDFDict);
+  const old = ef.lookup(PDFName.of('F'), PDFStream);
+  const params = old.dict.lookup(PDFName.of('Params'), PDFDict);
+  params.set(PDFName.of('Size'), PDFNumber.of(xml.length));
+  params.set(PDFName.of('CheckSum'), PDFHexString.of(crypto.createHash('md5').update(xml).digest('hex')));
+  const stream = doc.context.flateStream(xml, {
+    Type: 'EmbeddedFile',
+    Subtype: old.dict.get(PDFName.of('Subtype')),
+    Params: params,
+  });
+  const ref = doc.context.register(stream);
+  ef.set(PDFName.of('F'), ref);
+  ef.set(PDFName.of('UF'), ref);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
