@@ -13,6 +13,7 @@ import { buildTenant } from '../../test-support/factories.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 import { berlinToday } from '../../lib/berlin-day.js';
+import { firstWorkingDay, runMonthlyInvoicesIfDue } from './jobs.js';
 import { netOfGross } from './lines.js';
 import { billingProfileFixture, tenantBillingFixture } from '../../test-support/billing-builders.js';
 
@@ -162,6 +163,34 @@ describe.each(databaseTargets())('the provider invoices its employers on %s', (t
     // Per employer and month at most one invoice in force.
     const inForce = all.filter((i) => i.type === 'INVOICE' && i.status === 'ISSUED').map((i) => i.tenantId);
     expect(new Set(inForce).size).toBe(inForce.length);
+  });
+
+  it('runs by itself on the first working day, leaving a credited employer to the provider', async () => {
+    const list = async () => (await call<InvoicePage>('GET', `/v1/provider/invoices?month=${month}&pageSize=100`, tokens.provider)).body.items;
+    const inForce = async () => (await list()).filter((i) => i.type === 'INVOICE' && i.status === 'ISSUED' && i.tenantId === other.tenantId);
+    let [current] = await inForce();
+    if (!current) {
+      await call('POST', '/v1/provider/invoices/run', tokens.provider, { month });
+      [current] = await inForce();
+    }
+    expect((await call('POST', `/v1/provider/invoices/${current?.id}/credit-note`, tokens.provider, { reason: 'Leitweg-ID geändert' })).status).toBe(201);
+    const deps = { db: t.runtime.database.db, clock: t.clock, mailSent: () => undefined };
+    const firstDay = firstWorkingDay(formatPayrollMonth(monthOfDate(`${month}-01`, 'month') + 1));
+    /** The job at a moment of the app's clock (the API is asked at the real time: tokens are short-lived). */
+    const jobAt = async (at: Date) => {
+      const saved = t.clock.now();
+      t.clock.set(at);
+      try {
+        await runMonthlyInvoicesIfDue(deps);
+      } finally {
+        t.clock.set(saved);
+      }
+    };
+    await jobAt(new Date(`${firstDay}T05:00:00Z`));
+    expect(await inForce()).toEqual([]);
+    // The provider's own run invoices it again.
+    await call('POST', '/v1/provider/invoices/run', tokens.provider, { month });
+    expect(await inForce()).toHaveLength(1);
   });
 
   it('exports the month as a DATEV Buchungsstapel', async () => {

@@ -30,7 +30,7 @@ export async function runMonthlyInvoicesIfDue(deps: BillingDeps): Promise<void> 
   // Nothing to invoice before the provider has entered its own billing data.
   if (!(await repo.readProfile(deps.db))) return;
   const previous = formatPayrollMonth(parsePayrollMonth(today.slice(0, 7)) - 1);
-  await runInvoices(deps, previous, { id: null, requestId: null });
+  await runInvoices(deps, previous, { id: null, requestId: null }, { leaveCredited: true });
 }
 
 export function scheduleInvoiceRun(scheduler: JobScheduler, deps: BillingDeps): void {

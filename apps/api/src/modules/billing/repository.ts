@@ -97,13 +97,23 @@ export async function activeInvoiceOf(db: Database, tenantId: string, month: str
   return row?.invoice;
 }
 
-/** The employers of a month that already have an invoice in force. */
-export async function tenantsInvoicedIn(db: Database, month: string): Promise<Set<string>> {
+/** The employers of a month that already have an invoice in force (or, `includeCredited`, had one). */
+export async function tenantsInvoicedIn(
+  db: Database,
+  month: string,
+  options: { includeCredited?: boolean } = {},
+): Promise<Set<string>> {
   const rows = await db
     .select({ tenantId: invoices.tenantId })
     .from(invoices)
     .leftJoin(creditNotes, eq(creditNotes.creditNoteOf, invoices.id))
-    .where(and(eq(invoices.month, month), eq(invoices.type, 'INVOICE'), sql`${creditNotes.id} is null`));
+    .where(
+      and(
+        eq(invoices.month, month),
+        eq(invoices.type, 'INVOICE'),
+        options.includeCredited ? undefined : sql`${creditNotes.id} is null`,
+      ),
+    );
   return new Set(rows.map((r) => r.tenantId));
 }
 

@@ -33,9 +33,16 @@ function refusal(billing: TenantBilling | undefined): Omit<Skipped, 'tenantId' |
 /**
  * The monthly invoice run: one invoice per employer with leases in use in `month`. Idempotent per
  * employer and month (an invoice in force is answered again, nothing new is written); an employer
- * that cannot be invoiced is skipped with its reason, the others go on.
+ * that cannot be invoiced is skipped with its reason, the others go on. `leaveCredited` (the
+ * scheduled run): an employer whose invoice of the month a credit note cancelled is left to the
+ * provider, who invoices it again once the data is right.
  */
-export async function runInvoices(deps: BillingDeps, month: string, actor: BillingActor): Promise<InvoiceRunAnswer> {
+export async function runInvoices(
+  deps: BillingDeps,
+  month: string,
+  actor: BillingActor,
+  options: { leaveCredited?: boolean } = {},
+): Promise<InvoiceRunAnswer> {
   const profile = await repo.readProfile(deps.db);
   if (!profile) {
     throw new AppError('VALIDATION_FAILED', 'Bitte zuerst die Rechnungsstellerdaten hinterlegen.', {
@@ -52,7 +59,7 @@ export async function runInvoices(deps: BillingDeps, month: string, actor: Billi
   const { last } = monthBounds(monthIndex);
   const [candidates, invoiced] = await Promise.all([
     tenantsWithBillableLeases(deps.db, last),
-    repo.tenantsInvoicedIn(deps.db, month),
+    repo.tenantsInvoicedIn(deps.db, month, { includeCredited: options.leaveCredited === true }),
   ]);
   const facts = await tenantFactsOf(deps.db, candidates);
   const billing = await repo.readTenantBilling(deps.db, candidates);
