@@ -124,7 +124,11 @@ describe.each(databaseTargets())('the provider invoices its employers on %s', (t
   it('lets HR read and download its own invoices only', async () => {
     const own = await call<InvoicePage>('GET', '/v1/tenant/invoices', tokens.tenantAdmin);
     expect(own.body.items.map((i) => i.tenantId)).toEqual([musterId]);
-    expect((await call('GET', `/v1/tenant/invoices/${invoiceId}/pdf`, tokens.tenantAdmin)).headers['content-type']).toBe('application/pdf');
+    const pdf = await call('GET', `/v1/tenant/invoices/${invoiceId}/pdf`, tokens.tenantAdmin);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="RE-\d{4}-\d{6}\.pdf"; filename\*=UTF-8''RE-\d{4}-\d{6}\.pdf$/);
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     expect((await call('GET', `/v1/tenant/invoices/${invoiceId}`, other.admin.accessToken)).status).toBe(404);
     expect((await call('GET', `/v1/tenant/invoices/${invoiceId}/xml`, other.admin.accessToken)).status).toBe(404);
     expect((await call('GET', '/v1/provider/invoices', tokens.tenantAdmin)).status).toBe(403);

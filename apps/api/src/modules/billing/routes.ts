@@ -37,10 +37,13 @@ function tenantOf(request: FastifyRequest): string {
   return user.tenantId;
 }
 
+/** Checklist 19: a server-made name, plain ASCII (the invoice number), in both of RFC 6266's forms. */
+const attachment = (fileName: string) => `attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`;
+
 function sendDocument(reply: FastifyReply, doc: { number: string; bytes: Buffer }, kind: 'xml' | 'pdf') {
   return reply
     .type(kind === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf')
-    .header('content-disposition', `attachment; filename="${invoiceFileName(doc.number, kind)}"`)
+    .header('content-disposition', attachment(invoiceFileName(doc.number, kind)))
     .send(doc.bytes);
 }
 
@@ -110,7 +113,7 @@ export function providerBillingRoutes(deps: BillingDeps & { authenticate: onRequ
         const file = await billingExport(deps, request.query.month);
         return reply
           .type('text/csv; charset=windows-1252')
-          .header('content-disposition', `attachment; filename="EXTF_Rechnungen_${request.query.month}.csv"`)
+          .header('content-disposition', attachment(`EXTF_Rechnungen_${request.query.month}.csv`))
           .send(file);
       },
     );
