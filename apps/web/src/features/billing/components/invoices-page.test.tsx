@@ -20,9 +20,7 @@ import { renderBilling } from '../test-support/render-billing';
 type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 function stubInvoicesApi(extra: Handler = () => undefined, { profile = true } = {}) {
-  return stubApi(async (call) => {
-    const answer = await extra(call);
-    if (answer) return answer;
+  const fallback = (call: RecordedCall): Response | undefined => {
     if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'PROVIDER_ADMIN' });
     if (call.path === '/v1/provider/billing-profile' && profile) return jsonResponse(200, buildBillingProfile());
     if (call.path === '/v1/provider/tenants') return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 });
@@ -32,7 +30,8 @@ function stubInvoicesApi(extra: Handler = () => undefined, { profile = true } = 
     }
     if (call.path === `/v1/provider/invoices/${INVOICE_ID}`) return jsonResponse(200, buildInvoiceDetail());
     return undefined;
-  });
+  };
+  return stubApi((call) => extra(call) ?? fallback(call));
 }
 
 const listQueries = (calls: RecordedCall[]) =>
@@ -250,7 +249,7 @@ describe('/provider/invoices', () => {
 
     await user.type(modal.getByRole('textbox', { name: /Grund der Gutschrift/ }), '  Falscher Vertrag abgerechnet ');
     await user.click(modal.getByRole('button', { name: 'Gutschrift erstellen' }));
-    expect(await screen.findByText('Gutschrift RE-2026-000002 erstellt')).toBeInTheDocument();
+    expect(await screen.findByText('Gutschrift RE-2026-000002 erstellt', {}, SLOW)).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/credit-note'))).toMatchObject({
       method: 'POST',
       body: { reason: 'Falscher Vertrag abgerechnet' },
@@ -282,7 +281,9 @@ describe('/provider/invoices', () => {
     const modal = within(await screen.findByRole('dialog', { name: 'Gutschrift zu RE-2026-000001' }));
     await user.type(modal.getByRole('textbox', { name: /Grund der Gutschrift/ }), 'Doppelt berechnet');
     await user.click(modal.getByRole('button', { name: 'Gutschrift erstellen' }));
-    expect(await screen.findByText('Zu dieser Rechnung gibt es bereits eine Gutschrift.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Zu dieser Rechnung gibt es bereits eine Gutschrift.', {}, SLOW),
+    ).toBeInTheDocument();
   });
 
   it("downloads the chosen month's DATEV export with the bearer token", async () => {
