@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Anchor, Button, Fieldset, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -67,13 +67,12 @@ function ProfileForm({ profile }: { profile: BillingProfile | null }) {
 
   const text = (
     name: TextField,
-    options: { required?: boolean; description?: string; span?: number; numeric?: boolean; email?: boolean } = {},
+    options: { required?: boolean; description?: string; numeric?: boolean; email?: boolean } = {},
   ) => (
     <TextInput
       label={t(`profile.${name}`)}
       description={options.description}
       required={options.required ?? true}
-      style={options.span ? { gridColumn: `span ${String(options.span)}` } : undefined}
       inputMode={options.numeric ? 'numeric' : undefined}
       type={options.email ? 'email' : undefined}
       autoCapitalize={options.email ? 'none' : undefined}
@@ -82,6 +81,7 @@ function ProfileForm({ profile }: { profile: BillingProfile | null }) {
       {...register(name)}
     />
   );
+  const col = (span: number, field: ReactNode) => <Grid.Col span={{ base: 12, sm: span }}>{field}</Grid.Col>;
   const example = `${(prefix || 'RE').toUpperCase()}-${String(new Date().getFullYear())}-000001`;
 
   return (
@@ -90,13 +90,14 @@ function ProfileForm({ profile }: { profile: BillingProfile | null }) {
         <Fieldset legend={t('profile.company')}>
           <Stack gap="sm">
             {text('legalName')}
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              {text('street', { span: 2 })}
-              {text('streetNumber')}
-              {text('postcode', { numeric: true })}
-              {text('place')}
-              {text('countryCode', { description: t('profile.countryCodeHint') })}
-            </SimpleGrid>
+            {/* Wide and narrow fields side by side from a tablet on, one below the other on a phone. */}
+            <Grid gap="sm">
+              {col(8, text('street'))}
+              {col(4, text('streetNumber'))}
+              {col(4, text('postcode', { numeric: true }))}
+              {col(5, text('place'))}
+              {col(3, text('countryCode', { description: t('profile.countryCodeHint') }))}
+            </Grid>
             <Text size="sm" c="dimmed">
               {t('profile.taxHint')}
             </Text>
@@ -107,11 +108,11 @@ function ProfileForm({ profile }: { profile: BillingProfile | null }) {
           </Stack>
         </Fieldset>
         <Fieldset legend={t('profile.bank')}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {text('iban', { span: 2 })}
-            {text('bic', { required: false })}
-            {text('bankName', { required: false, span: 3 })}
-          </SimpleGrid>
+          <Grid gap="sm">
+            {col(8, text('iban'))}
+            {col(4, text('bic', { required: false }))}
+            {col(12, text('bankName', { required: false }))}
+          </Grid>
         </Fieldset>
         <Fieldset legend={t('profile.contact')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -9,7 +9,7 @@ const STATUS_COLOR: Record<InvoiceStatus, string> = { ISSUED: 'ev', CREDITED: 'g
 export function InvoiceTypeBadge({ type }: { type: InvoiceType }) {
   const { t } = useTranslation('billing');
   return (
-    <Badge variant="outline" color={type === 'CREDIT_NOTE' ? 'orange' : 'blue'}>
+    <Badge variant="light" color={type === 'CREDIT_NOTE' ? 'orange' : 'blue'}>
       {t(`types.${type}`)}
     </Badge>
   );

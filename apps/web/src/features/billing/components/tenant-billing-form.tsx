@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Grid,
   Group,
   Loader,
   Select,
@@ -12,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -88,12 +89,12 @@ function BillingForm({
   };
 
   const message = (text: string | undefined) => billingFieldMessage(t, tc, text);
-  const text = (name: TextField, options: { required?: boolean; description?: string; span?: number } = {}) => (
+  const col = (span: number, field: ReactNode) => <Grid.Col span={{ base: 12, sm: span }}>{field}</Grid.Col>;
+  const text = (name: TextField, options: { required?: boolean; description?: string } = {}) => (
     <TextInput
       label={t(`tenantBilling.${name}`)}
       description={options.description}
       required={options.required ?? true}
-      style={options.span ? { gridColumn: `span ${String(options.span)}` } : undefined}
       error={message(errors[name]?.message)}
       {...register(name)}
     />
@@ -116,13 +117,14 @@ function BillingForm({
           error={message(errors.billingEmail?.message)}
           {...register('billingEmail')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text('street', { span: 2 })}
-          {text('streetNumber')}
-          {text('postcode')}
-          {text('place')}
-          {text('countryCode')}
-        </SimpleGrid>
+        {/* Wide and narrow fields side by side from a tablet on, one below the other on a phone. */}
+        <Grid gap="sm">
+          {col(8, text('street'))}
+          {col(4, text('streetNumber'))}
+          {col(4, text('postcode'))}
+          {col(5, text('place'))}
+          {col(3, text('countryCode'))}
+        </Grid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {text('vatId', { required: false })}
           {text('buyerReference', { required: false, description: t('tenantBilling.buyerReferenceHint') })}
