@@ -188,7 +188,10 @@ export function BillingProfilePage() {
         {t('profile.back')}
       </Anchor>
       <Stack gap={4} maw={720}>
-        <Title order={1}>{t('profile.title')}</Title>
+        {/* One long German word: smaller on a phone, and broken rather than wider than the screen. */}
+        <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+          {t('profile.title')}
+        </Title>
         <Text c="dimmed">{t('profile.intro')}</Text>
       </Stack>
       {content}

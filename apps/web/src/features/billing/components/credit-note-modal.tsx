@@ -88,7 +88,7 @@ export function CreditNoteModal({
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" color="red" loading={isSubmitting}>
+            <Button type="submit" loading={isSubmitting}>
               {t('creditNote.confirm')}
             </Button>
           </Group>

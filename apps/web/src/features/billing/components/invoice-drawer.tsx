@@ -15,7 +15,7 @@ import { InvoiceStatusBadge, InvoiceTypeBadge } from './invoice-badges';
 import { InvoiceLines } from './invoice-lines';
 import { LoadError } from './load-error';
 
-/** Long numbers and e-mail addresses may break anywhere: on a phone the drawer stays as wide as the screen. */
+/** Long values may break anywhere (labels only between words): on a phone the drawer stays as wide as the screen. */
 const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 function Facts({ invoice, onOpen }: { invoice: InvoiceDetail; onOpen: (id: string) => void }) {
@@ -37,15 +37,13 @@ function Facts({ invoice, onOpen }: { invoice: InvoiceDetail; onOpen: (id: strin
   if (invoice.creditedBy) rows.push([t('detail.creditedBy'), link(invoice.creditedBy)]);
   if (invoice.reason) rows.push([t('detail.reason'), invoice.reason]);
   return (
-    <Table layout="fixed" style={BREAK_ANYWHERE} data-testid="invoice-facts">
+    <Table data-testid="invoice-facts">
       <Table.Caption>{t('detail.facts')}</Table.Caption>
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th scope="row" w="40%">
-              {label}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
+            <Table.Th scope="row">{label}</Table.Th>
+            <Table.Td style={BREAK_ANYWHERE}>{value}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

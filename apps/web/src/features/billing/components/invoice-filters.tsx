@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -28,8 +28,8 @@ export function InvoiceFilters({
 }) {
   const { t } = useTranslation('billing');
   return (
-    <Group align="flex-end" gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: children ? 3 : 2 }} spacing="sm" style={{ flex: 1 }} maw={children ? 900 : 600}>
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: children ? 3 : 2 }} spacing="sm" maw={children ? 960 : 640}>
         <Select
           label={t('invoices.month')}
           placeholder={t('invoices.allMonths')}
@@ -48,9 +48,11 @@ export function InvoiceFilters({
           clearable
         />
       </SimpleGrid>
-      <Button variant="subtle" size="xs" onClick={onReset}>
-        {t('invoices.reset')}
-      </Button>
-    </Group>
+      <Group>
+        <Button variant="subtle" size="xs" onClick={onReset}>
+          {t('invoices.reset')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

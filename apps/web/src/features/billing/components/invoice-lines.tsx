@@ -52,7 +52,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetail }) {
     </Table.Tr>
   );
   return (
-    <KeyboardScrollTable label={t('detail.lines')} minWidth={520}>
+    <KeyboardScrollTable label={t('detail.lines')} minWidth={340}>
       <Table verticalSpacing="xs" data-testid="invoice-lines">
         <Table.Caption>{t('detail.lines')}</Table.Caption>
         <Table.Thead>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { InvoiceRunAnswer, InvoiceSummary } from '@leasing/contract';
 
+import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 import { formatAmount } from '../../../lib/format';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -25,7 +26,7 @@ function RunInvoices({
       <Title order={3} size="h5">
         {title} ({invoices.length})
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={300}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -93,30 +94,30 @@ export function InvoiceRunResult({
           <Title order={3} size="h5">
             {t('run.skipped')} ({skipped.length})
           </Title>
-          {/* Fixed columns whose long reasons may break: the table stays as wide as the screen. */}
-          <Table layout="fixed" style={{ overflowWrap: 'anywhere' }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w="35%">
-                  {t('invoices.columns.employer')}
-                </Table.Th>
-                <Table.Th scope="col">{t('run.reason')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {skipped.map((skip) => (
-                <Table.Tr key={skip.tenantId} data-testid="run-skip">
-                  <Table.Th scope="row">{skip.tenantName}</Table.Th>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {t(`skipReasons.${skip.reason}`)}
-                    </Text>
-                    <Text size="sm">{skip.message}</Text>
-                  </Table.Td>
+          {/* Text only: on a phone the scroller itself takes the focus. */}
+          <KeyboardScrollTable label={t('run.skipped')} minWidth={300}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('invoices.columns.employer')}</Table.Th>
+                  <Table.Th scope="col">{t('run.reason')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {skipped.map((skip) => (
+                  <Table.Tr key={skip.tenantId} data-testid="run-skip">
+                    <Table.Th scope="row">{skip.tenantName}</Table.Th>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {t(`skipReasons.${skip.reason}`)}
+                      </Text>
+                      <Text size="sm">{skip.message}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </KeyboardScrollTable>
         </Stack>
       ) : null}
     </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,9 +34,9 @@ function ProfileHint() {
   return (
     <Alert color="yellow" variant="light" data-testid="no-billing-profile">
       <Text size="sm">{t('invoices.noProfile')}</Text>
-      <Anchor component={Link} to="/provider/invoices/profile" size="sm" fw={600}>
+      <Button component={Link} to="/provider/invoices/profile" variant="default" size="xs" mt="xs">
         {t('invoices.noProfileAction')}
-      </Anchor>
+      </Button>
     </Alert>
   );
 }

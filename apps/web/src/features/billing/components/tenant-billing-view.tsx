@@ -21,17 +21,16 @@ function BillingTable({ billing }: { billing: NonNullable<TenantBillingAnswer['b
   ];
   if (billing.isPublicBody) rows.push([t('tenantBilling.leitwegId'), billing.leitwegId || none]);
   rows.push([t('tenantBilling.format'), t(`formats.${billing.format}`)]);
-  // Fixed columns whose long values may break: on a phone the table stays as wide as the screen.
+  // Long values (an e-mail address) may break anywhere, labels only between words: on a phone the
+  // table stays as wide as the screen.
   return (
-    <Table maw={720} layout="fixed" style={{ overflowWrap: 'anywhere' }} data-testid="own-billing-table">
+    <Table maw={720} data-testid="own-billing-table">
       <Table.Caption>{t('portal.billingReadOnly')}</Table.Caption>
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th scope="row" w="40%">
-              {label}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
+            <Table.Th scope="row">{label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
