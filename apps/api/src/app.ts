@@ -69,6 +69,7 @@ import {
   syncLicenceCheckCase,
 } from './modules/lease-end/index.js';
 import { mailboxRoutes, MailWorker } from './modules/mail/index.js';
+import { providerBillingRoutes, scheduleInvoiceRun, tenantBillingRoutes } from './modules/billing/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { providerRoutes } from './modules/provider/index.js';
 import { privacyRoutes, scheduleRetention } from './modules/privacy/index.js';
@@ -368,6 +369,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(providerCallbackRoutes(orderDeps, [syncLicenceCheckCase]));
   await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
+  const billingDeps = { db, clock, mailSent: () => mailWorker.kick(), authenticate };
+  await app.register(providerBillingRoutes(billingDeps));
+  await app.register(tenantBillingRoutes(billingDeps));
   // Background work runs once per slot across all instances (lib/scheduled-jobs.ts).
   const scheduler = new JobScheduler({ db, clock, log: app.log }, (name, outcome) =>
     metrics.jobRuns.labels(name, outcome).inc(),
@@ -378,6 +382,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startJobs !== false) scheduleLeaseReminders(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleLicenceCheckRefresh(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleLongTermRetry(scheduler, orderDeps);
+  if (options.startJobs !== false) scheduleInvoiceRun(scheduler, billingDeps);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),

@@ -183,13 +183,11 @@ const TenantBillingFieldsSchema = z.strictObject({
   datevDebtorAccount: z.optional(z.nullable(z.string().check(z.trim(), z.regex(/^([0-9]{4,9})?$/, msg.invalid)))),
 });
 
-/** `PUT /v1/provider/tenants/{tenantId}/billing`; a public body needs its Leitweg-ID. */
-export const TenantBillingSchema = TenantBillingFieldsSchema.check(
-  z.refine((v) => !v.isPublicBody || (v.leitwegId ?? '') !== '', {
-    message: 'Öffentliche Auftraggeber brauchen eine Leitweg-ID.',
-    path: ['leitwegId'],
-  }),
-);
+/**
+ * `PUT /v1/provider/tenants/{tenantId}/billing`. A public body may be saved before its Leitweg-ID is
+ * known (the run then skips it with that reason); a Leitweg-ID given is checked on input.
+ */
+export const TenantBillingSchema = TenantBillingFieldsSchema;
 export type TenantBilling = z.infer<typeof TenantBillingSchema>;
 
 /** What the provider and HR read back (null: nothing saved yet). */

@@ -280,6 +280,13 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
+/** A file attached to an outbox mail, its bytes as base64 (`modules/mail`: `MailAttachment`). */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /**
  * Transactional outbox: a mail is written in the same transaction as the change that causes it; a
  * worker delivers it over SMTP and retries transient failures with back-off.
@@ -308,6 +315,11 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The mail's files (migration 0039); the worker reads them only for the mail it sends. */
+    attachments: jsonb('attachments')
+      .$type<StoredAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),

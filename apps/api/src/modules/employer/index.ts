@@ -1,2 +1,3 @@
 // The face of modules/employer: what other modules and the flows may import.
 export { employerRoutes } from './routes.js';
+export { leavingDatesOf } from './leaving-dates.js';

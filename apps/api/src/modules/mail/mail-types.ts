@@ -112,13 +112,40 @@ export interface LeaseEndMail {
   event: LeaseEndEvent;
 }
 
-export type MailTemplate = AccountMail | OrderMail | LeaseEndMail;
+/**
+ * The provider's monthly e-invoice (or credit note) to an employer's billing address, the invoice's
+ * XML and PDF attached by the sender. `month` is `YYYY-MM`, `dueDate` ISO, `grossEur` in euros.
+ */
+export interface BillingMail {
+  kind: 'INVOICE_ISSUED';
+  invoiceNumber: string;
+  type: 'INVOICE' | 'CREDIT_NOTE';
+  tenantName: string;
+  month: string;
+  grossEur: number;
+  dueDate: string;
+  sellerName: string;
+}
+
+export type MailTemplate = AccountMail | OrderMail | LeaseEndMail | BillingMail;
+
+/** A file sent with a mail (`enqueueMail`'s `attachments`): at most 10 MB together per mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 /** What one mail says in one language; the layout adds greeting, link and closing. */
 export interface MailText {
   subject: string;
   paragraphs: string[];
   action?: { link: string; label: string };
+  /**
+   * A business letter to an address with no person behind it (an employer's billing address): the
+   * formal salutation and closing, signed by `signature` (the seller) instead of the platform's team.
+   */
+  letter?: { signature: string };
 }
 
 /** One mail's text in every language: leaving a language out is a type error. */

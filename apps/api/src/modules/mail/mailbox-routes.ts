@@ -13,6 +13,8 @@ const MailboxEntrySchema = z.object({
   subject: z.string(),
   text: z.string(),
   links: z.array(z.string()),
+  /** The files sent with the mail: names, types and sizes in bytes, not their content. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
   createdAt: z.string(),
   status: z.string(),
 });
@@ -34,6 +36,7 @@ export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
         subject: m.subject,
         text: m.textBody,
         links: m.links,
+        attachments: m.attachments,
         createdAt: m.createdAt.toISOString(),
         status: m.status,
       }));
@@ -59,7 +62,7 @@ export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
           (m) =>
             `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>An:</strong> ${escapeHtml(m.to)} · ${escapeHtml(
               new Date(m.createdAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' }),
-            )}</p><pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</article>`,
+            )}</p><pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}${attachmentList(m.attachments)}</article>`,
         )
         .join('<hr>');
       return reply
@@ -70,4 +73,14 @@ export function mailboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
         );
     });
   };
+}
+
+/** The mail's files by name, type and size (the mailbox shows no content). */
+function attachmentList(attachments: readonly { filename: string; contentType: string; size: number }[]): string {
+  if (attachments.length === 0) return '';
+  const size = new Intl.NumberFormat('de-DE');
+  const items = attachments
+    .map((a) => `<li>${escapeHtml(a.filename)} (${escapeHtml(a.contentType)}, ${size.format(a.size)} Bytes)</li>`)
+    .join('');
+  return `<p><strong>Anhänge:</strong></p><ul>${items}</ul>`;
 }

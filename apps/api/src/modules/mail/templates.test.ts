@@ -2,7 +2,7 @@ import { Languages, type Language } from '@leasing/contract';
 import { describe, expect, it } from 'vitest';
 
 import { mailFormat } from './mail-format.js';
-import { renderMail, type AccountMail, type MailTemplate, type OrderEvent } from './templates.js';
+import { renderMail, type AccountMail, type BillingMail, type MailTemplate, type OrderEvent } from './templates.js';
 
 // One sample of every mail and every order event. The mapped types make the compiler refuse a sample
 // list that misses one, so a new template is tested in both languages from its first day.
@@ -80,19 +80,39 @@ const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } 
     },
   ],
 };
+const INVOICE: BillingMail = {
+  kind: 'INVOICE_ISSUED',
+  invoiceNumber: 'RE-2026-000001',
+  type: 'INVOICE',
+  tenantName: 'Acme Ltd',
+  month: '2026-12',
+  grossEur: 12_345.67,
+  dueDate: '2027-01-15',
+  sellerName: 'E-Auto-Leasing GmbH',
+};
+const CREDIT_NOTE: BillingMail = { ...INVOICE, invoiceNumber: 'GS-2026-000002', type: 'CREDIT_NOTE', grossEur: 98.1 };
+const BILLING: { [T in BillingMail['type']]: BillingMail } = { INVOICE, CREDIT_NOTE };
 const SAMPLES: MailTemplate[] = [
   ...Object.values(ACCOUNT),
   ...Object.values(EVENTS)
     .flat()
     .map((event): MailTemplate => ({ kind: 'ORDER_UPDATE', firstName: 'Alex', orderId: 4711, link, event })),
+  ...Object.values(BILLING),
 ];
-const label = (t: MailTemplate) => (t.kind === 'ORDER_UPDATE' ? `ORDER_UPDATE ${t.event.type}` : t.kind);
+const label = (t: MailTemplate) =>
+  t.kind === 'ORDER_UPDATE'
+    ? `ORDER_UPDATE ${t.event.type}`
+    : t.kind === 'INVOICE_ISSUED'
+      ? `${t.kind} ${t.type}`
+      : t.kind;
 
 /** Every value a template was given, as the reader should see it in `language`. */
 function expectedValues(template: MailTemplate, language: Language): string[] {
   const params: Record<string, unknown> =
     template.kind === 'ORDER_UPDATE' ? { ...template, ...template.event } : { ...template };
-  const date = mailFormat(language).date;
+  const { date, month, euro } = mailFormat(language);
+  if (template.kind === 'INVOICE_ISSUED')
+    Object.assign(params, { month: month(template.month), grossEur: euro(template.grossEur) });
   return Object.entries(params)
     .filter(
       ([key, value]) =>
@@ -142,8 +162,13 @@ describe('mail templates in German and English', () => {
     expect(mail.subject).not.toMatch(GERMAN_WORDS);
     expect(withoutQuotes(mail.text)).not.toMatch(UMLAUT);
     expect(withoutQuotes(mail.text)).not.toMatch(GERMAN_WORDS);
-    expect(mail.text).toMatch(/^Hello Alex,/);
-    expect(mail.text).toMatch(/Kind regards\nYour E-Auto-Leasing team$/);
+    if (t.kind === 'INVOICE_ISSUED') {
+      expect(mail.text).toMatch(/^Dear Sir or Madam,/);
+      expect(mail.text).toMatch(/Yours faithfully\nE-Auto-Leasing GmbH$/);
+    } else {
+      expect(mail.text).toMatch(/^Hello Alex,/);
+      expect(mail.text).toMatch(/Kind regards\nYour E-Auto-Leasing team$/);
+    }
   });
 
   it('keeps the German wording, greeting and closing', () => {
@@ -180,6 +205,54 @@ describe('mail templates in German and English', () => {
     // A calendar date stays on its day whatever the server's time zone.
     expect(mailFormat('en').date('2026-12-31')).toBe('31/12/2026');
     expect(mailFormat('de').date('2026-01-01')).toBe('01.01.2026');
+  });
+
+  it('writes the e-invoice mail as a letter to the billing address, the XML named as the document that counts', () => {
+    const de = renderMail(INVOICE, 'de');
+    expect(de.subject).toBe('Rechnung RE-2026-000001 für Dezember 2026 – E-Auto-Leasing GmbH');
+    expect(de.text).toBe(
+      [
+        'Sehr geehrte Damen und Herren,',
+        '',
+        'anbei erhalten Sie unsere Rechnung RE-2026-000001 an Acme Ltd für Dezember 2026.',
+        '',
+        'Der Rechnungsbetrag von 12.345,67\u00a0€ (brutto) ist bis zum 15.01.2027 fällig.',
+        '',
+        'Die E-Rechnung im Anhang (XML-Datei) ist das maßgebliche Dokument; die PDF-Datei dient der Ansicht.',
+        '',
+        'Mit freundlichen Grüßen',
+        'E-Auto-Leasing GmbH',
+      ].join('\n'),
+    );
+    expect(de.links).toEqual([]);
+    expect(de.html).toContain('<p>Mit freundlichen Grüßen<br>E-Auto-Leasing GmbH</p>');
+
+    const en = renderMail(INVOICE, 'en');
+    expect(en.subject).toBe('Invoice RE-2026-000001 for December 2026 – E-Auto-Leasing GmbH');
+    expect(en.text).toContain('Please find attached our invoice RE-2026-000001 to Acme Ltd for December 2026.');
+    expect(en.text).toContain('The invoice total of €12,345.67 (gross) is due by 15/01/2027.');
+    expect(en.text).toContain('The attached e-invoice (XML file) is the authoritative document');
+  });
+
+  it('words a credit note as one, with the amount credited whatever its sign', () => {
+    const de = renderMail(CREDIT_NOTE, 'de');
+    expect(de.subject).toBe('Gutschrift GS-2026-000002 für Dezember 2026 – E-Auto-Leasing GmbH');
+    expect(de.text).toContain('anbei erhalten Sie unsere Gutschrift GS-2026-000002 an Acme Ltd für Dezember 2026.');
+    expect(de.text).toContain(
+      'Der Betrag der Gutschrift von 98,10\u00a0€ (brutto) wird Ihnen zum 15.01.2027 gutgeschrieben.',
+    );
+    expect(de.text).toContain('Die elektronische Gutschrift im Anhang (XML-Datei) ist das maßgebliche Dokument');
+    expect(de.text).not.toMatch(/Rechnungsbetrag|fällig/);
+    const en = renderMail({ ...CREDIT_NOTE, grossEur: -98.1 }, 'en');
+    expect(en.subject).toBe('Credit note GS-2026-000002 for December 2026 – E-Auto-Leasing GmbH');
+    expect(en.text).toContain('The amount of €98.10 (gross) will be credited to you on 15/01/2027.');
+    expect(en.text).not.toContain('-€');
+  });
+
+  it('writes months as the reader says them', () => {
+    expect(mailFormat('de').month('2026-03')).toBe('März 2026');
+    expect(mailFormat('en').month('2026-03')).toBe('March 2026');
+    expect(mailFormat('de').month('März')).toBe('März');
   });
 
   it('escapes values in the HTML part in both languages', () => {

@@ -1,13 +1,16 @@
 /**
  * Mail templates in German and English. Every mail has a plain-text and an HTML part; user-supplied
  * values are escaped in the HTML part and never end up in headers except the recipient address
- * (validated before). The texts live in one table per area (`account-mails.ts`, `order-mails.ts`),
+ * (validated before) and, in an invoice's subject, its number and the provider's seller name (set by
+ * the provider; nodemailer encodes a header's text and drops line breaks). The texts live in one
+ * table per area (`account-mails.ts`, `order-mails.ts`, `lease-end-mails.ts`, `billing-mails.ts`),
  * typed so that no mail exists in one language only; the language is the recipient's, chosen when
  * the mail is queued (ADR 0017).
  */
 import type { Language } from '@leasing/contract';
 
 import { ACCOUNT_MAILS } from './account-mails.js';
+import { INVOICE_ISSUED } from './billing-mails.js';
 import { mailFormat } from './mail-format.js';
 import type { InEveryLanguage, MailContent, MailTemplate, MailText } from './mail-types.js';
 import { ORDER_UPDATE } from './order-mails.js';
@@ -15,6 +18,7 @@ import { LEASE_END } from './lease-end-mails.js';
 
 export type {
   AccountMail,
+  BillingMail,
   InEveryLanguage,
   MailContent,
   MailRecipient,
@@ -24,27 +28,44 @@ export type {
   OrderMail,
 } from './mail-types.js';
 
-/** Greeting and closing around every mail. */
-const LAYOUT: Record<Language, { hello(firstName: string): string; closing: string; signature: string }> = {
-  de: { hello: (name) => `Hallo ${name},`, closing: 'Viele Grüße', signature: 'Ihr Team von E-Auto-Leasing' },
-  en: { hello: (name) => `Hello ${name},`, closing: 'Kind regards', signature: 'Your E-Auto-Leasing team' },
+/** Greeting and closing around every mail; a business letter (`MailText.letter`) has the formal ones. */
+const LAYOUT: Record<
+  Language,
+  { hello(firstName: string): string; closing: string; signature: string; formal: { hello: string; closing: string } }
+> = {
+  de: {
+    hello: (name) => `Hallo ${name},`,
+    closing: 'Viele Grüße',
+    signature: 'Ihr Team von E-Auto-Leasing',
+    formal: { hello: 'Sehr geehrte Damen und Herren,', closing: 'Mit freundlichen Grüßen' },
+  },
+  en: {
+    hello: (name) => `Hello ${name},`,
+    closing: 'Kind regards',
+    signature: 'Your E-Auto-Leasing team',
+    formal: { hello: 'Dear Sir or Madam,', closing: 'Yours faithfully' },
+  },
 };
 
 const TEMPLATES: { readonly [K in MailTemplate['kind']]: InEveryLanguage<Extract<MailTemplate, { kind: K }>> } = {
   ...ACCOUNT_MAILS,
   ORDER_UPDATE,
   LEASE_END,
+  INVOICE_ISSUED,
 };
 
 export function renderMail(template: MailTemplate, language: Language): MailContent {
   const texts = TEMPLATES[template.kind] as InEveryLanguage<MailTemplate>;
   const text = texts[language](template, mailFormat(language));
-  return compose(language, text, LAYOUT[language].hello(template.firstName));
+  return compose(language, text, 'firstName' in template ? template.firstName : null);
 }
 
-function compose(language: Language, mail: MailText, greeting: string): MailContent {
-  const { closing, signature } = LAYOUT[language];
-  const { action } = mail;
+function compose(language: Language, mail: MailText, firstName: string | null): MailContent {
+  const layout = LAYOUT[language];
+  const { action, letter } = mail;
+  const greeting = letter || firstName === null ? layout.formal.hello : layout.hello(firstName);
+  const closing = letter || firstName === null ? layout.formal.closing : layout.closing;
+  const signature = letter ? letter.signature : layout.signature;
   const text = [
     greeting,
     '',

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { loggableError } from '../../lib/loggable-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { claimMail, dueMails, markMail } from './outbox.js';
+import { claimMail, dueMails, mailAttachments, markMail, type QueuedMail } from './outbox.js';
 import { runAsSystem } from '../../db/scope.js';
 import { settleWithin } from '../../lib/settle-within.js';
 
@@ -123,16 +123,15 @@ export class MailWorker {
     return handled;
   }
 
-  private async deliver(
-    attempt: number,
-    mail: { id: string; recipient: string; subject: string; textBody: string; htmlBody: string; createdAt: Date },
-  ): Promise<void> {
+  private async deliver(attempt: number, mail: QueuedMail): Promise<void> {
     const { db, clock } = this.options;
     const id = mail.id;
     if (!this.transport) {
       await markMail(db, id, { status: 'KEPT', lastError: null });
       return;
     }
+    // The files are read for this mail alone: a batch never holds them all at once.
+    const attachments = mail.attachmentCount > 0 ? await mailAttachments(db, id) : [];
     try {
       await this.transport.sendMail({
         // The same outbox row always carries the same Message-ID: a retry after a send whose answer got
@@ -143,6 +142,11 @@ export class MailWorker {
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.contentBase64, 'base64'),
+          contentType: a.contentType,
+        })),
       });
     } catch (error) {
       const expired = clock.now().getTime() - mail.createdAt.getTime() >= GIVE_UP_AFTER_MS;

@@ -15,3 +15,4 @@ export { completeSignedCase } from './signature-completion.js';
 export { openPrivate, sealPrivate, type OrderTerms, type PrivateSnapshot, type SealedSnapshot } from './snapshot.js';
 export { STEP_DEFINITIONS, stepById, stepOfType, transitionFor } from './steps.js';
 export { commitTransition } from './transition.js';
+export { billableLeasesOf, tenantsWithBillableLeases, type BillableLeaseRow } from './billable-leases.js';

@@ -3,3 +3,4 @@ export { requireProvider } from './deps.js';
 export { processPhoto } from './photos.js';
 export { providerRoutes } from './routes.js';
 export { acceptUploads, readUpload, type Upload } from './upload.js';
+export { tenantFactsOf, type TenantFacts } from './tenant-facts.js';

@@ -1,0 +1,145 @@
+import type { InvoiceRunAnswer, InvoiceSummary, TenantBilling } from '@leasing/contract';
+import { isValidLeitwegId } from '@leasing/contract';
+import { monthBounds, parsePayrollMonth } from '@leasing/payroll';
+
+import type { Database } from '../../db/client.js';
+import { berlinToday } from '../../lib/berlin-day.js';
+import { AppError } from '../../lib/errors.js';
+import { tenantsWithBillableLeases } from '../orders/index.js';
+import { tenantFactsOf } from '../provider/index.js';
+import type { BillingActor, BillingDeps } from './deps.js';
+import { customerNumberOf, InvoiceCheckFailed, issueInvoice } from './issue.js';
+import { billableLeases } from './leases.js';
+import { leaseLines } from './lines.js';
+import * as repo from './repository.js';
+import { toSummaries } from './views.js';
+import { dueDateOf } from './totals.js';
+
+/** Employers per batch: their leases are read together, each invoice is its own transaction. */
+const TENANT_BATCH = 50;
+
+type Skipped = InvoiceRunAnswer['skipped'][number];
+
+function refusal(billing: TenantBilling | undefined): Omit<Skipped, 'tenantId' | 'tenantName'> | null {
+  if (!billing) {
+    return { reason: 'NO_BILLING_DATA', message: 'Keine Rechnungsdaten hinterlegt (Rechnungsadresse und E-Mail).' };
+  }
+  if (billing.isPublicBody && !isValidLeitwegId(billing.leitwegId ?? '')) {
+    return { reason: 'LEITWEG_ID_MISSING', message: 'Öffentlicher Auftraggeber ohne gültige Leitweg-ID.' };
+  }
+  return null;
+}
+
+/**
+ * The monthly invoice run: one invoice per employer with leases in use in `month`. Idempotent per
+ * employer and month (an invoice in force is answered again, nothing new is written); an employer
+ * that cannot be invoiced is skipped with its reason, the others go on. `leaveCredited` (the
+ * scheduled run): an employer whose invoice of the month a credit note cancelled is left to the
+ * provider, who invoices it again once the data is right.
+ */
+export async function runInvoices(
+  deps: BillingDeps,
+  month: string,
+  actor: BillingActor,
+  options: { leaveCredited?: boolean } = {},
+): Promise<InvoiceRunAnswer> {
+  const profile = await repo.readProfile(deps.db);
+  if (!profile) {
+    throw new AppError('VALIDATION_FAILED', 'Bitte zuerst die Rechnungsstellerdaten hinterlegen.', {
+      errors: [{ field: 'billingProfile', message: 'required' }],
+    });
+  }
+  const monthIndex = parsePayrollMonth(month);
+  const today = berlinToday(deps.clock.now());
+  if (month > today.slice(0, 7)) {
+    throw new AppError('VALIDATION_FAILED', 'Ein Monat in der Zukunft kann nicht abgerechnet werden.', {
+      errors: [{ field: 'month', message: 'Ein Monat in der Zukunft kann nicht abgerechnet werden.' }],
+    });
+  }
+  const { last } = monthBounds(monthIndex);
+  const [candidates, invoiced] = await Promise.all([
+    tenantsWithBillableLeases(deps.db, last),
+    repo.tenantsInvoicedIn(deps.db, month, { includeCredited: options.leaveCredited === true }),
+  ]);
+  const facts = await tenantFactsOf(deps.db, candidates);
+  const billing = await repo.readTenantBilling(deps.db, candidates);
+  const createdIds: string[] = [];
+  const skipped: Skipped[] = [];
+  // By name, as people read the answer (the facts come sorted).
+  const order = [...facts.values()].map((f) => f.id);
+  const open = order.filter((id) => !invoiced.has(id));
+  for (let i = 0; i < open.length; i += TENANT_BATCH) {
+    const batch = open.slice(i, i + TENANT_BATCH);
+    const leases = await billableLeases(deps.db, batch, monthIndex);
+    for (const tenantId of batch) {
+      const name = facts.get(tenantId)?.name ?? '';
+      const tenantBilling = billing.get(tenantId);
+      const refused = refusal(tenantBilling);
+      if (refused || !tenantBilling) {
+        skipped.push({ tenantId, tenantName: name, ...(refused ?? { reason: 'NO_BILLING_DATA', message: '' }) });
+        continue;
+      }
+      const lines = (leases.get(tenantId) ?? []).flatMap((lease) => leaseLines(lease, monthIndex));
+      if (lines.length === 0) {
+        skipped.push({ tenantId, tenantName: name, reason: 'NOTHING_TO_BILL', message: 'Keine Leasingrate in diesem Monat.' });
+        continue;
+      }
+      try {
+        const created = await deps.db.transaction((tx) =>
+          issueOnce(deps, tx, { tenantId, month, today, name, tenantBilling, lines, profile, actor }),
+        );
+        if (created) createdIds.push(created);
+      } catch (error) {
+        if (!(error instanceof InvoiceCheckFailed)) throw error;
+        skipped.push({ tenantId, tenantName: name, reason: 'CHECK_FAILED', message: error.problems.join('; ') });
+      }
+    }
+  }
+  if (createdIds.length > 0) deps.mailSent();
+  const all = await repo.invoiceSummaries(deps.db, { month });
+  const summaries = toSummaries(all, facts);
+  const created = new Set(createdIds);
+  const isCurrentInvoice = (s: InvoiceSummary) => s.type === 'INVOICE' && s.status === 'ISSUED';
+  return {
+    month,
+    created: summaries.filter((s) => created.has(s.id)),
+    existing: summaries.filter((s) => isCurrentInvoice(s) && !created.has(s.id)),
+    skipped,
+  };
+}
+
+async function issueOnce(
+  deps: BillingDeps,
+  tx: Database,
+  input: {
+    tenantId: string;
+    month: string;
+    today: string;
+    name: string;
+    tenantBilling: TenantBilling;
+    lines: ReturnType<typeof leaseLines>;
+    profile: NonNullable<Awaited<ReturnType<typeof repo.readProfile>>>;
+    actor: BillingActor;
+  },
+): Promise<string | null> {
+  const { profile, tenantId } = input;
+  // Another instance may have issued it meanwhile: lock the counter first (the row every issuing
+  // transaction takes), then look again, which sees the other's commit.
+  await repo.lockInvoiceNumbers(tx, profile.invoicePrefix, Number(input.today.slice(0, 4)));
+  if (await repo.activeInvoiceOf(tx, tenantId, input.month)) return null;
+  const row = await issueInvoice(deps, tx, {
+    type: 'INVOICE',
+    tenantId,
+    month: input.month,
+    issueDate: input.today,
+    dueDate: dueDateOf(input.today, profile.paymentTermsDays),
+    parties: {
+      seller: profile,
+      buyer: { name: input.name, customerNumber: customerNumberOf(tenantId), billing: input.tenantBilling },
+    },
+    lines: input.lines,
+    actorId: input.actor.id,
+    requestId: input.actor.requestId,
+  });
+  return row.id;
+}
