@@ -53,6 +53,10 @@ export function useInvoice(scope: BillingScope, id: string | null) {
 
 export type InvoiceFileKind = 'xml' | 'pdf';
 
+/** The server's file name (its Content-Disposition): the number with anything but letters, digits and `-` as `_`. */
+export const invoiceFileName = (number: string, kind: InvoiceFileKind) =>
+  `${number.replace(/[^A-Za-z0-9-]/g, '_')}.${kind}`;
+
 /**
  * `GET /v1/{scope}/invoices/{id}/xml` (the e-invoice) or `…/pdf`: fetched with the bearer token (a plain
  * link could not send it), then saved under the invoice's number.
@@ -67,7 +71,7 @@ export async function downloadInvoiceFile({
   kind: InvoiceFileKind;
 }): Promise<void> {
   const blob = await apiClient.requestBlob(`${invoicesPath(scope)}/${encodeURIComponent(invoice.id)}/${kind}`);
-  saveFile(blob, `${invoice.number}.${kind}`);
+  saveFile(blob, invoiceFileName(invoice.number, kind));
 }
 
 export function useDownloadInvoiceFile() {

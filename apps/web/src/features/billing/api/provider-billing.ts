@@ -133,10 +133,13 @@ export function useCreateCreditNote() {
   });
 }
 
-/** `GET /v1/provider/invoices/export.csv?month=`: the month's DATEV Buchungsstapel, with the bearer token. */
+/**
+ * `GET /v1/provider/invoices/export.csv?month=`: the month's DATEV Buchungsstapel, with the bearer token,
+ * saved under the server's file name (its Content-Disposition).
+ */
 export async function downloadDatevExport(month: string): Promise<void> {
   const blob = await apiClient.requestBlob('/v1/provider/invoices/export.csv', { query: { month } });
-  saveFile(blob, `DATEV-Buchungsstapel-${month}.csv`);
+  saveFile(blob, `EXTF_Rechnungen_${month}.csv`);
 }
 
 export function useDownloadDatevExport() {

@@ -301,7 +301,7 @@ describe('/provider/invoices', () => {
     const user = userEvent.setup();
     renderBilling('/provider/invoices');
     await user.click(await screen.findByRole('button', { name: 'DATEV-Export herunterladen' }, SLOW));
-    await waitFor(() => expect(saved).toEqual([`DATEV-Buchungsstapel-${month}.csv`]));
+    await waitFor(() => expect(saved).toEqual([`EXTF_Rechnungen_${month}.csv`]));
     expect(calls.find((c) => c.path === '/v1/provider/invoices/export.csv')).toMatchObject({
       method: 'GET',
       query: { month },

@@ -84,7 +84,7 @@ describe("the employer's billing data in the back office", () => {
     await waitFor(() => expect(form.queryByTestId('tenant-billing-unsaved')).not.toBeInTheDocument());
   });
 
-  it('asks a public body for a valid Leitweg-ID and saves it with the chosen format', async () => {
+  it("checks a public body's Leitweg-ID and saves it with the chosen format", async () => {
     const calls = stubTenantApi(buildTenantBilling());
     const user = userEvent.setup();
     renderBilling(`/provider/tenants/${TENANT_ID}`);
@@ -95,10 +95,11 @@ describe("the employer's billing data in the back office", () => {
 
     await user.click(form.getByRole('checkbox', { name: /Öffentlicher Auftraggeber/ }));
     const leitwegId = form.getByRole('textbox', { name: /^Leitweg-ID/ });
-    expect(leitwegId).toBeRequired();
-    await user.click(save);
-    expect(await form.findByText('Öffentliche Auftraggeber brauchen eine Leitweg-ID.')).toBeInTheDocument();
+    // It may come later: the run skips the employer until then.
+    expect(leitwegId).not.toBeRequired();
+    expect(form.getByText(/Ohne Leitweg-ID überspringt der Rechnungslauf diesen Arbeitgeber/)).toBeInTheDocument();
     await user.type(leitwegId, '04011000-12345-04');
+    await user.click(save);
     expect(
       await form.findByText('Die Leitweg-ID ist ungültig (Aufbau 04011000-12345-03, Prüfziffer nach ISO 7064).'),
     ).toBeInTheDocument();
@@ -118,6 +119,18 @@ describe("the employer's billing data in the back office", () => {
       format: 'ZUGFERD_EN16931',
       buyerReference: 'KST-4711',
     });
+  });
+
+  it('saves a public body before its Leitweg-ID is known', async () => {
+    const calls = stubTenantApi(buildTenantBilling());
+    const user = userEvent.setup();
+    renderBilling(`/provider/tenants/${TENANT_ID}`);
+    const form = within(await screen.findByRole('form', { name: 'Rechnungsdaten' }, SLOW));
+    await waitFor(() => expect(form.getByRole('textbox', { name: /^Käuferreferenz/ })).toHaveValue('KST-4711'));
+    await user.click(form.getByRole('checkbox', { name: /Öffentlicher Auftraggeber/ }));
+    await user.click(form.getByRole('button', { name: 'Rechnungsdaten speichern' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({ isPublicBody: true, leitwegId: null });
   });
 
   it('drops the Leitweg-ID when the employer is no longer a public body', async () => {

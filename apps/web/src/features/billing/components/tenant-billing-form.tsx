@@ -145,7 +145,6 @@ function BillingForm({
           <TextInput
             label={t('tenantBilling.leitwegId')}
             description={t('tenantBilling.leitwegIdHint')}
-            required
             autoCapitalize="characters"
             spellCheck={false}
             error={message(errors.leitwegId?.message)}
