@@ -2,6 +2,7 @@ import 'i18next';
 
 import type account from '../public/locales/de/account.json';
 import type admin from '../public/locales/de/admin.json';
+import type billing from '../public/locales/de/billing.json';
 import type catalog from '../public/locales/de/catalog.json';
 import type consent from '../public/locales/de/consent.json';
 import type contractCheck from '../public/locales/de/contract-check.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       employer: typeof employer;
       provider: typeof provider;
       'contract-check': typeof contractCheck;
+      billing: typeof billing;
     };
   }
 }

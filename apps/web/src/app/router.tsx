@@ -95,6 +95,8 @@ export const appRoutes: RouteObject[] = [
                       { path: 'price-list', lazy: () => import('./routes/provider-price-list') },
                       { path: 'photos', lazy: () => import('./routes/provider-photos') },
                       { path: 'orders', lazy: () => import('./routes/provider-orders') },
+                      { path: 'invoices', lazy: () => import('./routes/provider-invoices') },
+                      { path: 'invoices/profile', lazy: () => import('./routes/provider-billing-profile') },
                       { path: 'contract-check', lazy: () => import('./routes/contract-check') },
                     ],
                   },
@@ -109,6 +111,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'policy', lazy: () => import('./routes/employer-policy') },
                       { path: 'contract-check', lazy: () => import('./routes/contract-check') },
                       { path: 'licence-checks', lazy: () => import('./routes/employer-licence-checks') },
+                      { path: 'invoices', lazy: () => import('./routes/employer-invoices') },
                     ],
                   },
                   {

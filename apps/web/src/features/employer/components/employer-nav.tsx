@@ -15,6 +15,7 @@ export function EmployerNav() {
         { to: '/employer/policy', label: t('nav.policy') },
         { to: '/employer/contract-check', label: t('nav.contractCheck') },
         { to: '/employer/licence-checks', label: t('nav.licenceChecks') },
+        { to: '/employer/invoices', label: t('nav.invoices') },
       ]}
     />
   );

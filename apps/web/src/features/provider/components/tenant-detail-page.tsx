@@ -10,6 +10,7 @@ import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
+import { TenantBillingForm } from '../../billing/components/tenant-billing-form';
 import { useTenant } from '../api/get-tenant';
 import { useRevokeRegisterCode } from '../api/revoke-register-code';
 import { useSetTenantEnabled } from '../api/set-tenant-enabled';
@@ -223,6 +224,8 @@ export function TenantDetailPage({ tenantId }: { tenantId: string }) {
       </Stack>
 
       <TenantPolicyCard tenantId={data.id} />
+
+      <TenantBillingForm key={data.id} tenantId={data.id} suggestion={data} />
 
       <TenantFormModal opened={editing} onClose={() => setEditing(false)} tenant={data} />
       <RegisterCodeModal tenantId={data.id} opened={addingCode} onClose={() => setAddingCode(false)} />
