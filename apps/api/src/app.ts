@@ -16,6 +16,7 @@ import {
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { browserOrigin } from './lib/browser-origin.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
 import type { FieldCipher } from './lib/field-encryption.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
@@ -90,7 +91,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
 import { approveOrder } from './flows/approve-order.js';
 import { orderSigningRoutes } from './flows/sign-contract-routes.js';
-import { startSignature } from './flows/sign-contract.js';
+import { signatureReturnUrl, startSignature } from './flows/sign-contract.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -298,7 +299,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (scope) => {
         scope.addHook('onRequest', loopbackOnly);
         const state = trustServiceState;
-        await scope.register(trustServicePlugin({ state, ...simulatorClient, clock }));
+        // The platform's one return address, on its public origin or the loopback address the browser used.
+        const isRegisteredRedirect = (uri: string) =>
+          URL.canParse(uri) && uri === signatureReturnUrl(browserOrigin(config)(new URL(uri).host));
+        await scope.register(trustServicePlugin({ state, ...simulatorClient, isRegisteredRedirect, clock }));
       },
       { prefix: '/simulator' },
     );
@@ -331,6 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rates,
     events,
     publicUrl: config.publicUrl,
+    originOf: browserOrigin(config),
     callbackBaseUrl: () => (useSimulator ? selfUrl() : config.publicUrl),
     expiryDays: config.orderExpiryDays,
     mailSent: () => mailWorker.kick(),
@@ -338,7 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The operations above the modules that the workflow starts (apps/api/src/flows).
     flows: {
       approve: (order, request) => approveOrder(orderDeps, order, request),
-      startSignature: (order, caseRowId) => startSignature(orderDeps, order, caseRowId),
+      startSignature: (order, caseRowId, origin) => startSignature(orderDeps, order, caseRowId, origin),
     },
     provider: () => {
       if (!config.identProviderUrl && !useSimulator)

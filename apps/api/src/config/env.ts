@@ -58,7 +58,11 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
     .optional(),
-  /** Public origin of the web app, used in links in e-mails. */
+  /**
+   * Public origin of the web app, used in links in e-mails and as the way back from the providers'
+   * pages. Required in production; unset outside it, a browser on this machine is sent back to the
+   * loopback address it came from (lib/browser-origin.ts).
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port or smtps://). Unset: mails stay in the database. */
   SMTP_URL: z
@@ -129,6 +133,11 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   dataEncryptionKey: string | undefined;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was left unset outside production: the way back from a provider's page follows the
+   * loopback address the browser used (`localhost` or `127.0.0.1`), see lib/browser-origin.ts.
+   */
+  originFromHost: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   identProviderUrl: string | undefined;
@@ -175,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // The phases would tell any client how long the database took for whom.
     throw new ConfigError('Invalid configuration: SERVER_TIMING is for measurements outside production');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Links in mails and the way back from the identity and trust services name this origin: guessed
+    // from a request, a forged Host header could send a person's signature elsewhere.
+    throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production');
+  }
   const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -191,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     publicUrl,
+    originFromHost: !e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     identProviderUrl: e.IDENT_PROVIDER_URL,

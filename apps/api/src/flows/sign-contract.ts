@@ -40,13 +40,18 @@ interface SigningContext {
   certificates: string[];
   /** The identified person: the name the certificate must carry. */
   signerName: string;
+  /**
+   * The return address named in the authorization, which the code exchange must repeat: on the origin
+   * the employee's browser came from. Absent in cases prepared before it was kept.
+   */
+  redirectUri?: string;
 }
 
 /** How long the prepared contract waits for the signer. */
 const SIGNING_WINDOW_MS = 15 * 60 * 1000;
 
-/** Where the service sends the signer back (one fixed address; `state` names the case). */
-export const signatureReturnUrl = (deps: OrderDeps) => `${deps.publicUrl}/v1/signature/return`;
+/** Where the service sends the signer back (one fixed path; `state` names the case). */
+export const signatureReturnUrl = (origin: string) => `${origin}/v1/signature/return`;
 
 /** The person the order names (identified in the step before): the signature must be in this name. */
 export function identifiedName(deps: OrderDeps, order: OrderRow): string {
@@ -68,8 +73,11 @@ export async function startSignature(
   deps: OrderDeps,
   order: OrderRow,
   caseRowId: string,
+  /** The origin the employee's browser is at (`OrderDeps.originOf`): the way back leads there. */
+  origin: string,
 ): Promise<{ link: string; expiresAt: Date }> {
   const now = deps.clock.now();
+  const redirectUri = signatureReturnUrl(origin);
   const signerName = identifiedName(deps, order);
   try {
     const client = cscClient(deps);
@@ -87,7 +95,7 @@ export async function startSignature(
     const link = await client.authorizationUrl({
       credentialID: credential.credentialID,
       hash: attributes.hashToSign,
-      redirectUri: signatureReturnUrl(deps),
+      redirectUri,
       state: caseRowId,
     });
     const context: SigningContext = {
@@ -97,6 +105,7 @@ export async function startSignature(
         Buffer.from(c.toSchema().toBER()).toString('base64'),
       ),
       signerName,
+      redirectUri,
     };
     const expiresAt = new Date(now.getTime() + SIGNING_WINDOW_MS);
     await deps.db
@@ -215,7 +224,8 @@ export async function completeSignature(deps: OrderDeps, input: SignatureReturn)
   let cms: Buffer;
   try {
     const client = cscClient(deps);
-    const token = await client.exchangeCode(input.code ?? '', signatureReturnUrl(deps));
+    const redirectUri = context.redirectUri ?? signatureReturnUrl(deps.publicUrl);
+    const token = await client.exchangeCode(input.code ?? '', redirectUri);
     const signatureValue = await client.signHash(token, context.credentialID, attributes.hashToSign);
     cms = await completeTimestampedCms({
       signedAttributes: attributes,

@@ -52,7 +52,8 @@ export async function signAtTrustService(
  * order at the employer's step directly: the employer's seal goes over a genuinely signed file.
  */
 export async function employeeSignedContract(config: CscConfig, signerName: string): Promise<Buffer> {
-  const redirectUri = 'http://127.0.0.1:9/signature/return';
+  // The platform's return address (the only one its trust service accepts); never visited here.
+  const redirectUri = `${new URL(config.baseUrl).origin}/v1/signature/return`;
   const client = createCscClient(config);
   const credential = await client.credentialFor(signerName);
   const prepared = await prepareSignatureField(await renderTransferContract(typicalInput()), {

@@ -57,6 +57,7 @@ beforeAll(async () => {
           state: lazyTrustServiceState(path.join(dir, 'secrets')),
           clientId: 'leasing',
           clientSecret: 'test-secret-123',
+          isRegisteredRedirect: (uri) => uri === REDIRECT,
           clock: systemClock,
         }),
       );

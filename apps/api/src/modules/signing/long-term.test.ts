@@ -101,6 +101,7 @@ beforeAll(async () => {
           state: lazyTrustServiceState(path.join(dir, 'secrets'), () => ({ serviceUrl })),
           clientId: 'leasing',
           clientSecret: 'test-secret-123',
+          isRegisteredRedirect: (uri) => uri === REDIRECT,
           clock: systemClock,
         }),
       );

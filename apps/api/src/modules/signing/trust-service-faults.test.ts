@@ -68,6 +68,7 @@ beforeAll(async () => {
       state: lazyTrustServiceState(path.join(dir, 'secrets'), () => ({ serviceUrl })),
       clientId: 'leasing',
       clientSecret: 'test-secret-123',
+      isRegisteredRedirect: (uri) => uri === REDIRECT,
       clock: systemClock,
       faults: new TrustServiceFaults(SLOW_ANSWER_MS),
     }),

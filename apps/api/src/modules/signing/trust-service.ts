@@ -32,6 +32,11 @@ export interface TrustServiceOptions {
   state: () => Promise<TrustServiceState>;
   clientId: string;
   clientSecret: string;
+  /**
+   * Whether `uri` is a redirect URI registered for the client (RFC 6749, 3.1.2): the platform's return
+   * address on its public origin, or, with PUBLIC_URL unset, on the loopback address the browser used.
+   */
+  isRegisteredRedirect: (uri: string) => boolean;
   clock: Clock;
   /** Armed by `POST /csc/faults`; one per process unless given. */
   faults?: TrustServiceFaults;
@@ -45,6 +50,21 @@ const B64 = z
 
 function cscError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).send({ error, error_description: description });
+}
+
+/**
+ * The authorization page's policy: its form posts to the page itself and is then redirected to the
+ * client's registered return address, which may be on another origin (CSP's form-action also governs
+ * the redirect after a submission); nothing else is loaded.
+ */
+function authorizePagePolicy(redirectUri: string): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self' ${new URL(redirectUri).origin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
 }
 
 function secretMatches(given: string, expected: string): boolean {
@@ -207,10 +227,15 @@ export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginA
 
     app.get('/csc/oauth2/authorize', async (request, reply) => {
       const query = authorizeQuery.safeParse(request.query);
-      if (!query.success || query.data.client_id !== options.clientId) {
+      if (
+        !query.success ||
+        query.data.client_id !== options.clientId ||
+        !options.isRegisteredRedirect(query.data.redirect_uri)
+      ) {
         return sendPage(reply, 400, 'Ungültige Anfrage', '<p>Die Signaturanfrage ist unvollständig.</p>');
       }
       const q = query.data;
+      void reply.header('content-security-policy', authorizePagePolicy(q.redirect_uri));
       const credential = await state.credentialById(q.credentialID);
       if (!credential) return sendPage(reply, 404, 'Unbekanntes Zertifikat', '<p>Kein Zertifikat gefunden.</p>');
       const hashes = q.hashes.split(',');
@@ -232,7 +257,11 @@ export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginA
       const form = authorizeQuery
         .extend({ otp: z.string().max(10).default(''), decision: z.enum(['approve', 'reject']) })
         .safeParse(request.body);
-      if (!form.success || form.data.client_id !== options.clientId) {
+      if (
+        !form.success ||
+        form.data.client_id !== options.clientId ||
+        !options.isRegisteredRedirect(form.data.redirect_uri)
+      ) {
         return sendPage(reply, 400, 'Ungültige Anfrage', '<p>Die Signaturanfrage ist unvollständig.</p>');
       }
       const f = form.data;
