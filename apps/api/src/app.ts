@@ -54,6 +54,7 @@ import {
   type SigningDeps,
   signingSimulatorClient,
   trustAnchorsFrom,
+  trustServiceMetadataPlugin,
   trustServicePlugin,
 } from './modules/signing/index.js';
 import {
@@ -292,7 +293,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustServiceState = useTrustService
     ? lazyTrustServiceState(path.join(config.dataDir, 'secrets'), { serviceUrl: `${config.publicUrl}/simulator` })
     : null;
-  const signingClient = useTrustService ? signingSimulatorClient(config.dataDir) : { clientId: '', clientSecret: '' };
+  const signingClient = useTrustService
+    ? signingSimulatorClient(config.dataDir)
+    : { clientId: '', clientSecret: '', sealPin: '' };
   if (useTrustService && trustServiceState) {
     const simulatorClient = signingClient;
     await app.register(
@@ -302,10 +305,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // The platform's one return address, on its public origin or the loopback address the browser used.
         const isRegisteredRedirect = (uri: string) =>
           URL.canParse(uri) && uri === signatureReturnUrl(browserOrigin(config)(new URL(uri).host));
-        await scope.register(trustServicePlugin({ state, ...simulatorClient, isRegisteredRedirect, clock }));
+        await scope.register(
+          trustServicePlugin({
+            state,
+            ...simulatorClient,
+            isRegisteredRedirect,
+            clock,
+            // Its authorization server is found as a QTSP's is: RFC 8414 metadata at the well-known address.
+            authorizationServer: 'oauth2Issuer',
+          }),
+        );
       },
       { prefix: '/simulator' },
     );
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', loopbackOnly);
+      await scope.register(trustServiceMetadataPlugin('/simulator'));
+    });
   }
   const cscConfig = resolveCscConfig({
     settings: config.csc,
@@ -315,6 +331,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const signing: SigningDeps = {
     csc: cscConfig,
+    userIds: config.csc.userIds,
+    // The built-in trust service learns the identified name of a userID from the platform, as a QTSP
+    // does from its registration authority; a real QTSP enrols its users itself.
+    enrol: trustServiceState ? async (userID, subject) => (await trustServiceState()).enrol(userID, subject) : null,
     trustAnchors: trustAnchorsFrom({ file: config.csc.trustAnchorsFile, trustService: trustServiceState }),
     // The sealed contract gets its validation data (DSS, B-LT) and a document timestamp (B-LTA).
     longTermExtension: (pdf) => {

@@ -84,6 +84,23 @@ const EnvSchema = z.object({
   CSC_TSA_URL: z.string().url().optional(),
   /** PEM file with the roots signatures must chain to (the QTSP's). Unset: the built-in service's test root. */
   CSC_TRUST_ANCHORS: z.string().min(1).optional(),
+  /**
+   * The userID the QTSP knows the employee by, a template over the identification (ADR 0051):
+   * `{identCaseId}` (the identity provider's case id of the order's identification) and `{userId}`
+   * (the platform's id of the person). Never a name.
+   */
+  CSC_SIGNER_USER_ID: userIdTemplate(['identCaseId', 'userId']).default('{identCaseId}'),
+  /** The userID of the employer's seal credential: a template over `{tenantId}` (ADR 0051). */
+  CSC_SEAL_USER_ID: userIdTemplate(['tenantId']).default('seal-{tenantId}'),
+  /**
+   * What the platform answers for a seal credential's authentication objects (`auth/objects` of CSC
+   * credentials/info, explicit mode), form-encoded: `PIN=123456`. Unset outside production with the
+   * built-in trust service: its generated PIN.
+   */
+  CSC_SEAL_AUTH_DATA: z
+    .string()
+    .refine((v) => [...new URLSearchParams(v).keys()].length > 0, 'must name at least one object, e.g. PIN=123456')
+    .optional(),
   /** Orders not signed within this many days expire. */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Bearer token that opens `GET /metrics` on the app's port (Prometheus). Unset: no metrics there. */
@@ -118,6 +135,21 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/**
+ * A userID template: at least one of the allowed `{placeholders}` and no other, so that no operator
+ * maps every person to one QTSP user by mistake.
+ */
+function userIdTemplate(allowed: readonly string[]) {
+  return z
+    .string()
+    .max(200)
+    .refine((v) => /\{[a-zA-Z]+\}/.test(v), `must contain one of ${allowed.map((a) => `{${a}}`).join(', ')}`)
+    .refine(
+      (v) => [...v.matchAll(/\{([a-zA-Z]*)\}?/g)].every((m) => allowed.includes(m[1] ?? '') && m[0].endsWith('}')),
+      `may only contain ${allowed.map((a) => `{${a}}`).join(', ')}`,
+    );
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -143,7 +175,17 @@ export interface AppConfig {
   identProviderUrl: string | undefined;
   identProviderApiKey: string | undefined;
   identCallbackSecret: string | undefined;
-  csc: { baseUrl?: string; clientId?: string; clientSecret?: string; tsaUrl?: string; trustAnchorsFile?: string };
+  csc: {
+    baseUrl?: string;
+    clientId?: string;
+    clientSecret?: string;
+    tsaUrl?: string;
+    trustAnchorsFile?: string;
+    /** userID templates (ADR 0051). */
+    userIds: { signer: string; seal: string };
+    /** The seal credentials' authentication objects, id → value. */
+    sealAuthData?: Record<string, string>;
+  };
   orderExpiryDays: number;
   webDistDir: string;
   metricsToken: string | undefined;
@@ -217,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientSecret: e.CSC_CLIENT_SECRET,
       tsaUrl: e.CSC_TSA_URL,
       trustAnchorsFile: e.CSC_TRUST_ANCHORS,
+      userIds: { signer: e.CSC_SIGNER_USER_ID, seal: e.CSC_SEAL_USER_ID },
+      ...(e.CSC_SEAL_AUTH_DATA ? { sealAuthData: Object.fromEntries(new URLSearchParams(e.CSC_SEAL_AUTH_DATA)) } : {}),
     },
     orderExpiryDays: e.ORDER_EXPIRY_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),

@@ -10,7 +10,7 @@ import { orders } from '../db/schema.js';
 import { runAsSystem } from '../db/scope.js';
 import { authorizeAtTrustService } from '../test-support/csc-signing.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../test-support/harness.js';
-import { pickOffer, placeOrder, STEP, walkOrder, type WalkStep } from '../test-support/order-fixtures.js';
+import { finishCase, pickOffer, placeOrder, STEP, walkOrder, type WalkStep } from '../test-support/order-fixtures.js';
 
 describe.each(databaseTargets())('the way back from the trust service without PUBLIC_URL on %s', (target) => {
   let t: TestApp;
@@ -24,6 +24,8 @@ describe.each(databaseTargets())('the way back from the trust service without PU
     await runAsSystem(() =>
       walkOrder(t.runtime.database.db, orderId, steps, { handoverDate: '', at: () => new Date() }),
     );
+    // The identification whose case id names the employee at the trust service (ADR 0051).
+    await finishCase(t.runtime.database.db, orderId, 'IDENT');
     return orderId;
   }
 
