@@ -114,6 +114,7 @@ function startServer(target, port, dataDir, webDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: PHASES ? 'development' : 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(PHASES ? { SERVER_TIMING: 'true' } : {}),
       DEMO_DATA: 'true',
       DEMO_CATALOG_SIZE: String(CATALOG_SIZE),

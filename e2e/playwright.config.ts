@@ -30,7 +30,7 @@ const chromium = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium'].find((p) =>
  */
 const SHARED_STATE_SPECS = ['**/employer.spec.ts', '**/provider.spec.ts'];
 /** Journeys against an app of their own (`startAppServer`): they keep the other worker busy meanwhile. */
-const OWN_APP_SPECS = ['**/consent.spec.ts', '**/large-catalogue.spec.ts'];
+const OWN_APP_SPECS = ['**/consent.spec.ts', '**/large-catalogue.spec.ts', '**/local-signing.spec.ts'];
 
 /**
  * One worker per core, at most two: each drives a Chromium of its own next to the one app server

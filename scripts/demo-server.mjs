@@ -32,15 +32,19 @@ export function demoServerEnv(port, dataDir) {
  * Starts the server and waits until it answers /health. `stop` ends it and deletes its data directory;
  * both also happen when the process exits early (an uncaught error), so no server outlives the bench.
  * @param {string} name part of the temp directory's name
- * @param {Record<string, string>} [env] further configuration (e.g. ANALYTICS_SCRIPT_URL, DEMO_CATALOG_SIZE)
+ * @param {Record<string, string>} [env] further configuration (e.g. ANALYTICS_SCRIPT_URL, DEMO_CATALOG_SIZE); an
+ *   empty value leaves the variable unset (e.g. `PUBLIC_URL: ''`: the app's own default, as after `npm start`)
  * @returns {Promise<{ base: string, stop: () => Promise<void> }>}
  */
 export async function startDemoServer(name, env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `leasing-bench-${name}-`));
+  const serverEnv = Object.fromEntries(
+    Object.entries({ ...process.env, ...demoServerEnv(port, dataDir), ...env }).filter(([key]) => env[key] !== ''),
+  );
   const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...demoServerEnv(port, dataDir), ...env },
+    env: serverEnv,
     stdio: 'ignore',
   });
   const onExit = () => {

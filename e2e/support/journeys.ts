@@ -23,14 +23,15 @@ export const adminOrderRow = (page: Page, orderId: string): Locator =>
 
 /**
  * From a vehicle page with its order button, through the four steps (summary, contract, driving
- * licence check, signature) to the congratulations. Returns the new order's id.
+ * licence check, signature) to the congratulations. Returns the new order's id. `backAt`: the origin
+ * the trust service must send the employee back to (default: the page's own).
  */
-export async function orderAndSign(page: Page): Promise<string> {
+export async function orderAndSign(page: Page, options: { backAt?: string } = {}): Promise<string> {
   const orderId = await placeOrder(page);
   await confirmSummary(page);
   await reviewContract(page);
   await passLicenceCheck(page);
-  await signOrder(page);
+  await signOrder(page, options.backAt ?? new URL(page.url()).origin);
   return orderId;
 }
 
@@ -77,11 +78,11 @@ async function passLicenceCheck(page: Page): Promise<void> {
   await identContinue.click();
 }
 
-/** Step 4: identification and qualified signature; the order moves on by itself. */
-async function signOrder(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeVisible();
+/** Step 4: the qualified signature; the order moves on by itself. */
+async function signOrder(page: Page, backAt: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Qualifizierte elektronische Signatur' })).toBeVisible();
   await checkScreen(page, 'order workflow, signature');
-  await signAtTrustService(page);
+  await signAtTrustService(page, backAt);
   await expect(page.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({ timeout: 20_000 });
   await expect(
     page.getByText('Über den weiteren Fortschritt Ihrer Bestellung informieren wir Sie per E-Mail.'),
@@ -101,12 +102,13 @@ async function completeAtIdentProvider(page: Page): Promise<void> {
 }
 
 /**
- * The same button opens the trust service's authorization page in a tab: the employee types the one-time
- * code shown there (in place of an SMS) and signs; the tab returns to the order.
+ * "Vertrag signieren" opens the trust service's authorization page in a tab: the employee types the
+ * one-time code shown there (in place of an SMS) and signs; the tab returns to the order at `backAt`,
+ * signed in there (the session lives in that origin).
  */
-async function signAtTrustService(page: Page): Promise<void> {
+async function signAtTrustService(page: Page, backAt: string): Promise<void> {
   const popup = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Identifikation starten' }).click();
+  await page.getByRole('button', { name: 'Vertrag signieren' }).click();
   const service = await popup;
   await service.waitForLoadState();
   await expect(service.getByRole('heading', { name: 'Dokument qualifiziert signieren' })).toBeVisible();
@@ -114,6 +116,8 @@ async function signAtTrustService(page: Page): Promise<void> {
   await service.getByLabel('Einmalcode').fill(code.trim());
   await service.getByRole('button', { name: 'Jetzt signieren' }).click();
   await expect(service).toHaveURL(/\/order\/\d+\/workflow/, { timeout: 30_000 });
+  expect(new URL(service.url()).origin).toBe(backAt);
+  await expect(service.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({ timeout: 20_000 });
   await service.close();
 }
 

@@ -16,6 +16,7 @@ import {
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { browserOrigin } from './lib/browser-origin.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
 import type { FieldCipher } from './lib/field-encryption.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
@@ -53,6 +54,7 @@ import {
   type SigningDeps,
   signingSimulatorClient,
   trustAnchorsFrom,
+  trustServiceMetadataPlugin,
   trustServicePlugin,
 } from './modules/signing/index.js';
 import {
@@ -91,7 +93,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
 import { approveOrder } from './flows/approve-order.js';
 import { orderSigningRoutes } from './flows/sign-contract-routes.js';
-import { startSignature } from './flows/sign-contract.js';
+import { signatureReturnUrl, startSignature } from './flows/sign-contract.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -292,17 +294,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustServiceState = useTrustService
     ? lazyTrustServiceState(path.join(config.dataDir, 'secrets'), { serviceUrl: `${config.publicUrl}/simulator` })
     : null;
-  const signingClient = useTrustService ? signingSimulatorClient(config.dataDir) : { clientId: '', clientSecret: '' };
+  const signingClient = useTrustService
+    ? signingSimulatorClient(config.dataDir)
+    : { clientId: '', clientSecret: '', sealPin: '' };
   if (useTrustService && trustServiceState) {
     const simulatorClient = signingClient;
     await app.register(
       async (scope) => {
         scope.addHook('onRequest', loopbackOnly);
         const state = trustServiceState;
-        await scope.register(trustServicePlugin({ state, ...simulatorClient, clock }));
+        // The platform's one return address, on its public origin or the loopback address the browser used.
+        const isRegisteredRedirect = (uri: string) =>
+          URL.canParse(uri) && uri === signatureReturnUrl(browserOrigin(config)(new URL(uri).host));
+        await scope.register(
+          trustServicePlugin({
+            state,
+            ...simulatorClient,
+            isRegisteredRedirect,
+            clock,
+            // Its authorization server is found as a QTSP's is: RFC 8414 metadata at the well-known address.
+            authorizationServer: 'oauth2Issuer',
+          }),
+        );
       },
       { prefix: '/simulator' },
     );
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', loopbackOnly);
+      await scope.register(trustServiceMetadataPlugin('/simulator'));
+    });
   }
   const cscConfig = resolveCscConfig({
     settings: config.csc,
@@ -312,6 +332,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const signing: SigningDeps = {
     csc: cscConfig,
+    userIds: config.csc.userIds,
+    // The built-in trust service learns the identified name of a userID from the platform, as a QTSP
+    // does from its registration authority; a real QTSP enrols its users itself.
+    enrol: trustServiceState ? async (userID, subject) => (await trustServiceState()).enrol(userID, subject) : null,
     trustAnchors: trustAnchorsFrom({ file: config.csc.trustAnchorsFile, trustService: trustServiceState }),
     // The sealed contract gets its validation data (DSS, B-LT) and a document timestamp (B-LTA).
     longTermExtension: (pdf) => {
@@ -332,6 +356,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rates,
     events,
     publicUrl: config.publicUrl,
+    originOf: browserOrigin(config),
     callbackBaseUrl: () => (useSimulator ? selfUrl() : config.publicUrl),
     expiryDays: config.orderExpiryDays,
     mailSent: () => mailWorker.kick(),
@@ -339,7 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The operations above the modules that the workflow starts (apps/api/src/flows).
     flows: {
       approve: (order, request) => approveOrder(orderDeps, order, request),
-      startSignature: (order, caseRowId) => startSignature(orderDeps, order, caseRowId),
+      startSignature: (order, caseRowId, origin) => startSignature(orderDeps, order, caseRowId, origin),
     },
     provider: () => {
       if (!config.identProviderUrl && !useSimulator)

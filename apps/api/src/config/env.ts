@@ -58,7 +58,11 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
     .optional(),
-  /** Public origin of the web app, used in links in e-mails. */
+  /**
+   * Public origin of the web app, used in links in e-mails and as the way back from the providers'
+   * pages. Required in production; unset outside it, a browser on this machine is sent back to the
+   * loopback address it came from (lib/browser-origin.ts).
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port or smtps://). Unset: mails stay in the database. */
   SMTP_URL: z
@@ -80,6 +84,23 @@ const EnvSchema = z.object({
   CSC_TSA_URL: z.string().url().optional(),
   /** PEM file with the roots signatures must chain to (the QTSP's). Unset: the built-in service's test root. */
   CSC_TRUST_ANCHORS: z.string().min(1).optional(),
+  /**
+   * The userID the QTSP knows the employee by, a template over the identification (ADR 0051):
+   * `{identCaseId}` (the identity provider's case id of the order's identification) and `{userId}`
+   * (the platform's id of the person). Never a name.
+   */
+  CSC_SIGNER_USER_ID: userIdTemplate(['identCaseId', 'userId']).default('{identCaseId}'),
+  /** The userID of the employer's seal credential: a template over `{tenantId}` (ADR 0051). */
+  CSC_SEAL_USER_ID: userIdTemplate(['tenantId']).default('seal-{tenantId}'),
+  /**
+   * What the platform answers for a seal credential's authentication objects (`auth/objects` of CSC
+   * credentials/info, explicit mode), form-encoded: `PIN=123456`. Unset outside production with the
+   * built-in trust service: its generated PIN.
+   */
+  CSC_SEAL_AUTH_DATA: z
+    .string()
+    .refine((v) => [...new URLSearchParams(v).keys()].length > 0, 'must name at least one object, e.g. PIN=123456')
+    .optional(),
   /** Orders not signed within this many days expire. */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Bearer token that opens `GET /metrics` on the app's port (Prometheus). Unset: no metrics there. */
@@ -114,6 +135,21 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/**
+ * A userID template: at least one of the allowed `{placeholders}` and no other, so that no operator
+ * maps every person to one QTSP user by mistake.
+ */
+function userIdTemplate(allowed: readonly string[]) {
+  return z
+    .string()
+    .max(200)
+    .refine((v) => /\{[a-zA-Z]+\}/.test(v), `must contain one of ${allowed.map((a) => `{${a}}`).join(', ')}`)
+    .refine(
+      (v) => [...v.matchAll(/\{([a-zA-Z]*)\}?/g)].every((m) => allowed.includes(m[1] ?? '') && m[0].endsWith('}')),
+      `may only contain ${allowed.map((a) => `{${a}}`).join(', ')}`,
+    );
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -129,12 +165,27 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   dataEncryptionKey: string | undefined;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was left unset outside production: the way back from a provider's page follows the
+   * loopback address the browser used (`localhost` or `127.0.0.1`), see lib/browser-origin.ts.
+   */
+  originFromHost: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   identProviderUrl: string | undefined;
   identProviderApiKey: string | undefined;
   identCallbackSecret: string | undefined;
-  csc: { baseUrl?: string; clientId?: string; clientSecret?: string; tsaUrl?: string; trustAnchorsFile?: string };
+  csc: {
+    baseUrl?: string;
+    clientId?: string;
+    clientSecret?: string;
+    tsaUrl?: string;
+    trustAnchorsFile?: string;
+    /** userID templates (ADR 0051). */
+    userIds: { signer: string; seal: string };
+    /** The seal credentials' authentication objects, id → value. */
+    sealAuthData?: Record<string, string>;
+  };
   orderExpiryDays: number;
   webDistDir: string;
   metricsToken: string | undefined;
@@ -175,6 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // The phases would tell any client how long the database took for whom.
     throw new ConfigError('Invalid configuration: SERVER_TIMING is for measurements outside production');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Links in mails and the way back from the identity and trust services name this origin: guessed
+    // from a request, a forged Host header could send a person's signature elsewhere.
+    throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production');
+  }
   const demoData = e.DEMO_DATA ?? e.NODE_ENV !== 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -191,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     publicUrl,
+    originFromHost: !e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     identProviderUrl: e.IDENT_PROVIDER_URL,
@@ -202,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientSecret: e.CSC_CLIENT_SECRET,
       tsaUrl: e.CSC_TSA_URL,
       trustAnchorsFile: e.CSC_TRUST_ANCHORS,
+      userIds: { signer: e.CSC_SIGNER_USER_ID, seal: e.CSC_SEAL_USER_ID },
+      ...(e.CSC_SEAL_AUTH_DATA ? { sealAuthData: Object.fromEntries(new URLSearchParams(e.CSC_SEAL_AUTH_DATA)) } : {}),
     },
     orderExpiryDays: e.ORDER_EXPIRY_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),

@@ -38,12 +38,15 @@ export function orderSigningRoutes(deps: OrderDeps): FastifyPluginAsync {
           .type('text/html')
           .send(page('Signatur', 'Die Rückmeldung ist unvollständig.', null));
       }
+      // The authorization named this address on the origin the employee's browser was at: back there,
+      // where its session is (lib/browser-origin.ts).
+      const origin = deps.originOf(request.host);
       try {
         const orderId = await runAsSystem(() => completeSignature(deps, query.data));
-        return await reply.redirect(`${deps.publicUrl}/order/${orderId}/workflow`, 303);
+        return await reply.redirect(`${origin}/order/${orderId}/workflow`, 303);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const link = error instanceof SignatureFailedError ? `${deps.publicUrl}/order/${error.orderId}/workflow` : null;
+        const link = error instanceof SignatureFailedError ? `${origin}/order/${error.orderId}/workflow` : null;
         return reply
           .code(error.status)
           .type('text/html')

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 
 import { identCases } from '../db/schema.js';
 import { recordAudit } from '../lib/audit.js';
@@ -20,19 +20,26 @@ import { completeSignedCase, findOrder, openPrivate, type OrderRow, renderContra
 import {
   buildSignedAttributes,
   checkCms,
+  cmsSignatureAlgorithm,
   commonNameOf,
   completeTimestampedCms,
   createCscClient,
+  createPkce,
+  CredentialRefusal,
+  credentialRefusalMessage,
   CscError,
   embedSignature,
+  fillUserId,
   parseCertificate,
   prepareSignatureField,
   sha256Hex,
   signedBytes,
   verifyPdf,
+  type CscCredential,
+  type SignAlgorithm,
 } from '../modules/signing/index.js';
 
-/** What is kept with the case between the preparation and the signer's return. */
+/** What is kept with the case between the preparation and the signer's return (in the database). */
 interface SigningContext {
   credentialID: string;
   byteRange: [number, number, number, number];
@@ -40,13 +47,43 @@ interface SigningContext {
   certificates: string[];
   /** The identified person: the name the certificate must carry. */
   signerName: string;
+  /**
+   * The return address named in the authorization, which the code exchange must repeat: on the origin
+   * the employee's browser came from. Absent in cases prepared before it was kept.
+   */
+  redirectUri?: string;
+  /**
+   * The PKCE verifier of the authorization (RFC 7636): kept here, in the database, so that whichever
+   * instance the employee returns to can redeem the code. Absent in cases prepared before PKCE.
+   */
+  codeVerifier?: string;
+  /** The algorithm chosen from the credential's key/algo (absent before: RSA PKCS#1 v1.5). */
+  signAlgorithm?: SignAlgorithm;
+  scal?: '1' | '2';
 }
 
 /** How long the prepared contract waits for the signer. */
 const SIGNING_WINDOW_MS = 15 * 60 * 1000;
 
-/** Where the service sends the signer back (one fixed address; `state` names the case). */
-export const signatureReturnUrl = (deps: OrderDeps) => `${deps.publicUrl}/v1/signature/return`;
+/** Where the service sends the signer back (one fixed path; `state` names the case). */
+export const signatureReturnUrl = (origin: string) => `${origin}/v1/signature/return`;
+
+/**
+ * The identity provider's case id of the order's identification (step 3): what the signer's userID
+ * template is usually filled with (ADR 0051). Null when the order has none.
+ */
+async function identificationOf(deps: OrderDeps, orderId: number): Promise<string | null> {
+  const [found] = await deps.db
+    .select({ providerCaseId: identCases.providerCaseId })
+    .from(identCases)
+    .where(and(eq(identCases.orderId, orderId), eq(identCases.kind, 'IDENT'), eq(identCases.status, 'SUCCEEDED')))
+    .orderBy(desc(identCases.updatedAt))
+    .limit(1);
+  return found?.providerCaseId ?? null;
+}
+
+const NOT_IDENTIFIED =
+  'Für diese Bestellung liegt keine abgeschlossene Identifikation vor. Bitte schließen Sie zuerst die Führerscheinprüfung ab.';
 
 /** The person the order names (identified in the step before): the signature must be in this name. */
 export function identifiedName(deps: OrderDeps, order: OrderRow): string {
@@ -68,12 +105,21 @@ export async function startSignature(
   deps: OrderDeps,
   order: OrderRow,
   caseRowId: string,
+  /** The origin the employee's browser is at (`OrderDeps.originOf`): the way back leads there. */
+  origin: string,
 ): Promise<{ link: string; expiresAt: Date }> {
   const now = deps.clock.now();
+  const redirectUri = signatureReturnUrl(origin);
   const signerName = identifiedName(deps, order);
+  const identCaseId = await identificationOf(deps, order.id);
+  if (!identCaseId && deps.signing.userIds.signer.includes('{identCaseId}')) throw conflict(NOT_IDENTIFIED);
+  const userID = fillUserId(deps.signing.userIds.signer, { identCaseId, userId: order.userId });
   try {
     const client = cscClient(deps);
-    const credential = await client.credentialFor(signerName);
+    await deps.signing.enrol?.(userID, { commonName: signerName });
+    // Checked before anything is prepared or anyone is sent to the service: a credential that cannot
+    // sign now (disabled, revoked, expired, another authorization mode) is refused with its reason.
+    const credential = await client.credentialFor(userID, { authMode: 'oauth2code', now });
     const prepared = await prepareSignatureField(await renderContract(deps, order, null), {
       signerName,
       signingTime: now,
@@ -84,11 +130,13 @@ export async function startSignature(
       contentDigest: prepared.documentDigest,
       signerCertificate: credential.signerCertificate,
     });
+    const pkce = createPkce();
     const link = await client.authorizationUrl({
-      credentialID: credential.credentialID,
+      credential,
       hash: attributes.hashToSign,
-      redirectUri: signatureReturnUrl(deps),
+      redirectUri,
       state: caseRowId,
+      codeChallenge: pkce.challenge,
     });
     const context: SigningContext = {
       credentialID: credential.credentialID,
@@ -97,6 +145,10 @@ export async function startSignature(
         Buffer.from(c.toSchema().toBER()).toString('base64'),
       ),
       signerName,
+      redirectUri,
+      codeVerifier: pkce.verifier,
+      signAlgorithm: credential.signAlgorithm,
+      scal: credential.scal,
     };
     const expiresAt = new Date(now.getTime() + SIGNING_WINDOW_MS);
     await deps.db
@@ -121,6 +173,7 @@ export async function startSignature(
     });
     return { link, expiresAt };
   } catch (error) {
+    if (error instanceof CredentialRefusal) throw conflict(credentialRefusalMessage(error.reason, 'signer'));
     if (error instanceof CscError || error instanceof TypeError) {
       throw new ProviderUnavailableError(`Signaturdienst: ${error.message}`);
     }
@@ -209,24 +262,45 @@ export async function completeSignature(deps: OrderDeps, input: SignatureReturn)
   };
   const [signerCertificate, ...chain] = context.certificates.map((b64) => parseCertificate(Buffer.from(b64, 'base64')));
   if (!signerCertificate) throw await fail('FAILED', 'no certificate', MESSAGES.service);
+  // A case prepared before PKCE has no verifier to redeem its code with: it is started anew.
+  if (!context.codeVerifier) throw await fail('EXPIRED', 'prepared without PKCE', MESSAGES.expired);
   const attributes = buildSignedAttributes({ contentDigest: prepared.documentDigest, signerCertificate });
+  const credential: CscCredential = {
+    credentialID: context.credentialID,
+    signerCertificate,
+    chain,
+    signAlgorithm: context.signAlgorithm ?? { scheme: 'rsa-pkcs1', signAlgo: '1.2.840.113549.1.1.11' },
+    authMode: 'oauth2code',
+    scal: context.scal ?? '2',
+    authObjectIds: [],
+  };
 
   let signed: Buffer;
   let cms: Buffer;
   try {
     const client = cscClient(deps);
-    const token = await client.exchangeCode(input.code ?? '', signatureReturnUrl(deps));
-    const signatureValue = await client.signHash(token, context.credentialID, attributes.hashToSign);
+    const redirectUri = context.redirectUri ?? signatureReturnUrl(deps.publicUrl);
+    const credentialToken = await client.exchangeCode({
+      code: input.code ?? '',
+      redirectUri,
+      codeVerifier: context.codeVerifier,
+    });
+    const signatureValue = await client.signHash({
+      credential,
+      signedAttributes: attributes,
+      authorization: { credentialToken },
+    });
     cms = await completeTimestampedCms({
       signedAttributes: attributes,
       signatureValue,
+      signatureAlgorithm: cmsSignatureAlgorithm(credential.signAlgorithm),
       signerCertificate,
       chain,
       timestampAuthority: (request) => client.timestamp(request),
     });
     signed = embedSignature(prepared, cms);
   } catch (error) {
-    const expired = error instanceof CscError && /invalid_grant/.test(error.message);
+    const expired = error instanceof CscError && error.code === 'invalid_grant';
     const reason = error instanceof Error ? error.message : String(error);
     throw await fail(expired ? 'EXPIRED' : 'FAILED', reason, expired ? MESSAGES.expired : MESSAGES.service);
   }

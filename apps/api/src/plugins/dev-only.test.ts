@@ -26,11 +26,13 @@ describe('configuration of the listener and the proxy trust', () => {
   const base = { DATA_DIR: '/tmp/x' };
   it('listens on loopback in development and on every interface in production unless HOST says otherwise', () => {
     expect(loadConfig({ ...base }).host).toBe('127.0.0.1');
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' }).host).toBe('0.0.0.0');
     expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
   it('never turns the development tools on in production, whatever DEMO_DATA says', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_DATA: 'true' }).devTools).toBe(false);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', DEMO_DATA: 'true' }).devTools,
+    ).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).devTools).toBe(true);
   });
   it('reads TRUST_PROXY as a hop count or a list of addresses, and refuses anything else', () => {
@@ -97,7 +99,9 @@ describe.each(databaseTargets())('development tools outside production on %s', (
 describe.each(databaseTargets())('production with demo data on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target, { env: { NODE_ENV: 'production', DEMO_DATA: 'true' } });
+    t = await createTestApp(target, {
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', DEMO_DATA: 'true' },
+    });
   });
   afterAll(async () => {
     await t.close();

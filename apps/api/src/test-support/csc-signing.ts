@@ -7,7 +7,10 @@ import { expect } from 'vitest';
 
 import { renderTransferContract } from '../modules/contract/contract-pdf.js';
 import { buildSignedAttributes } from '../modules/signing/cades.js';
-import { createCscClient, type CscConfig } from '../modules/signing/csc-client.js';
+import { cmsSignatureAlgorithm } from '../modules/signing/csc-algorithms.js';
+import { createCscClient } from '../modules/signing/csc-client.js';
+import { createPkce } from '../modules/signing/csc-pkce.js';
+import type { SigningDeps } from '../modules/signing/order-signing-deps.js';
 import { completeTimestampedCms } from '../modules/signing/pades.js';
 import { embedSignature, prepareSignatureField } from '../modules/signing/pdf-signature-field.js';
 import { typicalInput } from './contract-inputs.js';
@@ -48,13 +51,18 @@ export async function signAtTrustService(
 }
 
 /**
- * A contract signed by `signerName` through the trust service (PAdES B-T), for tests that put an
+ * A contract signed by `signerName` through the app's trust service (PAdES B-T), for tests that put an
  * order at the employer's step directly: the employer's seal goes over a genuinely signed file.
  */
-export async function employeeSignedContract(config: CscConfig, signerName: string): Promise<Buffer> {
-  const redirectUri = 'http://127.0.0.1:9/signature/return';
+export async function employeeSignedContract(signing: SigningDeps, signerName: string): Promise<Buffer> {
+  const config = signing.csc?.();
+  if (!config || !signing.enrol) throw new Error('the app has no development trust service');
+  // The platform's return address (the only one its trust service accepts); never visited here.
+  const redirectUri = `${new URL(config.baseUrl).origin}/v1/signature/return`;
   const client = createCscClient(config);
-  const credential = await client.credentialFor(signerName);
+  const userID = `fixture-${signerName}`;
+  await signing.enrol(userID, { commonName: signerName });
+  const credential = await client.credentialFor(userID, { authMode: 'oauth2code', now: new Date() });
   const prepared = await prepareSignatureField(await renderTransferContract(typicalInput()), {
     signerName,
     signingTime: new Date(),
@@ -65,17 +73,20 @@ export async function employeeSignedContract(config: CscConfig, signerName: stri
     contentDigest: prepared.documentDigest,
     signerCertificate: credential.signerCertificate,
   });
+  const pkce = createPkce();
   const link = await client.authorizationUrl({
-    credentialID: credential.credentialID,
+    credential,
     hash: signedAttributes.hashToSign,
     redirectUri,
     state: 'fixture',
+    codeChallenge: pkce.challenge,
   });
   const code = new URL(await authorizeAtTrustService(link)).searchParams.get('code') ?? '';
-  const token = await client.exchangeCode(code, redirectUri);
+  const credentialToken = await client.exchangeCode({ code, redirectUri, codeVerifier: pkce.verifier });
   const cms = await completeTimestampedCms({
     signedAttributes,
-    signatureValue: await client.signHash(token, credential.credentialID, signedAttributes.hashToSign),
+    signatureValue: await client.signHash({ credential, signedAttributes, authorization: { credentialToken } }),
+    signatureAlgorithm: cmsSignatureAlgorithm(credential.signAlgorithm),
     signerCertificate: credential.signerCertificate,
     chain: credential.chain,
     timestampAuthority: (request) => client.timestamp(request),

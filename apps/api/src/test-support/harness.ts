@@ -98,6 +98,11 @@ export async function createTestApp(
     listen?: boolean;
     /** The README's demo accounts and catalogue (default); `false` starts from an empty database. */
     demo?: boolean;
+    /**
+     * With `listen`: links name the port it listens on (default). `false` leaves PUBLIC_URL unset, as
+     * after the README's `npm start`: the default origin is `http://localhost:<port>`.
+     */
+    publicUrl?: boolean;
   } = {},
 ): Promise<TestApp> {
   // Flows through the identity provider need real HTTP (the simulator calls back into the app), and
@@ -105,7 +110,8 @@ export async function createTestApp(
   const started = performance.now();
   const port = options.listen ? await freePort() : undefined;
   const env = {
-    ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...(port && options.publicUrl !== false ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...(port ? { PORT: String(port) } : {}),
     ...(options.demo === false ? { DEMO_DATA: 'false' } : {}),
     ...options.env,
   };

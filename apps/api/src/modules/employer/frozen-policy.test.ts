@@ -95,7 +95,7 @@ describe.each(databaseTargets())('running orders keep their policy on %s', (targ
       .set({ status: 'TENANT_ADMIN_CLICK_CONFIRM', currentUserStepId: recordId, signedAt: t.clock.now() })
       .where(eq(orders.id, orderId));
     // The approval seals the employee-signed contract: a genuinely signed one.
-    const pdf = await employeeSignedContract(t.app.orderDeps.signing.csc!(), 'Max Mustermann');
+    const pdf = await employeeSignedContract(t.app.orderDeps.signing, 'Max Mustermann');
     await runAsSystem(() =>
       db
         .insert(orderDocuments)

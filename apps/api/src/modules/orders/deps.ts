@@ -1,6 +1,7 @@
 import type { Role } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
+import type { BrowserOrigin } from '../../lib/browser-origin.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import type { SecurityEvents } from '../../lib/security-events.js';
@@ -19,6 +20,11 @@ export interface OrderDeps {
   /** Resolved lazily: the simulator's address is known only once the server listens. */
   provider: () => IdentProvider;
   publicUrl: string;
+  /**
+   * Where a browser that asked from this Host comes back to after a provider's page: PUBLIC_URL, or
+   * without it the loopback address it used (lib/browser-origin.ts).
+   */
+  originOf: BrowserOrigin;
   /** Where the provider posts callbacks: this server as the provider reaches it. */
   callbackBaseUrl: () => string;
   events: SecurityEvents;
@@ -51,8 +57,11 @@ export interface ApprovalRequest {
 export interface OrderFlows {
   /** Seals the contract in the employer's name and moves the order past the employer step. False: lost the race. */
   approve(order: OrderRow, request: ApprovalRequest): Promise<boolean>;
-  /** Prepares the contract for the employee's signature; the link where the employee authorizes it. */
-  startSignature(order: OrderRow, caseRowId: string): Promise<{ link: string; expiresAt: Date }>;
+  /**
+   * Prepares the contract for the employee's signature; the link where the employee authorizes it.
+   * `origin` is where the employee's browser comes back to (`OrderDeps.originOf`).
+   */
+  startSignature(order: OrderRow, caseRowId: string, origin: string): Promise<{ link: string; expiresAt: Date }>;
 }
 
 export interface Actor {

@@ -123,7 +123,7 @@ export async function renderContract(
 export async function contractToCountersign(
   deps: OrderDeps,
   order: Pick<repo.OrderRow, 'id' | 'tenantId'>,
-): Promise<{ orderId: number; signed: Uint8Array | null; company: string }> {
+): Promise<{ orderId: number; signed: Uint8Array | null; company: string; tenantId: string }> {
   const [document] = await deps.db
     .select({ pdf: orderDocuments.pdf })
     .from(orderDocuments)
@@ -131,7 +131,12 @@ export async function contractToCountersign(
     .orderBy(desc(orderDocuments.createdAt))
     .limit(1);
   const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
-  return { orderId: order.id, signed: document ? new Uint8Array(document.pdf) : null, company: tenant?.name ?? '' };
+  return {
+    orderId: order.id,
+    signed: document ? new Uint8Array(document.pdf) : null,
+    company: tenant?.name ?? '',
+    tenantId: order.tenantId,
+  };
 }
 
 /**

@@ -33,6 +33,8 @@ export async function startCase(
   orderId: number,
   stepId: number,
   kind: CaseKind,
+  /** Where the employee's browser comes back to from the provider's page (`OrderDeps.originOf`). */
+  origin: string,
 ): Promise<string> {
   const order = await visibleOrder(deps, actor, orderId);
   if (actor.role !== 'EMPLOYEE') throw forbidden();
@@ -69,7 +71,7 @@ export async function startCase(
       .returning({ id: identCases.id });
     const claim = claimed[0];
     if (!claim) continue;
-    return createProviderCase(deps, current, claim.id, kind);
+    return createProviderCase(deps, current, claim.id, kind, origin);
   }
   throw new AppError(
     'SERVICE_UNAVAILABLE',
@@ -82,13 +84,14 @@ async function createProviderCase(
   order: repo.OrderRow,
   caseRowId: string,
   kind: CaseKind,
+  origin: string,
 ): Promise<string> {
-  const returnUrl = `${deps.publicUrl}/order/${order.id}/workflow`;
+  const returnUrl = `${origin}/order/${order.id}/workflow`;
   const callbackUrl = `${deps.callbackBaseUrl()}/v1/provider/callback`;
   try {
     if (kind === 'SIGN') {
       // The signature goes through the remote-signing service (CSC): it keeps the prepared contract.
-      return (await deps.flows.startSignature(order, caseRowId)).link;
+      return (await deps.flows.startSignature(order, caseRowId, origin)).link;
     }
     const provider = deps.provider();
     const started = await provider.startIdent({ reference: caseReference(order.id), callbackUrl, returnUrl });
@@ -109,7 +112,9 @@ async function createProviderCase(
     if (error instanceof ProviderUnavailableError) {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
-        'Der Identifikationsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+        kind === 'SIGN'
+          ? 'Der Vertrauensdienst für die Signatur antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.'
+          : 'Der Identifikationsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
       );
     }
     throw error;

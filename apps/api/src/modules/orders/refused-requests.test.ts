@@ -180,7 +180,7 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
   ];
   /** The employee-signed contract the employer's seal goes over (the signature itself: order-signing.test). */
   async function storeEmployeeSignedContract(orderId: number) {
-    const pdf = await employeeSignedContract(t.app.orderDeps.signing.csc!(), 'Erika Mustermann');
+    const pdf = await employeeSignedContract(t.app.orderDeps.signing, 'Erika Mustermann');
     await runAsSystem(() =>
       db()
         .insert(orderDocuments)

@@ -156,7 +156,14 @@ export function orderRoutes(
           preHandler: limit('startProviderCase'),
         },
         async (request) => ({
-          link: await orders.startCase(deps, requireUser(request), request.params.orderId, request.params.stepId, kind),
+          link: await orders.startCase(
+            deps,
+            requireUser(request),
+            request.params.orderId,
+            request.params.stepId,
+            kind,
+            deps.originOf(request.host),
+          ),
         }),
       );
       app.get(

@@ -94,8 +94,13 @@ export function buildSignedAttributes(input: {
 
 export interface AssembleInput {
   signedAttributes: SignedAttributes;
-  /** PKCS#1 v1.5 RSA signature over the DigestInfo of `signedAttributes.hashToSign`. */
+  /** The signature over `signedAttributes.der` (its SHA-256 is what a remote signer saw). */
   signatureValue: Uint8Array;
+  /**
+   * How `signatureValue` was made (csc-algorithms.ts `cmsSignatureAlgorithm`): the verifier reads the
+   * scheme and its parameters from here. Default: RSA PKCS#1 v1.5 (rsaEncryption, NULL parameters).
+   */
+  signatureAlgorithm?: pkijs.AlgorithmIdentifier;
   signerCertificate: pkijs.Certificate;
   /** The chain without the root (the verifier holds the trust anchor). */
   chain: pkijs.Certificate[];
@@ -111,10 +116,9 @@ export function assembleSignedData(input: AssembleInput): Buffer {
     sid: new pkijs.IssuerAndSerialNumber({ issuer: signer.issuer, serialNumber: signer.serialNumber }),
     digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: input.signedAttributes.attributes }),
-    signatureAlgorithm: new pkijs.AlgorithmIdentifier({
-      algorithmId: OID.rsaEncryption,
-      algorithmParams: new asn1js.Null(),
-    }),
+    signatureAlgorithm:
+      input.signatureAlgorithm ??
+      new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() }),
     signature: new asn1js.OctetString({ valueHex: toArrayBuffer(input.signatureValue) }),
   });
   const encap = input.encapsulated;

@@ -1,249 +1,266 @@
 /**
- * Client of a Cloud Signature Consortium API v2 remote-signing service (a QTSP in production, the
- * development trust service otherwise), configured by environment variables only:
- * `CSC_BASE_URL` (the API root, ending in /csc/v2), `CSC_CLIENT_ID`, `CSC_CLIENT_SECRET`, `CSC_TSA_URL`.
+ * Client of a Cloud Signature Consortium API v2.0.0.2 remote-signing service (a QTSP in production, the
+ * development trust service otherwise), configured by environment variables only: `CSC_BASE_URL` (the
+ * API root, ending in /csc/v2), `CSC_CLIENT_ID`, `CSC_CLIENT_SECRET`, `CSC_TSA_URL`, and for the seal
+ * `CSC_SEAL_AUTH_DATA` (see docs/decisions/0051-csc-v2-by-the-standard.md).
  *
- * The flow per signature (CSC v2, 8.3 and 11.x): a service token (oauth2/token, client_credentials) →
- * credentials/list for the user → credentials/info for the certificate chain → the user authorizes the
- * credential for exactly this hash at oauth2/authorize (scope "credential", SCAL2) → the code becomes a
- * credential token → signatures/signHash.
+ * - OAuth 2.0 endpoints from `info`: `oauth2Issuer` read by RFC 8414 metadata, else `oauth2` + the
+ *   spec's paths (8.3).
+ * - The service is authorized with `client_credentials` (8.4.4): `credentials/list` for the userID,
+ *   `credentials/info` for chain, key algorithms, `auth/mode`, `SCAL` and the statuses (csc-credential.ts).
+ * - The employee's credential (`oauth2code`): the employee authorizes exactly this hash at
+ *   `oauth2/authorize` (scope `credential`, PKCE S256), the code becomes a credential-scoped token, which
+ *   `signatures/signHash` takes in place of a SAD (11.9).
+ * - The seal credential (`explicit`): the platform authorizes it at `credentials/authorize` (11.6) with
+ *   the configured authData, and passes the `SAD` to `signatures/signHash` under the service token.
  */
-import { constants, createPublicKey, publicDecrypt } from 'node:crypto';
+import type { SignedAttributes } from './cades.js';
+import { OID } from './cades.js';
+import { ecdsaSignatureDer, verifiesSignature } from './csc-algorithms.js';
+import { CredentialInfoSchema, CredentialRefusal, usableCredential, type CscCredential } from './csc-credential.js';
+import { createCscTransport, CscError } from './csc-transport.js';
 
-import type * as pkijs from 'pkijs';
-
-import { OID, parseCertificate } from './cades.js';
+export { CscError, type CscErrorKind } from './csc-transport.js';
+export type { CscCredential } from './csc-credential.js';
 
 export interface CscConfig {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
   tsaUrl: string;
+  /** The seal credentials' authentication objects (`auth/objects` ids → values), for `credentials/authorize`. */
+  sealAuthData?: Record<string, string>;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
 }
 
-/**
- * What went wrong, so a caller can leave its step unchanged and say why: `timeout` (no answer in
- * time), `unavailable` (network fault or 5xx), `authorization` (the signer's authorization is missing
- * or expired: authorize again), `refused` (another 4xx), `invalid-answer` (an answer we cannot accept,
- * e.g. a signature that does not match the hash).
- */
-export type CscErrorKind = 'timeout' | 'unavailable' | 'authorization' | 'refused' | 'invalid-answer';
-
-function kindOfStatus(status: number): CscErrorKind {
-  if (status >= 500) return 'unavailable';
-  if (status === 401) return 'authorization';
-  return 'refused';
+interface OAuthEndpoints {
+  authorize: string;
+  token: string;
+  /** client_secret_basic when that is the only method the metadata names, else client_secret_post. */
+  basicAuth: boolean;
 }
 
-export class CscError extends Error {
-  readonly kind: CscErrorKind;
-
-  constructor(
-    message: string,
-    readonly status: number,
-    kind?: CscErrorKind,
-  ) {
-    super(message);
-    this.name = 'CscError';
-    this.kind = kind ?? kindOfStatus(status);
-  }
-
-  /** Worth trying again later (the service, not the request, was the problem). */
-  get transient(): boolean {
-    return this.kind === 'timeout' || this.kind === 'unavailable';
-  }
+/** RFC 8414 3.1: the well-known suffix goes between the host and the issuer's path. */
+export function metadataUrlOf(issuer: string): string {
+  const url = new URL(issuer);
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}/.well-known/oauth-authorization-server${path}`;
 }
 
-export interface CscCredential {
-  credentialID: string;
-  signerCertificate: pkijs.Certificate;
-  /** The rest of the chain as the service returned it (issuing CAs). */
-  chain: pkijs.Certificate[];
-}
-
-const DEFAULT_TIMEOUT_MS = 15_000;
-
-/** DigestInfo prefix for SHA-256 (RFC 8017, 9.2 note 1). */
-const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
-
-/** True when `signature` is an RSA PKCS#1 v1.5 signature of `hash` by the certificate's key. */
-export function signsHash(signature: Buffer, hash: Buffer, certificate: pkijs.Certificate): boolean {
-  try {
-    const key = createPublicKey({
-      key: Buffer.from(certificate.subjectPublicKeyInfo.toSchema().toBER()),
-      format: 'der',
-      type: 'spki',
-    });
-    const recovered = publicDecrypt({ key, padding: constants.RSA_PKCS1_PADDING }, signature);
-    return recovered.equals(Buffer.concat([SHA256_DIGEST_INFO, hash]));
-  } catch {
-    return false;
-  }
-}
+const b64 = (hash: Buffer) => hash.toString('base64');
 
 export function createCscClient(config: CscConfig) {
-  const doFetch = config.fetchImpl ?? fetch;
+  const transport = createCscTransport(config);
   const base = config.baseUrl.replace(/\/+$/, '');
-  let oauth2Base: string | null = null;
+  let endpoints: Promise<OAuthEndpoints> | null = null;
+  let serviceToken: Promise<string> | null = null;
 
-  /** One request; its answer read in full within the same time limit. */
-  async function attempt<T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<T> {
-    const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const path = new URL(url).pathname;
-    try {
-      const response = await doFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-      if (!response.ok) {
-        const detail = await response.text().catch(() => '');
-        throw new CscError(`${path} answered ${response.status}: ${detail.slice(0, 200)}`, response.status);
+  async function discover(): Promise<OAuthEndpoints> {
+    const info = await transport.postJson<{ oauth2?: string; oauth2Issuer?: string }>(
+      `${base}/info`,
+      {},
+      undefined,
+      true,
+    );
+    if (info.oauth2Issuer) {
+      const metadata = await transport.getJson<{
+        issuer?: string;
+        authorization_endpoint?: string;
+        token_endpoint?: string;
+        code_challenge_methods_supported?: string[];
+        token_endpoint_auth_methods_supported?: string[];
+      }>(metadataUrlOf(info.oauth2Issuer));
+      // RFC 8414 3.3: metadata for another issuer is not this service's.
+      if (metadata.issuer !== info.oauth2Issuer || !metadata.authorization_endpoint || !metadata.token_endpoint) {
+        throw new CscError('authorization server metadata does not match oauth2Issuer', 502, 'invalid-answer');
       }
-      return await read(response);
-    } catch (error) {
-      if (error instanceof CscError) throw error;
-      const name = (error as { name?: string }).name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new CscError(`${path} gave no answer within ${timeoutMs} ms`, 504, 'timeout');
+      const methods = metadata.code_challenge_methods_supported;
+      if (methods && !methods.includes('S256')) {
+        throw new CscError('the authorization server offers no PKCE S256', 502, 'invalid-answer');
       }
-      if (error instanceof SyntaxError) throw new CscError(`${path} answered malformed JSON`, 502, 'invalid-answer');
-      throw new CscError(`${path} not reachable: ${String((error as Error).message ?? error)}`, 503, 'unavailable');
+      const auth = metadata.token_endpoint_auth_methods_supported;
+      return {
+        authorize: metadata.authorization_endpoint,
+        token: metadata.token_endpoint,
+        basicAuth: !!auth && auth.includes('client_secret_basic') && !auth.includes('client_secret_post'),
+      };
     }
+    const oauth2 = info.oauth2?.replace(/\/+$/, '');
+    if (!oauth2) throw new CscError('the service names no OAuth 2.0 endpoint', 502, 'invalid-answer');
+    return { authorize: `${oauth2}/oauth2/authorize`, token: `${oauth2}/oauth2/token`, basicAuth: false };
   }
 
-  /**
-   * A request; `idempotent` ones (reads: info, credentials, time stamps) are tried once more after a
-   * timeout, a network fault or a 5xx. A token exchange or a signHash is never repeated by us.
-   */
-  async function call<T>(
-    url: string,
-    init: RequestInit,
-    read: (response: Response) => Promise<T>,
-    idempotent: boolean,
-  ): Promise<T> {
-    try {
-      return await attempt(url, init, read);
-    } catch (error) {
-      if (!idempotent || !(error instanceof CscError) || !error.transient) throw error;
-      return attempt(url, init, read);
-    }
-  }
-
-  const IDEMPOTENT_PATHS = new Set(['info', 'credentials/list', 'credentials/info']);
-
-  async function postJson<T>(path: string, body: unknown, token?: string): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const init = { method: 'POST', headers, body: JSON.stringify(body) };
-    return call(`${base}/${path}`, init, (r) => r.json() as Promise<T>, IDEMPOTENT_PATHS.has(path));
-  }
-
-  async function oauth2(): Promise<string> {
-    oauth2Base ??= (await postJson<{ oauth2?: string }>('info', {})).oauth2?.replace(/\/+$/, '') ?? null;
-    if (!oauth2Base) throw new CscError('the service names no OAuth 2.0 endpoint', 502, 'invalid-answer');
-    return oauth2Base;
-  }
+  const oauth = () => {
+    endpoints ??= discover().catch((error: unknown) => {
+      endpoints = null;
+      throw error;
+    });
+    return endpoints;
+  };
 
   async function token(form: Record<string, string>): Promise<string> {
-    const answer = await call(
-      `${await oauth2()}/oauth2/token`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ...form, client_id: config.clientId, client_secret: config.clientSecret }),
-      },
-      (r) => r.json() as Promise<{ access_token?: string }>,
-      false,
-    );
+    const { token: url, basicAuth } = await oauth();
+    const answer = await transport.postForm<{ access_token?: string }>(url, form, {
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      basic: basicAuth,
+    });
     if (!answer.access_token) throw new CscError('token answer without access_token', 502, 'invalid-answer');
     return answer.access_token;
   }
 
+  /** Service authorization (8.4.4): lists and reads credentials, authorizes explicit ones. */
+  const service = () => {
+    serviceToken ??= token({ grant_type: 'client_credentials' }).catch((error: unknown) => {
+      serviceToken = null;
+      throw error;
+    });
+    return serviceToken;
+  };
+
   return {
-    /** The user's signing credential with its certificate chain. */
-    async credentialFor(userID: string): Promise<CscCredential> {
-      const service = await token({ grant_type: 'client_credentials', scope: 'service' });
-      const list = await postJson<{ credentialIDs?: string[] }>('credentials/list', { userID }, service);
+    /**
+     * The user's credential, checked before it is used (key and certificate status, validity, auth
+     * mode, algorithm): a `CredentialRefusal` when it cannot sign now.
+     */
+    async credentialFor(
+      userID: string,
+      expected: { authMode: 'explicit' | 'oauth2code'; now: Date },
+    ): Promise<CscCredential> {
+      const bearer = await service();
+      const list = await transport.postJson<{ credentialIDs?: string[] }>(
+        `${base}/credentials/list`,
+        { userID },
+        bearer,
+        true,
+      );
       const credentialID = list.credentialIDs?.[0];
-      if (!credentialID) throw new CscError('no signing credential for this user', 404);
-      const info = await postJson<{ cert?: { certificates?: string[] } }>(
-        'credentials/info',
+      if (!credentialID) throw new CredentialRefusal('no-credential', 'credentials/list named none');
+      const answer = await transport.postJson<unknown>(
+        `${base}/credentials/info`,
         { credentialID, certificates: 'chain', certInfo: true, authInfo: true },
-        service,
+        bearer,
+        true,
       );
-      const [signer, ...chain] = (info.cert?.certificates ?? []).map((b64) =>
-        parseCertificate(Buffer.from(b64, 'base64')),
-      );
-      if (!signer) throw new CscError('credential without certificate', 502, 'invalid-answer');
-      return { credentialID, signerCertificate: signer, chain };
+      const info = CredentialInfoSchema.safeParse(answer);
+      if (!info.success) throw new CscError('credentials/info answer not as specified', 502, 'invalid-answer');
+      return usableCredential(credentialID, info.data, expected);
     },
 
-    /** Where the signer authorizes this credential for exactly this hash (SCAL2). */
-    async authorizationUrl(input: { credentialID: string; hash: Buffer; redirectUri: string; state: string }) {
-      const url = new URL(`${await oauth2()}/oauth2/authorize`);
-      url.search = new URLSearchParams({
+    /**
+     * Where the employee authorizes this credential for exactly this hash (scope `credential`, 8.4.2),
+     * with the PKCE challenge whose verifier the caller keeps.
+     */
+    async authorizationUrl(input: {
+      credential: CscCredential;
+      hash: Buffer;
+      redirectUri: string;
+      state: string;
+      codeChallenge: string;
+    }): Promise<string> {
+      const { credential } = input;
+      if (credential.authMode !== 'oauth2code') throw new CredentialRefusal('auth-mode', 'not oauth2code');
+      const url = new URL((await oauth()).authorize);
+      const params: Record<string, string> = {
         response_type: 'code',
         client_id: config.clientId,
         redirect_uri: input.redirectUri,
         scope: 'credential',
-        credentialID: input.credentialID,
+        code_challenge: input.codeChallenge,
+        code_challenge_method: 'S256',
+        credentialID: credential.credentialID,
         numSignatures: '1',
-        hashes: input.hash.toString('base64url'),
-        hashAlgorithmOID: OID.sha256,
         state: input.state,
-      }).toString();
+      };
+      // SCAL2: the authorization is bound to the hashes (11.5, 8.4.2); SCAL1 lets the service decide.
+      if (credential.scal === '2') {
+        params.hashes = input.hash.toString('base64url');
+        params.hashAlgorithmOID = OID.sha256;
+      }
+      url.search = new URLSearchParams(params).toString();
       return url.toString();
     },
 
-    /** A seal credential's token for these hashes, without a person (client credentials, scope credential). */
-    authorizeSeal(credentialID: string, hash: Buffer): Promise<string> {
+    /** The authorization code and its PKCE verifier become the credential-scoped access token. */
+    exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<string> {
       return token({
-        grant_type: 'client_credentials',
-        scope: 'credential',
-        credentialID,
-        hashes: hash.toString('base64url'),
+        grant_type: 'authorization_code',
+        code: input.code,
+        redirect_uri: input.redirectUri,
+        code_verifier: input.codeVerifier,
       });
     },
 
-    /** Exchanges the authorization code for the credential token. */
-    exchangeCode(code: string, redirectUri: string): Promise<string> {
-      return token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+    /**
+     * `credentials/authorize` (11.6) for a credential in explicit mode: the platform's own authData
+     * (the configured values of `auth/objects`), bound to the hash under SCAL2. Returns the SAD.
+     */
+    async authorizeCredential(credential: CscCredential, hash: Buffer): Promise<string> {
+      if (credential.authMode !== 'explicit') throw new CredentialRefusal('auth-mode', 'not explicit');
+      const configured = config.sealAuthData ?? {};
+      const missing = credential.authObjectIds.filter((id) => configured[id] === undefined);
+      if (missing.length > 0) throw new CredentialRefusal('auth-data', `no value for ${missing.join(', ')}`);
+      const body: Record<string, unknown> = {
+        credentialID: credential.credentialID,
+        numSignatures: 1,
+        authData: credential.authObjectIds.map((id) => ({ id, value: configured[id] })),
+      };
+      if (credential.scal === '2') {
+        body.hashes = [b64(hash)];
+        body.hashAlgorithmOID = OID.sha256;
+      }
+      const answer = await transport.postJson<{ SAD?: string }>(
+        `${base}/credentials/authorize`,
+        body,
+        await service(),
+        false,
+      );
+      if (!answer.SAD) throw new CscError('credentials/authorize answer without SAD', 502, 'invalid-answer');
+      return answer.SAD;
     },
 
     /**
-     * signatures/signHash: an RSA PKCS#1 v1.5 signature over the SHA-256 hash. With the signer's
-     * certificate, the answer is checked to be a signature over exactly this hash before it is returned.
+     * `signatures/signHash` (11.9) over the SHA-256 of the signed attributes, with the credential's
+     * algorithm. Authorized by the employee's credential token, or by the service token and a SAD. The
+     * value is checked to be a signature over exactly these attributes before it is returned.
      */
-    async signHash(
-      credentialToken: string,
-      credentialID: string,
-      hash: Buffer,
-      signerCertificate?: pkijs.Certificate,
-    ): Promise<Buffer> {
-      const answer = await postJson<{ signatures?: string[] }>(
-        'signatures/signHash',
-        {
-          credentialID,
-          hashes: [hash.toString('base64')],
-          hashAlgorithmOID: OID.sha256,
-          signAlgo: OID.sha256WithRsa,
-          operationMode: 'S',
-        },
-        credentialToken,
+    async signHash(input: {
+      credential: CscCredential;
+      signedAttributes: SignedAttributes;
+      authorization: { credentialToken: string } | { sad: string };
+    }): Promise<Buffer> {
+      const { credential, signedAttributes } = input;
+      const algorithm = credential.signAlgorithm;
+      const body: Record<string, unknown> = {
+        credentialID: credential.credentialID,
+        hashes: [b64(signedAttributes.hashToSign)],
+        hashAlgorithmOID: OID.sha256,
+        signAlgo: algorithm.signAlgo,
+        ...(algorithm.signAlgoParams ? { signAlgoParams: algorithm.signAlgoParams } : {}),
+        ...('sad' in input.authorization ? { SAD: input.authorization.sad } : {}),
+        operationMode: 'S',
+      };
+      const bearer = 'sad' in input.authorization ? await service() : input.authorization.credentialToken;
+      const answer = await transport.postJson<{ signatures?: string[] }>(
+        `${base}/signatures/signHash`,
+        body,
+        bearer,
+        false,
       );
       const signature = answer.signatures?.[0];
       if (!signature) throw new CscError('signHash answer without signature', 502, 'invalid-answer');
-      const value = Buffer.from(signature, 'base64');
-      if (signerCertificate && !signsHash(value, hash, signerCertificate)) {
+      const raw = Buffer.from(signature, 'base64');
+      const value = algorithm.scheme === 'ecdsa' ? ecdsaSignatureDer(raw, credential.signerCertificate) : raw;
+      if (!verifiesSignature(algorithm, signedAttributes.der, value, credential.signerCertificate)) {
         throw new CscError('signHash returned a signature over another hash', 502, 'invalid-answer');
       }
       return value;
     },
 
     /** RFC 3161 over HTTP (RFC 3161, 3.4). */
-    async timestamp(requestDer: Buffer): Promise<Buffer> {
-      const init = { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: requestDer };
-      // A time-stamp request changes nothing at the TSA: safe to repeat.
-      return call(config.tsaUrl, init, async (r) => Buffer.from(await r.arrayBuffer()), true);
+    timestamp(requestDer: Buffer): Promise<Buffer> {
+      return transport.postTimestampQuery(config.tsaUrl, requestDer);
     },
   };
 }

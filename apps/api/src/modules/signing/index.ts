@@ -1,7 +1,11 @@
 // The face of modules/signing: what other modules and the flows may import.
 export { buildSignedAttributes, parseCertificate } from './cades.js';
 export { resolveCscConfig, signingSimulatorClient } from './config.js';
+export { cmsSignatureAlgorithm, type SignAlgorithm } from './csc-algorithms.js';
 export { CscError, createCscClient } from './csc-client.js';
+export { CredentialRefusal, credentialRefusalMessage, type CscCredential } from './csc-credential.js';
+export { createPkce } from './csc-pkce.js';
+export { fillUserId, type CscUserIds } from './csc-user-ids.js';
 export { scheduleLongTermRetry } from './long-term-retry.js';
 export { extendToLongTerm } from './long-term.js';
 export { sha256Hex, trustAnchorsFrom, type SigningDeps } from './order-signing-deps.js';
@@ -9,7 +13,7 @@ export { sealContract } from './order-signing-seal.js';
 export { completeTimestampedCms } from './pades.js';
 export { embedSignature, prepareSignatureField, signedBytes } from './pdf-signature-field.js';
 export { lazyTrustServiceState } from './trust-service-state.js';
-export { trustServicePlugin } from './trust-service.js';
+export { trustServiceMetadataPlugin, trustServicePlugin } from './trust-service.js';
 export { checkCms, commonNameOf } from './verify-cms.js';
 export { contractVerifyRoutes } from './verify-routes.js';
 export { verifyPdf } from './verify.js';

@@ -50,7 +50,7 @@ describe.each(databaseTargets())('the long-term retry job on %s', (target) => {
     const employee = (await loginAs(t.app)).accessToken;
     const orderId = await placeOrder(t.app, employee, await pickOffer(t.app, employee));
     const recordId = crypto.randomUUID();
-    const pdf = await employeeSignedContract(t.app.orderDeps.signing.csc!(), 'Max Mustermann');
+    const pdf = await employeeSignedContract(t.app.orderDeps.signing, 'Max Mustermann');
     await runAsSystem(async () => {
       const db = t.runtime.database.db;
       await db.insert(userSteps).values({ id: recordId, orderId, stepId: STEP.tenant, modified: t.clock.now() });

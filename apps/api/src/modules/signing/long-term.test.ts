@@ -5,16 +5,13 @@
  * Checked with tools that share no code with ours: pdfsig (NSS), openssl ts and openssl ocsp.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { systemClock } from '../../lib/clock.js';
-import { loopbackOnly } from '../../plugins/dev-only.js';
 import { typicalInput } from '../../test-support/contract-inputs.js';
 import {
   nssDatabaseTrusting,
@@ -23,22 +20,19 @@ import {
   verifyDocumentTimestamp,
   withOneByteChanged,
 } from '../../test-support/pdfsig.js';
+import { signThroughService, startTrustService, type TrustServiceApp } from '../../test-support/trust-service-app.js';
 import { renderTransferContract } from '../contract/contract-pdf.js';
 
-import { buildSignedAttributes } from './cades.js';
-import { createCscClient, type CscClient } from './csc-client.js';
+import type { CscClient } from './csc-client.js';
 import { signaturesOf } from './dss.js';
 import { extendToLongTerm } from './long-term.js';
-import { completeTimestampedCms } from './pades.js';
 import { prepareIncrementalField } from './incremental-signature-field.js';
-import { embedSignature, prepareSignatureField, type PreparedSignature } from './pdf-signature-field.js';
-import { trustServicePlugin } from './trust-service.js';
-import { lazyTrustServiceState } from './trust-service-state.js';
+import { prepareSignatureField } from './pdf-signature-field.js';
 
 const EMPLOYEE = 'Erika Müller-Lüdenscheidt';
 const EMPLOYER = 'Musterfirma GmbH';
-const REDIRECT = 'http://127.0.0.1:9/callback';
 
+let service: TrustServiceApp;
 let dir: string;
 let app: FastifyInstance;
 let client: CscClient;
@@ -48,73 +42,15 @@ let issuingPem: string;
 let sealed: Buffer;
 let final: Uint8Array;
 
-/** The signer at the authorization page: reads the shown one-time code and presses "Jetzt signieren". */
-async function authorize(url: string): Promise<string> {
-  const page = await (await fetch(url)).text();
-  const otp = /data-testid="one-time-code">(\d{6})</.exec(page)?.[1] ?? '';
-  const form = new URLSearchParams([...new URL(url).searchParams, ['otp', otp], ['decision', 'approve']]);
-  const answer = await fetch(new URL('authorize', url), { method: 'POST', body: form, redirect: 'manual' });
-  return new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
-}
-
-/** One signature through the CSC flow into an already prepared field. */
-async function signThroughService(prepared: PreparedSignature, signer: string) {
-  const credential = await client.credentialFor(signer);
-  const signedAttributes = buildSignedAttributes({
-    contentDigest: prepared.documentDigest,
-    signerCertificate: credential.signerCertificate,
-  });
-  const url = await client.authorizationUrl({
-    credentialID: credential.credentialID,
-    hash: signedAttributes.hashToSign,
-    redirectUri: REDIRECT,
-    state: signer,
-  });
-  const token = await client.exchangeCode(await authorize(url), REDIRECT);
-  const signatureValue = await client.signHash(
-    token,
-    credential.credentialID,
-    signedAttributes.hashToSign,
-    credential.signerCertificate,
-  );
-  const cms = await completeTimestampedCms({
-    signedAttributes,
-    signatureValue,
-    signerCertificate: credential.signerCertificate,
-    chain: credential.chain,
-    timestampAuthority: (request) => client.timestamp(request),
-  });
-  return embedSignature(prepared, cms);
-}
-
 let loaded: PDFDocument;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'ltv-'));
-  app = Fastify();
-  let serviceUrl = '';
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', loopbackOnly);
-      await scope.register(
-        trustServicePlugin({
-          state: lazyTrustServiceState(path.join(dir, 'secrets'), () => ({ serviceUrl })),
-          clientId: 'leasing',
-          clientSecret: 'test-secret-123',
-          clock: systemClock,
-        }),
-      );
-    },
-    { prefix: '/simulator' },
-  );
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  serviceUrl = `${address}/simulator`;
-  client = createCscClient({
-    baseUrl: `${address}/simulator/csc/v2`,
-    clientId: 'leasing',
-    clientSecret: 'test-secret-123',
-    tsaUrl: `${address}/simulator/tsa`,
-  });
+  service = await startTrustService();
+  ({ app, dir } = service);
+  const address = service.base;
+  client = service.client();
+  await service.enrol('employee-1', { commonName: EMPLOYEE });
+  await service.enrol('seal-1', { commonName: EMPLOYER, organization: EMPLOYER });
   rootPem = await (await fetch(`${address}/simulator/ca.pem`)).text();
   const issuingDer = Buffer.from(await (await fetch(`${address}/simulator/ca/issuing.cer`)).arrayBuffer());
   issuingPem = `-----BEGIN CERTIFICATE-----\n${issuingDer.toString('base64')}\n-----END CERTIFICATE-----\n`;
@@ -127,19 +63,18 @@ beforeAll(async () => {
     reason: 'Überlassungsvertrag',
     location: 'DE',
   });
-  const signed = await signThroughService(employeeField, EMPLOYEE);
+  const signed = await signThroughService(client, employeeField, 'employee-1', 'signature');
   const sealField = await prepareIncrementalField(signed, {
     fieldName: 'Arbeitgebersiegel',
     signer: { name: EMPLOYER, signingTime: new Date(), reason: 'Freigabe', location: 'DE' },
   });
-  sealed = await signThroughService(sealField, EMPLOYER);
+  sealed = await signThroughService(client, sealField, 'seal-1', 'seal');
   final = await extendToLongTerm(sealed, { timestampAuthority: (request) => client.timestamp(request) });
   loaded = await PDFDocument.load(final, { updateMetadata: false });
 }, 120_000);
 
 afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  await service.close();
 });
 
 describe('extendToLongTerm on a signed and sealed contract (PAdES B-LTA)', () => {

@@ -9,7 +9,8 @@ import type * as pkijs from 'pkijs';
 
 import { parseCertificate } from './cades.js';
 import type { CscConfig } from './csc-client.js';
-import type { TrustServiceState } from './trust-service-state.js';
+import type { CscUserIds } from './csc-user-ids.js';
+import type { EnrolledSubject, TrustServiceState } from './trust-service-state.js';
 import { parseTrustAnchorsPem } from './verify-cms.js';
 
 /** SHA-256 in hex, as contract versions are named in the audit trail. */
@@ -27,6 +28,13 @@ export type LongTermExtension = (pdf: Uint8Array) => Promise<Uint8Array>;
 export interface SigningDeps {
   /** The CSC client configuration; null when no signing service is configured. */
   csc: (() => CscConfig) | null;
+  /** How the QTSP names the employee and the employer's seal (ADR 0051). */
+  userIds: CscUserIds;
+  /**
+   * Development only: the built-in trust service learns whom a userID names, as a QTSP's registration
+   * authority tells it after an identification; null with a real QTSP, which enrols its users itself.
+   */
+  enrol: ((userID: string, subject: EnrolledSubject) => Promise<void>) | null;
   /** The roots every signature, seal and timestamp must chain to. */
   trustAnchors: () => Promise<pkijs.Certificate[]>;
   longTermExtension: LongTermExtension;

@@ -2,18 +2,21 @@
  * The employer's countersignature: an electronic seal (certificate in the company's name) over the
  * employee-signed contract, as an incremental update that leaves the employee's signature valid, then
  * the long-term extension. Used by HR's approval and by the programme's automatic approval alike. The
- * seal credential is the service's own (no person): it is authorized with the client's credentials.
+ * seal credential has no person to send anywhere: the platform authorizes it itself at
+ * `credentials/authorize` (explicit mode, the configured authData) and passes the SAD to `signHash`.
  * Knows no order: the approval (flows/approve-order.ts) hands it the file and the employer's name.
  */
 import { AppError } from '../../lib/errors.js';
 
 import { buildSignedAttributes } from './cades.js';
+import { cmsSignatureAlgorithm } from './csc-algorithms.js';
 import { createCscClient } from './csc-client.js';
+import { CredentialRefusal, credentialRefusalMessage } from './csc-credential.js';
+import { fillUserId } from './csc-user-ids.js';
 import { longTermAuditFields, type SigningDeps } from './order-signing-deps.js';
 import { prepareIncrementalField } from './incremental-signature-field.js';
 import { completeTimestampedCms } from './pades.js';
 import { embedSignature } from './pdf-signature-field.js';
-import { SEAL_USER_PREFIX } from './trust-service-state.js';
 import { verifyPdf } from './verify.js';
 
 /** Right of the employee's field on the last page. */
@@ -48,6 +51,8 @@ export async function sealContract(
     signed: Uint8Array | null;
     /** The employer, in whose name the seal is. */
     company: string;
+    /** The employer's id: what the seal's userID template is filled with. */
+    tenantId: string;
   },
   approval: { approverName: string; at: Date },
 ): Promise<SealedContract> {
@@ -56,7 +61,9 @@ export async function sealContract(
   if (!signed || !config) throw sealFailed();
   try {
     const client = createCscClient(config());
-    const credential = await client.credentialFor(`${SEAL_USER_PREFIX}${company}`);
+    const userID = fillUserId(signing.userIds.seal, { tenantId: contract.tenantId });
+    await signing.enrol?.(userID, { commonName: company, organization: company });
+    const credential = await client.credentialFor(userID, { authMode: 'explicit', now: approval.at });
     const prepared = await prepareIncrementalField(signed, {
       fieldName: 'Siegel-Arbeitgeber',
       signer: {
@@ -74,11 +81,12 @@ export async function sealContract(
       contentDigest: prepared.documentDigest,
       signerCertificate: credential.signerCertificate,
     });
-    const token = await client.authorizeSeal(credential.credentialID, attributes.hashToSign);
-    const signatureValue = await client.signHash(token, credential.credentialID, attributes.hashToSign);
+    const sad = await client.authorizeCredential(credential, attributes.hashToSign);
+    const signatureValue = await client.signHash({ credential, signedAttributes: attributes, authorization: { sad } });
     const cms = await completeTimestampedCms({
       signedAttributes: attributes,
       signatureValue,
+      signatureAlgorithm: cmsSignatureAlgorithm(credential.signAlgorithm),
       signerCertificate: credential.signerCertificate,
       chain: credential.chain,
       timestampAuthority: (request) => client.timestamp(request),
@@ -103,6 +111,9 @@ export async function sealContract(
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // Not a passing fault: HR reads what is wrong with the employer's seal credential.
+    if (error instanceof CredentialRefusal)
+      throw new AppError('CONFLICT', credentialRefusalMessage(error.reason, 'seal'));
     throw sealFailed();
   }
 }

@@ -20,6 +20,7 @@ import { STEP } from '../../test-support/order-fixtures.js';
 import { nssDatabaseTrusting, pdfsig, withOneByteChanged } from '../../test-support/pdfsig.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 
+import { s256Challenge } from './csc-pkce.js';
 import { sha256Hex } from './order-signing-deps.js';
 
 describe.each(databaseTargets())('the order signing step on %s', (target) => {
@@ -215,6 +216,50 @@ describe.each(databaseTargets())('the order signing step on %s', (target) => {
     expect(tampered.body.valid).toBe(false);
     expect(tampered.body.orderId).toBeUndefined();
   }, 180_000);
+
+  async function armFault(mode: 'key-disabled' | 'cert-revoked') {
+    const answer = await fetch(`${t.config.publicUrl}/simulator/csc/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode, on: 'credentials' }),
+    });
+    expect(answer.status).toBe(204);
+  }
+
+  it('keeps the PKCE verifier with the case, and refuses unusable credentials before anyone is sent anywhere', async () => {
+    const orderId = await orderAtSigning();
+    await armFault('key-disabled');
+    const refused = await call<{ message: string }>(
+      'PUT',
+      `/v1/order/${orderId}/step/${STEP.sign}/nect-sign`,
+      employee,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Ihr Signaturschlüssel ist beim Vertrauensdienst gesperrt. Der Vertrag kann damit nicht signiert werden. Bitte wenden Sie sich an den Support.',
+    );
+    // Nothing was prepared, no case is left open, the step is as it was.
+    expect(await latestSignCase(orderId)).toBeUndefined();
+    expect((await orderRow(orderId))?.status).toBe('NECT_SIGN');
+
+    const link = new URL(await signingLink(orderId));
+    const context = (await latestSignCase(orderId))?.signingContext as { codeVerifier?: string };
+    expect(context.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.searchParams.get('code_challenge')).toBe(s256Challenge(context.codeVerifier ?? ''));
+    expect(link.toString()).not.toContain(context.codeVerifier);
+    // The employee is named by the identification's case id, not by name (ADR 0051).
+    expect(link.toString()).not.toContain('Mustermann');
+    expect((await signAtTrustService(link.toString())).status).toBe(303);
+
+    // The employer's seal credential revoked: HR reads why, the order waits at the employer.
+    await armFault('cert-revoked');
+    const approval = await act(orderId, STEP.tenant, tenantAdmin);
+    expect(approval.status).toBe(409);
+    expect((approval.body as { message: string }).message).toMatch(
+      /^Das Siegelzertifikat Ihres Unternehmens wurde vom Vertrauensdienst widerrufen\./,
+    );
+    expect((await orderRow(orderId))?.status).toBe('TENANT_ADMIN_CLICK_CONFIRM');
+  }, 120_000);
 
   it('leaves the step unchanged when the employee declines at the trust service', async () => {
     const orderId = await orderAtSigning();

@@ -52,6 +52,8 @@ export function signSha256Hash(hash: Buffer, privateKey: KeyObject): Buffer {
 export async function completeTimestampedCms(input: {
   signedAttributes: SignedAttributes;
   signatureValue: Buffer;
+  /** The signature's algorithm identifier (default RSA PKCS#1 v1.5), see cades.ts. */
+  signatureAlgorithm?: pkijs.AlgorithmIdentifier;
   signerCertificate: pkijs.Certificate;
   chain: pkijs.Certificate[];
   timestampAuthority: TimestampAuthority;

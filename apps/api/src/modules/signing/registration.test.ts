@@ -18,7 +18,14 @@ describe.each(databaseTargets())('development trust service in the app (%s)', (t
     expect(root.statusCode).toBe(200);
     expect(root.body).toContain('-----BEGIN CERTIFICATE-----');
     const info = await h.app.inject({ method: 'POST', url: '/simulator/csc/v2/info', remoteAddress: '127.0.0.1' });
-    expect(info.json()).toMatchObject({ specs: '2.0.0.2', authType: ['oauth2code'] });
+    expect(info.json()).toMatchObject({ specs: '2.0.0.2', authType: ['oauth2client', 'oauth2code'] });
+    // The app's service is found as a QTSP is: by oauth2Issuer and its RFC 8414 metadata.
+    const issuer = info.json<{ oauth2Issuer: string }>().oauth2Issuer;
+    const metadataPath = `/.well-known/oauth-authorization-server${new URL(issuer).pathname}`;
+    const metadata = await h.app.inject({ method: 'GET', url: metadataPath, remoteAddress: '127.0.0.1' });
+    expect(metadata.json()).toMatchObject({ issuer, code_challenge_methods_supported: ['S256'] });
+    const hidden = await h.app.inject({ method: 'GET', url: metadataPath, remoteAddress: '198.51.100.4' });
+    expect(hidden.statusCode).toBe(404);
     const outside = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '198.51.100.4' });
     expect(outside.statusCode).toBe(404);
   }, 60_000);
@@ -31,7 +38,7 @@ describe.each(databaseTargets())('development trust service in the app (%s)', (t
 });
 
 describe('resolveCscConfig', () => {
-  const simulatorClient = { clientId: 'dev', clientSecret: 'dev-secret-0123456789' };
+  const simulatorClient = { clientId: 'dev', clientSecret: 'dev-secret-0123456789', sealPin: '12345678' };
   const selfUrl = () => 'http://127.0.0.1:4000';
 
   it('uses a fully configured QTSP', () => {
@@ -49,8 +56,18 @@ describe('resolveCscConfig', () => {
     expect(dev).toEqual({
       baseUrl: 'http://127.0.0.1:4000/simulator/csc/v2',
       tsaUrl: 'http://127.0.0.1:4000/simulator/tsa',
-      ...simulatorClient,
+      clientId: 'dev',
+      clientSecret: 'dev-secret-0123456789',
+      // The seals' PIN the trust service was given, unless the operator configured authData.
+      sealAuthData: { PIN: '12345678' },
     });
+    const configured = resolveCscConfig({
+      settings: { sealAuthData: { PIN: '99' } },
+      useTrustService: true,
+      selfUrl,
+      simulatorClient,
+    })?.();
+    expect(configured?.sealAuthData).toEqual({ PIN: '99' });
     expect(resolveCscConfig({ settings: {}, useTrustService: false, selfUrl, simulatorClient })).toBeNull();
   });
 });

@@ -8,11 +8,23 @@
  *   misbehaves, which the platform must notice before it accepts anything.
  * - `error500`: the request answers 500 server_error.
  * - `slow`: the request is answered only after `slowMs` (longer than the client waits).
+ * - `key-disabled`, `cert-revoked`, `cert-expired`: credentials/info describes the credential as
+ *   unusable (`key/status` disabled; `cert/status` revoked; `cert/validTo` yesterday, no status): the
+ *   platform must refuse it before anyone is sent to the service.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-export const TRUST_SERVICE_FAULT_MODES = ['none', 'expired-authorization', 'wrong-hash', 'error500', 'slow'] as const;
+export const TRUST_SERVICE_FAULT_MODES = [
+  'none',
+  'expired-authorization',
+  'wrong-hash',
+  'error500',
+  'slow',
+  'key-disabled',
+  'cert-revoked',
+  'cert-expired',
+] as const;
 export type TrustServiceFaultMode = (typeof TRUST_SERVICE_FAULT_MODES)[number];
 
 /** Which requests a fault applies to. */
@@ -38,6 +50,11 @@ export function faultTargetOf(url: string | undefined): Exclude<FaultTarget, 'an
 
 /** Only signHash can have its authorization expire or sign the wrong hash. */
 const SIGN_HASH_ONLY: ReadonlySet<TrustServiceFaultMode> = new Set(['expired-authorization', 'wrong-hash']);
+/** Only credentials/info describes a credential's state. */
+const CREDENTIAL_STATE: ReadonlySet<TrustServiceFaultMode> = new Set(['key-disabled', 'cert-revoked', 'cert-expired']);
+
+/** Faults the route itself carries out (the others answer before it runs). */
+export type HandledFault = 'wrong-hash' | 'key-disabled' | 'cert-revoked' | 'cert-expired';
 
 export class TrustServiceFaults {
   private fault: { mode: Exclude<TrustServiceFaultMode, 'none'>; remaining: number; on: FaultTarget } | null = null;
@@ -49,11 +66,12 @@ export class TrustServiceFaults {
     this.fault = mode === 'none' ? null : { mode, remaining: count, on };
   }
 
-  /** The armed fault when it applies to `target` (and counts it down), else null. */
-  take(target: Exclude<FaultTarget, 'any'>): Exclude<TrustServiceFaultMode, 'none'> | null {
+  /** The armed fault when it applies to `target` at `url` (and counts it down), else null. */
+  take(target: Exclude<FaultTarget, 'any'>, url = ''): Exclude<TrustServiceFaultMode, 'none'> | null {
     const fault = this.fault;
     if (!fault || (fault.on !== 'any' && fault.on !== target)) return null;
     if (SIGN_HASH_ONLY.has(fault.mode) && target !== 'signHash') return null;
+    if (CREDENTIAL_STATE.has(fault.mode) && !url.endsWith('/credentials/info')) return null;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.fault = null;
     return fault.mode;
@@ -66,11 +84,11 @@ export class TrustServiceFaults {
 
   /**
    * preHandler: applies 500, slow and expired-authorization; returns the mode left for the handler
-   * (wrong-hash), stored on the request.
+   * (wrong hash, a credential's state).
    */
-  async apply(request: FastifyRequest, reply: FastifyReply): Promise<'wrong-hash' | null> {
+  async apply(request: FastifyRequest, reply: FastifyReply): Promise<HandledFault | null> {
     const target = faultTargetOf(request.routeOptions.url);
-    const mode = target ? this.take(target) : null;
+    const mode = target ? this.take(target, request.routeOptions.url) : null;
     if (mode === 'error500') {
       await reply.code(500).send({ error: 'server_error', error_description: 'Simulated server error' });
       return null;
@@ -95,6 +113,6 @@ export class TrustServiceFaults {
         .send({ error: 'invalid_token', error_description: 'Credential authorization expired (simulated)' });
       return null;
     }
-    return mode === 'wrong-hash' ? mode : null;
+    return mode === 'wrong-hash' || (mode && CREDENTIAL_STATE.has(mode)) ? (mode as HandledFault) : null;
   }
 }

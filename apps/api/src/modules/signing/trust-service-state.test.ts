@@ -18,7 +18,8 @@ describe('trust service state', () => {
   it('replaces a PKI without revocation pointers and reissues the credentials of the old CA', async () => {
     const old = await loadTrustServiceState(dir);
     expect(crlUrlOf(old.pki.issuing.certificate)).toBeNull();
-    const oldCredential = await old.credential('Erika Müller');
+    await old.enrol('user-1', { commonName: 'Erika Müller' });
+    const oldCredential = (await old.credential('user-1'))!;
 
     const serviceUrl = 'http://localhost:3000/simulator';
     const current = await loadTrustServiceState(dir, { serviceUrl });
@@ -26,7 +27,7 @@ describe('trust service state', () => {
     expect(current.pki.root.certificate.serialNumber).not.toBe(old.pki.root.certificate.serialNumber);
     expect(current.tokenKey.equals(old.tokenKey)).toBe(true);
     expect(await current.credentialById(oldCredential.id)).toBeNull();
-    const reissued = await current.credential('Erika Müller');
+    const reissued = (await current.credential('user-1'))!;
     expect(reissued.id).toBe(oldCredential.id);
     expect(crlUrlOf(reissued.keyed.certificate)).toBe(`${serviceUrl}/crl/issuing.crl`);
     expect(
@@ -38,5 +39,22 @@ describe('trust service state', () => {
 
     const again = await loadTrustServiceState(dir, { serviceUrl });
     expect(again.pki.root.certificate.serialNumber).toBe(current.pki.root.certificate.serialNumber);
+  }, 60_000);
+
+  it('knows only enrolled users, and issues a new certificate when the enrolled name changes', async () => {
+    const state = await loadTrustServiceState(dir);
+    expect(await state.credential('nobody')).toBeNull();
+    await state.enrol('user-2', { commonName: 'Max Muster' });
+    const first = (await state.credential('user-2'))!;
+    expect(first.keyed.certificate.subjectName.getField('CN')).toEqual(['Max Muster']);
+    expect((await state.credential('user-2'))!.keyed.certificate.serialNumber).toBe(
+      first.keyed.certificate.serialNumber,
+    );
+    await state.enrol('user-2', { commonName: 'Max Muster-Neu' });
+    const renamed = (await state.credential('user-2'))!;
+    expect(renamed.id).toBe(first.id);
+    expect(renamed.keyed.certificate.subjectName.getField('CN')).toEqual(['Max Muster-Neu']);
+    await state.enrol('seal-2', { commonName: 'Firma GmbH', organization: 'Firma GmbH' });
+    expect((await state.credential('seal-2'))!.subject.organization).toBe('Firma GmbH');
   }, 60_000);
 });

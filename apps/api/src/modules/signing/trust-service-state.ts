@@ -1,7 +1,8 @@
 /**
  * The development trust service's state in DATA_DIR/secrets: its test PKI, an HMAC key for its
- * stateless authorization codes and tokens, and one credential (key and certificate) per signer. Files,
- * not process memory, so every instance sharing DATA_DIR serves the same credentials.
+ * stateless authorization codes, tokens and SADs, its enrolled users (user id → the name a certificate
+ * carries) and one credential (key and certificate) per user. Files, not process memory, so every
+ * instance sharing DATA_DIR serves the same credentials.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
@@ -25,14 +26,32 @@ interface StoredPki {
   tokenKey: string;
 }
 
+/** Whom a credential belongs to: a person (signature) or an organisation (seal, `organization` set). */
+export interface EnrolledSubject {
+  commonName: string;
+  organization?: string;
+}
+
+export interface TrustServiceCredential {
+  id: string;
+  keyed: KeyedCertificate;
+  userID: string;
+  subject: EnrolledSubject;
+}
+
 export interface TrustServiceState {
   pki: TestPki;
-  /** HMAC key for authorization codes and access tokens. */
+  /** HMAC key for authorization codes, access tokens and SADs. */
   tokenKey: Buffer;
-  /** The credential of a signer (created on first use); the id is derived from the signer's name. */
-  credential(signerName: string): Promise<{ id: string; keyed: KeyedCertificate }>;
-  /** The credential by id, or null when it was never created. */
-  credentialById(id: string): Promise<KeyedCertificate | null>;
+  /**
+   * Registers a user as a QTSP's registration authority does after an identification: the name the
+   * certificate will carry. Enrolling again with another name issues a new certificate on next use.
+   */
+  enrol(userID: string, subject: EnrolledSubject): Promise<void>;
+  /** The credential of an enrolled user (issued on first use), null for a user nobody enrolled. */
+  credential(userID: string): Promise<TrustServiceCredential | null>;
+  /** The credential by id, or null when it was never issued. */
+  credentialById(id: string): Promise<TrustServiceCredential | null>;
 }
 
 async function writeAtomically(file: string, content: string): Promise<void> {
@@ -63,18 +82,18 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
-export function credentialIdFor(signerName: string): string {
-  return `sim-${createHash('sha256').update(signerName.normalize('NFC')).digest('hex').slice(0, 32)}`;
+/** A user's credential id: derived from the user id, so every instance names it alike. */
+export function credentialIdFor(userID: string): string {
+  return `sim-${createHash('sha256').update(userID.normalize('NFC')).digest('hex').slice(0, 32)}`;
 }
 
-/** A user id with this prefix names an organisation's seal credential (certificate in the company's name). */
-export const SEAL_USER_PREFIX = 'seal:';
-
-function signerSubject(userID: string): { commonName: string; organization?: string } {
-  if (!userID.startsWith(SEAL_USER_PREFIX)) return { commonName: userID };
-  const company = userID.slice(SEAL_USER_PREFIX.length);
-  return { commonName: company, organization: company };
+interface StoredUser {
+  userID: string;
+  subject: EnrolledSubject;
 }
+
+const sameSubject = (a: EnrolledSubject, b: EnrolledSubject) =>
+  a.commonName === b.commonName && (a.organization ?? '') === (b.organization ?? '');
 
 export interface TrustServiceStateOptions {
   /**
@@ -118,10 +137,23 @@ export async function loadTrustServiceState(
     tsa: await loadKeyed(stored.tsa),
     ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
   };
-  const credentialFile = (id: string) => path.join(dir, 'credentials', `${id}.json`);
-  const credentialById = async (id: string) => {
-    if (!/^sim-[0-9a-f]{32}$/.test(id)) return null;
-    const found = await readJson<StoredKeyedCertificate>(credentialFile(id));
+  /**
+   * A credential's file is named by what it must match (the issuing CA, the enrolled name): a new CA
+   * or a new name is a new file, so parallel first uses only ever create one (`writeOnce`) and never
+   * overwrite a key another request already used.
+   */
+  const credentialFile = (id: string, user: StoredUser) => {
+    const version = createHash('sha256')
+      .update(`${pki.issuing.certificate.serialNumber}|${user.subject.commonName}|${user.subject.organization ?? ''}`)
+      .digest('hex')
+      .slice(0, 16);
+    return path.join(dir, 'credentials', `${id}-${version}.json`);
+  };
+  const userFile = (id: string) => path.join(dir, 'users', `${id}.json`);
+  await mkdir(path.join(dir, 'users'), { recursive: true, mode: 0o700 });
+  /** The stored key and certificate, when they chain to the current CA and carry the user's name. */
+  const issued = async (id: string, user: StoredUser): Promise<KeyedCertificate | null> => {
+    const found = await readJson<StoredKeyedCertificate>(credentialFile(id, user));
     if (!found) return null;
     const keyed = await loadKeyed(found);
     // A credential of a replaced PKI does not chain to the current root: treated as absent.
@@ -129,20 +161,35 @@ export async function loadTrustServiceState(
       publicKey: pki.issuing.certificate.publicKey,
       signatureOnly: true,
     });
-    return current ? keyed : null;
+    const named = keyed.certificate.subjectName.getField('CN')[0] === user.subject.commonName;
+    return current && named ? keyed : null;
+  };
+  const credentialById = async (id: string): Promise<TrustServiceCredential | null> => {
+    if (!/^sim-[0-9a-f]{32}$/.test(id)) return null;
+    const user = await readJson<StoredUser>(userFile(id));
+    const keyed = user ? await issued(id, user) : null;
+    return user && keyed ? { id, keyed, userID: user.userID, subject: user.subject } : null;
   };
   return {
     pki,
     tokenKey: Buffer.from(stored.tokenKey, 'hex'),
     credentialById,
-    async credential(signerName) {
-      const id = credentialIdFor(signerName);
-      const existing = await credentialById(id);
-      if (existing) return { id, keyed: existing };
-      const keyed = await issueSignerCertificate(pki, signerSubject(signerName));
+    async enrol(userID, subject) {
+      const id = credentialIdFor(userID);
+      const known = await readJson<StoredUser>(userFile(id));
+      if (known && sameSubject(known.subject, subject)) return;
+      await writeAtomically(userFile(id), JSON.stringify({ userID, subject } satisfies StoredUser));
+    },
+    async credential(userID) {
+      const id = credentialIdFor(userID);
+      const user = await readJson<StoredUser>(userFile(id));
+      if (!user) return null;
+      const existing = await issued(id, user);
+      if (existing) return { id, keyed: existing, userID, subject: user.subject };
+      const keyed = await issueSignerCertificate(pki, user.subject);
       // Parallel first uses (a seal for several approvals at once) must agree on one key and certificate.
-      await writeOnce(credentialFile(id), JSON.stringify(storeKeyed(keyed)));
-      return { id, keyed: (await credentialById(id)) ?? keyed };
+      await writeOnce(credentialFile(id, user), JSON.stringify(storeKeyed(keyed)));
+      return (await credentialById(id)) ?? { id, keyed, userID, subject: user.subject };
     },
   };
 }

@@ -1,19 +1,25 @@
 /**
- * Stateless, HMAC-protected authorization codes and access tokens of the development trust service:
- * any instance with the same DATA_DIR can check them, nothing is kept in memory.
+ * Stateless, HMAC-protected authorization codes, access tokens and SADs of the development trust
+ * service: any instance with the same DATA_DIR can check them, nothing is kept in memory.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** What an authorization is good for: one credential, these hashes (hex; empty under SCAL1: any). */
 interface CredentialGrant {
   exp: number;
   credentialID: string;
-  /** The authorized hashes, hex. */
   hashes: string[];
-  redirectUri: string;
+  numSignatures: number;
 }
 
 export type TokenPayload =
-  { typ: 'service'; exp: number } | (CredentialGrant & { typ: 'code' }) | (CredentialGrant & { typ: 'credential' });
+  | { typ: 'service'; exp: number }
+  /** The code remembers where it was sent and the PKCE challenge its redemption must answer. */
+  | (CredentialGrant & { typ: 'code'; redirectUri: string; codeChallenge: string })
+  /** An access token of scope `credential`: usable at signHash in place of a SAD. */
+  | (CredentialGrant & { typ: 'credential' })
+  /** Signature Activation Data from `credentials/authorize`. */
+  | (CredentialGrant & { typ: 'sad' });
 
 export function issueToken(key: Buffer, payload: TokenPayload): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -44,3 +50,6 @@ export function oneTimeCode(key: Buffer, credentialID: string, hashes: string[],
     .digest();
   return String(mac.readUInt32BE(0) % 1_000_000).padStart(6, '0');
 }
+
+/** Hashes travel base64url in the authorize URL and base64 in JSON: compared as bytes (hex). */
+export const hashKey = (value: string) => Buffer.from(value, 'base64').toString('hex');

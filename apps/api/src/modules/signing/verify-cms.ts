@@ -6,7 +6,7 @@
  * the imprint of their TSTInfo against the timestamped bytes. The caller hands over a digest function,
  * not the bytes: a signature over 20 MB is hashed in place, never copied.
  */
-import { createHash, verify as verifySignature, type X509Certificate } from 'node:crypto';
+import { constants, createHash, verify as verifySignature, type KeyObject, type X509Certificate } from 'node:crypto';
 
 import * as pkijs from 'pkijs';
 
@@ -37,9 +37,13 @@ const HASHES: Record<string, string> = {
   '2.16.840.1.101.3.4.2.2': 'sha384',
   '2.16.840.1.101.3.4.2.3': 'sha512',
 };
-/** RSA PKCS #1 v1.5 and ECDSA; node picks the scheme from the key, the hash from the digest algorithm. */
+/**
+ * RSA PKCS #1 v1.5, RSASSA-PSS and ECDSA; node picks the scheme from the key (PSS from the padding
+ * below), the hash from the digest algorithm.
+ */
 const SIGNATURE_ALGORITHMS = new Set([
   '1.2.840.113549.1.1.1',
+  '1.2.840.113549.1.1.10',
   '1.2.840.113549.1.1.11',
   '1.2.840.113549.1.1.12',
   '1.2.840.113549.1.1.13',
@@ -47,6 +51,30 @@ const SIGNATURE_ALGORITHMS = new Set([
   '1.2.840.10045.4.3.3',
   '1.2.840.10045.4.3.4',
 ]);
+const RSASSA_PSS = '1.2.840.113549.1.1.10';
+const MGF1 = '1.2.840.113549.1.1.8';
+
+/**
+ * The key as node verifies with it: for RSASSA-PSS with the salt length its parameters name, and only
+ * when hash and mask generation use the SignerInfo's digest algorithm (RFC 4056 3); null otherwise.
+ */
+function verifyingKey(
+  signerInfo: pkijs.SignerInfo,
+  key: KeyObject,
+): KeyObject | { key: KeyObject; padding: number; saltLength: number } | null {
+  const algorithm = signerInfo.signatureAlgorithm;
+  if (algorithm.algorithmId !== RSASSA_PSS) return key;
+  try {
+    const params = new pkijs.RSASSAPSSParams({ schema: algorithm.algorithmParams });
+    const digest = signerInfo.digestAlgorithm.algorithmId;
+    const mgfHash = new pkijs.AlgorithmIdentifier({ schema: params.maskGenAlgorithm.algorithmParams });
+    if (params.hashAlgorithm.algorithmId !== digest || params.maskGenAlgorithm.algorithmId !== MGF1) return null;
+    if (mgfHash.algorithmId !== digest || params.trailerField !== 1) return null;
+    return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: params.saltLength };
+  } catch {
+    return null;
+  }
+}
 
 function nameField(name: pkijs.RelativeDistinguishedNames, type: string): string | null {
   const found = name.typesAndValues.find((tv) => tv.type === type);
@@ -131,8 +159,10 @@ function signatureProblem(signedData: pkijs.SignedData, signer: X509Certificate,
   if (!attributeValue(signerInfo, OID.messageDigest)?.equals(expected)) return 'messageDigest';
   const signedAttributes = new Uint8Array(signerInfo.signedAttrs.encodedValue);
   const value = signerInfo.signature.valueBlock.valueHexView;
+  const key = verifyingKey(signerInfo, signer.publicKey);
+  if (!key) return 'unsupported algorithm';
   try {
-    return verifySignature(hash, signedAttributes, signer.publicKey, value) ? '' : 'signature value';
+    return verifySignature(hash, signedAttributes, key, value) ? '' : 'signature value';
   } catch {
     return 'signature value';
   }

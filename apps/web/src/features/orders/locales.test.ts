@@ -14,6 +14,7 @@ describe('the orders namespace', () => {
     expect(de.common.error).toBe('Fehler');
     expect(de.list.deleted).toBe('Gelöscht');
     expect(de.provider.start).toBe('Identifikation starten');
+    expect(de.provider.signStart).toBe('Vertrag signieren');
     expect(de.list.continue).toBe('Bestellung fortsetzen');
     expect(de.list.delete).toBe('Löschen');
   });

@@ -55,14 +55,15 @@ export function ProviderStep({
   const notify = useNotify();
   const requestLink = useRequestCaseLink();
   const [link, setLink] = useState<string | null>(null);
-  const [signError, setSignError] = useState(false);
+  /** A signature that could not start, with the server's reason when it sent one. */
+  const [signFailure, setSignFailure] = useState<{ reason: string | null } | null>(null);
   const stepId = step.id ?? 0;
   const done = useCaseDone(order.id, stepId, kind, step.id !== null);
   const { accept, pending } = useAcceptStep(order, step);
   useReloadWhenSigned(order.id, kind === 'sign' && done);
 
   const start = () => {
-    setSignError(false);
+    setSignFailure(null);
     requestLink.mutate(
       { orderId: order.id, stepId, kind },
       {
@@ -71,8 +72,11 @@ export function ProviderStep({
           openProviderPage(answer);
         },
         onError: (error) => {
-          notify.error(isApiError(error) && error.message ? error.message : t('common.error'));
-          if (kind === 'sign') setSignError(true);
+          const reason = isApiError(error) && error.message ? error.message : null;
+          // The signature's reason stays on the screen next to "try again" (a refused or expired
+          // certificate is not fixed by waiting); the identity check's is a notice.
+          if (kind === 'sign') setSignFailure({ reason });
+          else notify.error(reason ?? t('common.error'));
         },
       },
     );
@@ -99,12 +103,18 @@ export function ProviderStep({
               disabled={disabled}
               variant={tried ? 'default' : 'filled'}
             >
-              {tried ? t('provider.tryAgain') : t('provider.start')}
+              {tried ? t('provider.tryAgain') : kind === 'sign' ? t('provider.signStart') : t('provider.start')}
             </Button>
           </Group>
-          {signError ? (
-            <Alert color="red" variant="light" role="alert" data-testid="sign-error">
-              {t('provider.signError')}
+          {signFailure ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              data-testid="sign-error"
+              title={signFailure.reason ? t('provider.signError') : undefined}
+            >
+              {signFailure.reason ?? t('provider.signError')}
             </Alert>
           ) : null}
           {link ? (

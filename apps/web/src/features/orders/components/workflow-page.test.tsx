@@ -269,7 +269,7 @@ describe('the order workflow page', () => {
       expect(checks()).toBe(settled);
 
       await user.click(screen.getByTestId('ident-continue'));
-      expect(await screen.findByRole('heading', { name: /qualifizierte elektronische Signatur/ })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Qualifizierte elektronische Signatur' })).toBeInTheDocument();
       expect(accepts(server)[0]).toMatchObject({
         path: '/v1/order/42/step/3/accept',
         body: { orderId: 42, userStepId: openRecordId(initial, 'NECT_DRIVERS_LICENCE') },
@@ -287,17 +287,22 @@ describe('the order workflow page', () => {
       expect(server.calls.filter((c) => c.path.endsWith('nect-ident-check')).length).toBe(count);
     });
 
-    it('shows the sign error with "Erneut versuchen" on 503 and reloads the order once signed', async () => {
+    it('says "Vertrag signieren" at the signature, after the identification of step 3', async () => {
+      fakeOrderApi(orderAt('NECT_SIGN'));
+      renderWorkflow();
+      expect(await screen.findByRole('button', { name: 'Vertrag signieren' })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Identifikation starten' })).not.toBeInTheDocument();
+    });
+
+    it('shows the server\'s reason with "Erneut versuchen" when the signature cannot start, and reloads the order once signed', async () => {
       let attempts = 0;
+      const reason =
+        'Ihr Signaturzertifikat beim Vertrauensdienst ist abgelaufen. Bitte wenden Sie sich an den Support.';
       const server = fakeOrderApi(orderAt('NECT_SIGN'), {
         onLink: () => {
           attempts += 1;
           return attempts === 1
-            ? jsonResponse(503, {
-                status: 503,
-                code: 'SERVICE_UNAVAILABLE',
-                message: 'Der Identifikationsdienst antwortet gerade nicht.',
-              })
+            ? jsonResponse(409, { status: 409, code: 'CONFLICT', message: reason })
             : jsonResponse(200, { link: 'https://provider.example/sign/2' });
         },
       });
@@ -305,16 +310,17 @@ describe('the order workflow page', () => {
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
       renderWorkflow();
 
-      await user.click(await screen.findByRole('button', { name: 'Identifikation starten' }));
-      expect(await screen.findByText('Fehler, bitte versuchen Sie es erneut!')).toBeInTheDocument();
-      expect(await screen.findByText('Der Identifikationsdienst antwortet gerade nicht.')).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Vertrag signieren' }));
+      const failure = await screen.findByTestId('sign-error');
+      expect(failure).toHaveTextContent('Fehler, bitte versuchen Sie es erneut!');
+      expect(failure).toHaveTextContent(reason);
       expect(open).not.toHaveBeenCalled();
 
       await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
       await waitFor(() =>
         expect(open).toHaveBeenCalledWith('https://provider.example/sign/2', '_blank', 'noopener,noreferrer'),
       );
-      expect(screen.queryByText('Fehler, bitte versuchen Sie es erneut!')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('sign-error')).not.toBeInTheDocument();
 
       // The provider finished: the server has moved the order on by itself.
       server.order = orderAt('TENANT_ADMIN_CLICK_CONFIRM', { documents: [] });
