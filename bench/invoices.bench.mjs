@@ -186,7 +186,9 @@ async function measure({ url, ownerUrl }) {
       },
     };
     const deps = { db, clock, mailSent: () => undefined };
+    // As the scheduled run asks (modules/billing/jobs.ts): no actor, credited months left to the provider.
     const actor = { id: null, requestId: null };
+    const JOB = { leaveCredited: true };
     const [leases] = await rows(
       db,
       sql`select count(*)::int as n, count(distinct tenant_id)::int as employers from orders where handover_date is not null`,
@@ -195,7 +197,7 @@ async function measure({ url, ownerUrl }) {
     if (!global.gc)
       console.log('(run with node --expose-gc, as `npm run bench` does: without it no run starts settled)');
 
-    const first = await measured(() => runAsSystem(() => runInvoices(deps, month, actor)));
+    const first = await measured(() => runAsSystem(() => runInvoices(deps, month, actor, JOB)));
     const firstMarks = marks.splice(0);
     const [issued] = await rows(
       db,
@@ -209,7 +211,7 @@ async function measure({ url, ownerUrl }) {
           from invoices i where i.month = ${month} and i.type = 'INVOICE'
           order by lines desc limit 1`,
     );
-    const second = await measured(() => runAsSystem(() => runInvoices(deps, month, actor)));
+    const second = await measured(() => runAsSystem(() => runInvoices(deps, month, actor, JOB)));
 
     const firstOk = !first.error && first.ms < TARGET_MS;
     const memoryOk = first.rssMb < TARGET_RSS_MB;
