@@ -5,15 +5,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const benchDir = path.dirname(new URL(import.meta.url).pathname);
-const only = process.argv.slice(2);
+// Names pick benches; options (`--quick`) go to each bench that is run.
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const options = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const files = fs
   .readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => only.length === 0 || only.some((name) => f.includes(name)))
   .sort();
 
-// The scale and jobs benches run the app from its sources and need no build.
-const needsBuild = files.some((f) => !f.startsWith('scale') && !f.startsWith('jobs'));
+// The scale, jobs and invoices benches run the app from its sources and need no build.
+const fromSources = ['scale', 'jobs', 'invoices'];
+const needsBuild = files.some((f) => !fromSources.some((name) => f.startsWith(name)));
 if (needsBuild && (!fs.existsSync('packages/payroll/dist/index.js') || !fs.existsSync('apps/web/dist/index.html'))) {
   console.log('== building first (npm run build)');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -26,7 +29,7 @@ for (const file of files) {
   const result = spawnSync(
     process.execPath,
     // --expose-gc: a bench that measures memory starts each measurement from a settled heap.
-    ['--expose-gc', '--conditions=@leasing/source', '--import', 'tsx', path.join(benchDir, file)],
+    ['--expose-gc', '--conditions=@leasing/source', '--import', 'tsx', path.join(benchDir, file), ...options],
     {
       stdio: 'inherit',
     },

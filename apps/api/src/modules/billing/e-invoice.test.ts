@@ -1,9 +1,14 @@
+import { InvoiceService } from '@e-invoice-eu/core';
+import fontkit from '@pdf-lib/fontkit';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, decodePDFRawStream, type PDFRawStream, type PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 
-import { buildDraft, tenantBillingFixture } from '../../test-support/billing-builders.js';
-import { eInvoiceXml, semanticInvoice, XRECHNUNG_3_0, zugferdPdf } from './e-invoice.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { buildBillableLease, buildDraft, DECEMBER_2026, tenantBillingFixture } from '../../test-support/billing-builders.js';
+import { eInvoiceXml, generateEInvoice, semanticInvoice, XRECHNUNG_3_0, zugferdPdf } from './e-invoice.js';
+import { leaseLines } from './lines.js';
+import { invoiceTotals } from './totals.js';
+import { loadFontBytes } from '../contract/index.js';
+import { NO_POSITIONING, renderInvoicePdf } from './invoice-pdf.js';
 import type { InvoiceDraft } from './totals.js';
 
 const texts = (xml: string, tag: string) =>
@@ -74,5 +79,63 @@ describe('the ZUGFeRD invoice', () => {
     expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
     expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
     expect(xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+  });
+});
+
+describe('the library, its schema compiled once', () => {
+  const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+  it('writes what InvoiceService.generate writes, in each format, again and again', async () => {
+    const lines = [17, 18, 19].flatMap((orderId) => leaseLines(buildBillableLease({ orderId }), DECEMBER_2026));
+    const draft = buildDraft({ lines, totals: invoiceTotals(lines) });
+    const invoice = semanticInvoice(draft, 'RE-2027-000004', 'XRECHNUNG_UBL');
+    for (const format of ['XRECHNUNG-UBL', 'XRECHNUNG-CII', 'CII', 'UBL']) {
+      const options = { format, lang: 'de-de', noWarnings: true };
+      const library = await new InvoiceService(quiet).generate(structuredClone(invoice), { ...options });
+      expect(await generateEInvoice(invoice, { ...options })).toEqual(library);
+      expect(await generateEInvoice(invoice, { ...options })).toEqual(library);
+    }
+  });
+
+  it('refuses what the schema refuses, as the library does', async () => {
+    const invoice = semanticInvoice(buildDraft(), 'RE-2027-000005', 'XRECHNUNG_UBL');
+    const broken = structuredClone(invoice) as unknown as { 'ubl:Invoice': Record<string, unknown> };
+    delete broken['ubl:Invoice']['cbc:IssueDate'];
+    const options = { format: 'XRECHNUNG-UBL', lang: 'de-de', noWarnings: true };
+    await expect(new InvoiceService(quiet).generate(broken as never, { ...options })).rejects.toThrow();
+    await expect(generateEInvoice(broken as never, { ...options })).rejects.toThrow();
+    // The input is left as it was (the check works on a copy).
+    expect(broken['ubl:Invoice']['cbc:ID']).toBe('RE-2027-000005');
+  });
+});
+
+describe('the readable PDF', () => {
+  it('draws the same glyphs and widths without the positions pdf-lib never reads', async () => {
+    const bytes = await loadFontBytes();
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    const samples = [
+      'Leasingrate Dezember 2026 (anteilig 12 von 31 Tagen) – Volkswagen ID.3 Pro S – Jürgen Öztürk, Pers.-Nr. P-0-00001',
+      'Agnieszka Dąbrowski · Yusuf Yılmaz · Süleyman Papadopoulos · Straße',
+      'fi fl ffi ffl Ta To AV Wa Ty 7.1 “Zitat” – 1.234,56 €',
+      'Cafe\u0301 n\u0303 A\u030a',
+    ];
+    for (const face of [bytes.regular, bytes.bold]) {
+      const plain = await doc.embedFont(face, { subset: true });
+      const unpositioned = await doc.embedFont(face, { subset: true, features: NO_POSITIONING });
+      for (const text of samples) {
+        expect(unpositioned.encodeText(text).toString()).toBe(plain.encodeText(text).toString());
+        expect(unpositioned.widthOfTextAtSize(text, 9)).toBe(plain.widthOfTextAtSize(text, 9));
+      }
+    }
+  });
+
+  it('is the same file however many invoices were drawn before (the fonts are parsed once)', async () => {
+    const at = new Date('2027-01-04T08:00:00Z');
+    const draft = buildDraft();
+    const first = Buffer.from(await renderInvoicePdf(draft, 'RE-2027-000006', at));
+    const lines = [40, 41].flatMap((orderId) => leaseLines(buildBillableLease({ orderId, personName: 'Zoë Łukasik' }), DECEMBER_2026));
+    await renderInvoicePdf(buildDraft({ lines, totals: invoiceTotals(lines) }), 'RE-2027-000007', at);
+    expect(Buffer.from(await renderInvoicePdf(draft, 'RE-2027-000006', at)).equals(first)).toBe(true);
   });
 });

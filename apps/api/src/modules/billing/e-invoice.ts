@@ -5,8 +5,16 @@
  * `totals.ts`, never by the library.
  */
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 
-import { InvoiceService, type Invoice, type Logger } from '@e-invoice-eu/core';
+import {
+  FormatFactoryService,
+  invoiceSchema,
+  ValidationService,
+  type Invoice,
+  type InvoiceServiceOptions,
+  type Logger,
+} from '@e-invoice-eu/core';
 import type { InvoiceFormat } from '@leasing/contract';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 
@@ -193,13 +201,49 @@ function itemName(kind: InvoiceDraft['lines'][number]['kind']): string {
 /** The library speaks through a logger; its words go nowhere but an error we raise ourselves. */
 const quietLogger: Logger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** A compiled JSON-schema check (Ajv's `ValidateFunction`). */
+type InvoiceCheck = ((data: unknown) => boolean) & { errors?: unknown };
+type AjvClass = new (options: object) => { compile(schema: unknown): InvoiceCheck };
+/** The library's own Ajv, the one its `InvoiceService` checks with (a dependency of the library, not ours). */
+const Ajv2019 = createRequire(createRequire(import.meta.url).resolve('@e-invoice-eu/core'))('ajv/dist/2019') as AjvClass;
+const formats = new FormatFactoryService();
+const checks = new Map<string, InvoiceCheck>();
+
+/** The invoice schema as the format patches it, compiled once per format (compiling costs about as much as writing a whole invoice). */
+function checkOf(format: string): InvoiceCheck {
+  let check = checks.get(format);
+  if (!check) {
+    const schema = structuredClone(invoiceSchema);
+    formats.createFormatService(format, quietLogger).patchSchema(schema);
+    check = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
+    checks.set(format, check);
+  }
+  return check;
+}
+
+/**
+ * `InvoiceService.generate` of the pinned 2.3.4, step by step (a fresh copy of the input checked
+ * against the format's schema, the format's defaults, the format's writer), with the schema compiled
+ * once per format instead of once per call. The output is the library's (`e-invoice.test.ts`).
+ */
+export async function generateEInvoice(input: Invoice, options: InvoiceServiceOptions): Promise<string | Uint8Array> {
+  const format = formats.normalizeFormat(options.format);
+  const formatter = formats.createFormatService(format, quietLogger);
+  const invoice = new ValidationService(quietLogger).validate(
+    'invoice data',
+    checkOf(format) as Parameters<ValidationService['validate']>[1],
+    structuredClone(input),
+  ) as Invoice;
+  formatter.fillInvoiceDefaults(invoice);
+  return formatter.generate(invoice, { ...options, format });
+}
+
 /** The e-invoice XML (for ZUGFeRD: the CII that goes inside the PDF as `factur-x.xml`). */
 export async function eInvoiceXml(invoice: Invoice, format: InvoiceFormat): Promise<Buffer> {
-  const service = new InvoiceService(quietLogger);
   const libraryFormat = format === 'ZUGFERD_EN16931' ? 'CII' : LIBRARY_FORMAT[format];
   const copy = structuredClone(invoice);
   copy['ubl:Invoice']['cbc:CustomizationID'] = CUSTOMIZATION_ID[format];
-  const generated = await service.generate(copy, { format: libraryFormat, lang: 'de-de', noWarnings: true });
+  const generated = await generateEInvoice(copy, { format: libraryFormat, lang: 'de-de', noWarnings: true });
   const xml = typeof generated === 'string' ? generated : new TextDecoder().decode(generated);
   return Buffer.from(format === 'XRECHNUNG_UBL' ? xml : withCiiPrecedingInvoice(withCiiDelivery(xml), invoice), 'utf8');
 }
@@ -234,17 +278,19 @@ function withCiiPrecedingInvoice(xml: string, invoice: Invoice): string {
   return xml.replace(anchor, `${anchor}${element}`);
 }
 
-/** A ZUGFeRD/Factur-X EN 16931 invoice: our readable PDF as PDF/A-3 with the CII embedded. */
-export async function zugferdPdf(invoice: Invoice, readablePdf: Uint8Array, fileName: string): Promise<Buffer> {
-  const service = new InvoiceService(quietLogger);
-  const pdf = await service.generate(structuredClone(invoice), {
+/**
+ * A ZUGFeRD/Factur-X EN 16931 invoice: our readable PDF as PDF/A-3 with the CII embedded. `xml`: that
+ * CII when the caller has already written it (`eInvoiceXml(invoice, 'ZUGFERD_EN16931')`).
+ */
+export async function zugferdPdf(invoice: Invoice, readablePdf: Uint8Array, fileName: string, xml?: Buffer): Promise<Buffer> {
+  const pdf = await generateEInvoice(invoice, {
     format: LIBRARY_FORMAT.ZUGFERD_EN16931,
     lang: 'de-de',
     noWarnings: true,
     pdf: { buffer: readablePdf, filename: fileName, mimetype: 'application/pdf' },
   });
   if (typeof pdf === 'string') throw new Error('ZUGFeRD: the library answered text, not a PDF');
-  return withEmbeddedXml(pdf, await eInvoiceXml(invoice, 'ZUGFERD_EN16931'));
+  return withEmbeddedXml(pdf, xml ?? (await eInvoiceXml(invoice, 'ZUGFERD_EN16931')));
 }
 
 /**

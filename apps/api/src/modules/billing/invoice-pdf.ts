@@ -10,8 +10,35 @@ import { cleanText, Face, formatEuro, loadFontBytes, wrapText } from '../contrac
 import { germanDate, monthName, VAT_PERCENT } from './lines.js';
 import { buyerReference, type InvoiceDraft } from './totals.js';
 
+/**
+ * pdf-lib draws a text by its glyphs alone and never reads the positions fontkit's layout computes
+ * (DejaVu's GPOS: kern, mark, mkmk; its GSUB, which picks the glyphs, has none of these), so the
+ * layout is asked not to compute them: the same glyphs, less than half the work.
+ */
+export const NO_POSITIONING = { kern: false, mark: false, mkmk: false };
+
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
+
+/**
+ * fontkit for pdf-lib, each font file parsed once per process: a parsed font is only read (by the
+ * layout of a text and by a document's own subset), so every invoice shares it instead of parsing
+ * the two DejaVu files (and their layout tables) again for each document. The same glyphs, the same
+ * bytes.
+ */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
+const sharedFontkit: Fontkit = {
+  create(bytes, postscriptName) {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
 
 export function invoiceFileName(number: string, extension: 'pdf' | 'xml'): string {
   return `${number.replace(/[^A-Za-z0-9-]/g, '_')}.${extension}`;
@@ -29,9 +56,9 @@ const quantityText = (milli: number, unit: string) => {
 export async function renderInvoicePdf(draft: InvoiceDraft, number: string, createdAt: Date): Promise<Uint8Array> {
   const bytes = await loadFontBytes();
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(fontkit);
-  const regular = new Face(await pdf.embedFont(bytes.regular, { subset: true }));
-  const bold = new Face(await pdf.embedFont(bytes.bold, { subset: true }));
+  pdf.registerFontkit(sharedFontkit);
+  const regular = new Face(await pdf.embedFont(bytes.regular, { subset: true, features: NO_POSITIONING }));
+  const bold = new Face(await pdf.embedFont(bytes.bold, { subset: true, features: NO_POSITIONING }));
   const title = `${invoiceTitle(draft)} ${number}`;
   pdf.setTitle(title, { showInWindowTitleBar: true });
   pdf.setAuthor(cleanText(draft.seller.legalName));

@@ -4,7 +4,7 @@ import type { BillingProfile, TenantBilling } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
-import { enqueueMail } from '../mail/index.js';
+import { enqueueMail, MAX_ATTACHMENT_BYTES } from '../mail/index.js';
 import type { BillingDeps } from './deps.js';
 import { eInvoiceXml, semanticInvoice, zugferdPdf } from './e-invoice.js';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
@@ -30,6 +30,29 @@ export class InvoiceCheckFailed extends Error {
 }
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** MB to a tenth, rounded up: a file just over the limit does not read as the limit. */
+const megabytes = (bytes: number) => (Math.ceil((bytes / 2 ** 20) * 10) / 10).toLocaleString('de-DE');
+
+/**
+ * The invoice goes out as the mail's attachments, and a mail carries at most MAX_ATTACHMENT_BYTES:
+ * documents larger than that are not issued (the number goes back), and the run lists the employer
+ * under `skipped` (CHECK_FAILED) instead of failing as a whole. Asked after the XML, before the PDF
+ * is drawn, and again with the PDF. Null: the mail can carry them.
+ */
+export function unmailableProblem(xmlBytes: number, pdfBytes?: number): string | null {
+  if (xmlBytes + (pdfBytes ?? 0) <= MAX_ATTACHMENT_BYTES) return null;
+  const files =
+    pdfBytes === undefined
+      ? `E-Rechnung ${megabytes(xmlBytes)} MB`
+      : `E-Rechnung ${megabytes(xmlBytes)} MB und PDF ${megabytes(pdfBytes)} MB`;
+  return `Zu groß für den Versand per Mail: ${files}, höchstens ${megabytes(MAX_ATTACHMENT_BYTES)} MB zusammen`;
+}
+
+function refuseUnmailable(xml: Buffer, pdf?: Buffer): void {
+  const problem = unmailableProblem(xml.length, pdf?.length);
+  if (problem) throw new InvoiceCheckFailed([problem]);
+}
 
 export interface IssueRequest {
   type: 'INVOICE' | 'CREDIT_NOTE';
@@ -74,8 +97,10 @@ export async function issueInvoice(deps: BillingDeps, tx: Database, request: Iss
   const semantic = semanticInvoice(draft, number, format);
   const now = deps.clock.now();
   const xml = await eInvoiceXml(semantic, format);
+  refuseUnmailable(xml);
   const readable = await renderInvoicePdf(draft, number, now);
-  const pdf = format === 'ZUGFERD_EN16931' ? await zugferdPdf(semantic, readable, invoiceFileName(number, 'pdf')) : Buffer.from(readable);
+  const pdf = format === 'ZUGFERD_EN16931' ? await zugferdPdf(semantic, readable, invoiceFileName(number, 'pdf'), xml) : Buffer.from(readable);
+  refuseUnmailable(xml, pdf);
   const row = await repo.insertInvoice(
     tx,
     {

@@ -2,6 +2,7 @@ import { isValidIban, isValidLeitwegId, leitwegIdCheckDigits } from '@leasing/co
 import { describe, expect, it } from 'vitest';
 
 import { buildBillableLease, buildDraft, DECEMBER_2026 as DECEMBER, sellerFixture as seller, tenantBillingFixture } from '../../test-support/billing-builders.js';
+import { unmailableProblem } from './issue.js';
 import { leaseLines, netOfGross, rateLine, roundHalfUp } from './lines.js';
 import { buyerReference, dueDateOf, invoiceDraftProblems, invoiceNumber, invoiceTotals } from './totals.js';
 
@@ -111,5 +112,16 @@ describe('identifiers with check digits', () => {
     expect(isValidIban('DE02 1203 0000 0000 2020 51')).toBe(true);
     expect(isValidIban('DE02120300000000202052')).toBe(false);
     expect(isValidIban('DE0212030000000020205')).toBe(false);
+  });
+});
+
+describe('documents a mail cannot carry', () => {
+  it('are refused before issue, first by the XML alone, then with the PDF', () => {
+    const tenMb = 10 * 1024 * 1024;
+    expect(unmailableProblem(4 * 1024 * 1024, 6 * 1024 * 1024)).toBeNull();
+    expect(unmailableProblem(tenMb + 1)).toBe('Zu groß für den Versand per Mail: E-Rechnung 10,1 MB, höchstens 10 MB zusammen');
+    expect(unmailableProblem(9.5 * 1024 * 1024, 3 * 1024 * 1024)).toBe(
+      'Zu groß für den Versand per Mail: E-Rechnung 9,5 MB und PDF 3 MB, höchstens 10 MB zusammen',
+    );
   });
 });

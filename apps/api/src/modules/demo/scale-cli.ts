@@ -58,6 +58,9 @@ try {
     // PostgreSQL also VACUUM: the lists' index-only counts need the visibility map (migration 0037).
     await database.refreshStatistics();
     const n = (value: number) => value.toLocaleString('de-DE');
+    const formats = Object.entries(s.billing.byFormat)
+      .map(([format, value]) => `${format} ${n(value)}`)
+      .join(', ');
     process.stdout.write(
       [
         `Erzeugt in ${(s.millis / 1000).toFixed(1)} s (${database.kind}):`,
@@ -68,6 +71,7 @@ try {
           .sort((a, b) => b[1] - a[1])
           .map(([status, value]) => `    ${status}: ${n(value)}`),
         `  Statuseinträge: ${n(s.statusRecords)}, signierte Verträge: ${n(s.documents)}`,
+        `  Rechnungsdaten: ${n(s.billing.billed)} Arbeitgeber (${formats}), ${n(s.billing.publicBodies)} öffentliche Auftraggeber, ${n(s.billing.withoutLeitwegId)} davon ohne Leitweg-ID`,
         `  Passwort der erzeugten Personen: ${SCALE_PASSWORD}`,
       ].join('\n') + '\n',
     );

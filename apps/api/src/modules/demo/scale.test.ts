@@ -1,12 +1,19 @@
+import { BillingProfileSchema, isValidLeitwegId, TenantBillingSchema } from '@leasing/contract';
+import { formatPayrollMonth, monthOfDate } from '@leasing/payroll';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { billingProfile, tenantBilling } from '../../db/schema-billing.js';
 import { employmentEnds } from '../../db/schema-employer.js';
 import { orderDocuments, orders, salaryProfiles, tenants, users, userSteps } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
+import { berlinToday } from '../../lib/berlin-day.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
+import { runInvoices } from '../billing/run.js';
 import { readSalaryProfile } from '../profile/salary-store.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
-import { employerSizes, historyOf, randomSource } from './scale-plan.js';
+import { leitwegIdOf, tenantBillingOf } from './scale-billing.js';
+import { employerSizes, historyOf, PLACES, randomSource } from './scale-plan.js';
 import { SCALE_PASSWORD, scaleDataPresent, seedScale } from './scale.js';
 
 describe('the shape of generated data', () => {
@@ -32,6 +39,36 @@ describe('the shape of generated data', () => {
       { stepType: 'TENANT_ADMIN_CLICK_CONFIRM', status: 'DECLINED' },
       { stepType: 'DECLINED_BY_TENANT', status: 'ACCEPTED' },
     ]);
+  });
+});
+
+describe('the billing data of generated employers', () => {
+  it('is valid: mostly XRechnung UBL, some CII and ZUGFeRD, one in twenty a public body with a Leitweg-ID, two without', () => {
+    const random = randomSource(32);
+    const all = Array.from({ length: 300 }, (_, k) => {
+      const [place, postcode] = PLACES[k % PLACES.length] ?? ['Köln', '50667'];
+      const employer = {
+        tenantId: `t${k}`,
+        street: 'Hauptstraße',
+        streetNumber: String(k),
+        postcode,
+        place,
+        domain: `firma${k}.example.com`,
+      };
+      return tenantBillingOf(k, employer, random);
+    });
+    for (const billing of all) expect(TenantBillingSchema.safeParse(billing).success).toBe(true);
+    const publicBodies = all.filter((b) => b.isPublicBody);
+    expect(publicBodies.filter((b) => b.leitwegId && isValidLeitwegId(b.leitwegId))).toHaveLength(15);
+    expect(publicBodies.filter((b) => !b.leitwegId)).toHaveLength(2);
+    expect(publicBodies.every((b) => b.format !== 'ZUGFERD_EN16931')).toBe(true);
+    const share = (format: string) => all.filter((b) => b.format === format).length / all.length;
+    expect(share('XRECHNUNG_UBL')).toBeGreaterThan(0.7);
+    expect(share('XRECHNUNG_CII')).toBeGreaterThan(0.05);
+    expect(share('ZUGFERD_EN16931')).toBeGreaterThan(0.03);
+    // The coarse address is the place's municipality key (Köln: 05315000), the check digits MOD 97-10.
+    expect(leitwegIdOf('Köln', 'K10')).toMatch(/^05315000-K10-\d{2}$/);
+    expect(isValidLeitwegId(leitwegIdOf('Köln', 'K10'))).toBe(true);
   });
 });
 
@@ -105,6 +142,20 @@ describe.each(databaseTargets())('generated data on %s', (target) => {
       .from(users)
       .where(sql`${users.email} like 'p1.0@%'`);
     await loginAs(t.app, generated?.email ?? '', SCALE_PASSWORD);
+  });
+
+  it('writes the provider billing profile and billing data for every employer, which the monthly run invoices', async () => {
+    const db = t.runtime.database.db;
+    const [profile] = await runAsSystem(() => db.select().from(billingProfile));
+    expect(BillingProfileSchema.safeParse(profile?.profile).success).toBe(true);
+    const billed = await runAsSystem(() => db.select().from(tenantBilling));
+    expect(billed).toHaveLength(3);
+    for (const row of billed) expect(TenantBillingSchema.safeParse(row.billing).success).toBe(true);
+    const month = formatPayrollMonth(monthOfDate(berlinToday(t.clock.now()), 'today') - 1);
+    const deps = { db, clock: t.clock, mailSent: () => undefined };
+    const run = await runAsSystem(() => runInvoices(deps, month, { id: null, requestId: null }));
+    expect(run.created.length).toBeGreaterThan(0);
+    expect(run.skipped.filter((s) => s.reason !== 'NOTHING_TO_BILL')).toEqual([]);
   });
 });
 

@@ -22,6 +22,7 @@ import { hashPassword } from '../../lib/password.js';
 import { sealPrivate, type OrderTerms, type PrivateSnapshot } from '../orders/index.js';
 import { sealSalaryProfile } from '../profile/index.js';
 import { DEMO_ACCOUNTS, DEMO_SALARY_INFO } from './accounts.js';
+import { seedBilling, type BilledEmployer } from './scale-billing.js';
 import { seedPriceListHistory } from './scale-price-lists.js';
 import {
   between,
@@ -59,6 +60,8 @@ export interface ScaleSummary {
   statusRecords: number;
   documents: number;
   leaving: number;
+  /** Employers with billing data, the public bodies among them, those without a Leitweg-ID, by format. */
+  billing: Awaited<ReturnType<typeof seedBilling>>;
   millis: number;
 }
 
@@ -92,8 +95,15 @@ export async function seedScale(
     const started = Date.now();
     const random = randomSource(options.seed ?? 31);
     const [demoAdmin] = await db
-      .select({ tenantId: users.tenantId })
+      .select({
+        tenantId: users.tenantId,
+        street: tenants.street,
+        streetNumber: tenants.streetNumber,
+        postcode: tenants.postcode,
+        place: tenants.place,
+      })
       .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
       .where(eq(users.email, DEMO_ACCOUNTS.tenantAdmin));
     const demoTenantId = demoAdmin?.tenantId;
     if (!demoTenantId) throw new Error('demo data missing: load it first (DEMO_DATA=true)');
@@ -359,6 +369,27 @@ export async function seedScale(
     await insertChunks(policyRows, (chunk) => db.insert(orderPolicies).values(chunk));
     await insertChunks(documentRows, (chunk) => db.insert(orderDocuments).values(chunk));
     await seedPriceListHistory(db, options.priceLists ?? 156, now);
+    // Billing data of every employer, the demo employer's included (its own random source: the same
+    // people and leases as before billing was generated).
+    const billed: BilledEmployer[] = [
+      {
+        tenantId: demoTenantId,
+        street: demoAdmin?.street ?? 'Industriestraße',
+        streetNumber: demoAdmin?.streetNumber ?? '7',
+        postcode: demoAdmin?.postcode ?? '50667',
+        place: demoAdmin?.place ?? 'Köln',
+        domain: 'muster.example',
+      },
+      ...newTenants.map((t, i) => ({
+        tenantId: t.id ?? '',
+        street: t.street ?? '',
+        streetNumber: t.streetNumber ?? '',
+        postcode: t.postcode ?? '',
+        place: t.place ?? '',
+        domain: `firma${i + 1}.example.com`,
+      })),
+    ];
+    const billing = await seedBilling(db, billed, randomSource((options.seed ?? 31) + 1), now);
 
     return {
       employers: tenantIds.length,
@@ -371,6 +402,7 @@ export async function seedScale(
       statusRecords: stepRows.length,
       documents: documentRows.length,
       leaving: leaving.length,
+      billing,
       millis: Date.now() - started,
     };
   });
