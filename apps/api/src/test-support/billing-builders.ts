@@ -65,30 +65,12 @@ export const buildBillableLease = (overrides: Partial<BillableLease> = {}): Bill
   ...overrides,
 });
 
-export const sellerFixture: BillingProfile = {
-  legalName: 'E-Auto-Leasing Service GmbH',
-  street: 'Invalidenstraße',
-  streetNumber: '12',
-  postcode: '10115',
-  place: 'Berlin',
-  countryCode: 'DE',
-  vatId: 'DE123456789',
-  taxNumber: null,
+/** The seller as the unit tests draft with it: the profile as saved (IBAN without spaces), no bank details. */
+export const sellerFixture: BillingProfile = billingProfileFixture({
   iban: 'DE02120300000000202051',
   bic: null,
   bankName: null,
-  contactName: 'Forderungsmanagement',
-  contactPhone: '+49 30 1234567',
-  contactEmail: 'rechnung@e-auto-leasing.example',
-  invoicePrefix: 'RE',
-  paymentTermsDays: 14,
-  datevRevenueAccount: '8400',
-  datevDebtorAccount: '10000',
-  datevTaxKey: null,
-  datevConsultantNumber: '1001',
-  datevClientNumber: '1',
-};
-
+});
 
 /** A draft invoice of one lease's December 2026; override what a test is about. */
 export function buildDraft(overrides: Partial<InvoiceDraft> = {}): InvoiceDraft {
