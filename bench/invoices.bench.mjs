@@ -185,7 +185,7 @@ async function measure({ url, ownerUrl }) {
         return at;
       },
     };
-    const deps = { db, clock, mailSent: () => undefined };
+    const deps = { db, clock, publicUrl: 'http://127.0.0.1:3000', mailSent: () => undefined };
     // As the scheduled run asks (modules/billing/jobs.ts): no actor, credited months left to the provider.
     const actor = { id: null, requestId: null };
     const JOB = { leaveCredited: true };

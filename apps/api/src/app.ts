@@ -394,7 +394,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(providerCallbackRoutes(orderDeps, [syncLicenceCheckCase]));
   await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
-  const billingDeps = { db, clock, mailSent: () => mailWorker.kick(), authenticate };
+  const billingDeps = { db, clock, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick(), authenticate };
   await app.register(providerBillingRoutes(billingDeps));
   await app.register(tenantBillingRoutes(billingDeps));
   // Background work runs once per slot across all instances (lib/scheduled-jobs.ts).

@@ -243,6 +243,11 @@ export const InvoiceSummarySchema = z.object({
   format: z.enum(InvoiceFormats),
   /** When the invoice went to the employer's billing address (null: not yet). */
   mailedAt: z.nullable(z.string()),
+  /**
+   * Whether that mail carried the XML and the PDF (false: together over 10 MB, the mail pointed to
+   * the employer portal's invoices instead; null: not mailed yet).
+   */
+  mailedWithFiles: z.nullable(z.boolean()),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { bytea, tenants } from './schema.js';
 
@@ -111,5 +111,7 @@ export const invoiceMailings = pgTable('invoice_mailings', {
     .primaryKey()
     .references(() => invoices.id),
   sentTo: text('sent_to').notNull(),
+  /** False: too large for a mail, which then pointed to the employer's portal instead (ADR 0052). */
+  attached: boolean('attached').notNull().default(true),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -14,6 +14,7 @@ import { createTestApp, databaseTargets, type TestApp } from '../../test-support
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 import { berlinToday } from '../../lib/berlin-day.js';
 import { firstWorkingDay, runMonthlyInvoicesIfDue } from './jobs.js';
+import { runInvoices } from './run.js';
 import { netOfGross } from './lines.js';
 import { billingProfileFixture, tenantBillingFixture } from '../../test-support/billing-builders.js';
 
@@ -178,7 +179,7 @@ describe.each(databaseTargets())('the provider invoices its employers on %s', (t
       [current] = await inForce();
     }
     expect((await call('POST', `/v1/provider/invoices/${current?.id}/credit-note`, tokens.provider, { reason: 'Leitweg-ID geändert' })).status).toBe(201);
-    const deps = { db: t.runtime.database.db, clock: t.clock, mailSent: () => undefined };
+    const deps = { db: t.runtime.database.db, clock: t.clock, publicUrl: t.config.publicUrl, mailSent: () => undefined };
     const firstDay = firstWorkingDay(formatPayrollMonth(monthOfDate(`${month}-01`, 'month') + 1));
     /** The job at a moment of the app's clock (the API is asked at the real time: tokens are short-lived). */
     const jobAt = async (at: Date) => {
@@ -195,6 +196,24 @@ describe.each(databaseTargets())('the provider invoices its employers on %s', (t
     // The provider's own run invoices it again.
     await call('POST', '/v1/provider/invoices/run', tokens.provider, { month });
     expect(await inForce()).toHaveLength(1);
+  });
+
+  it('issues an invoice too large for a mail all the same, its mail pointing to the portal', async () => {
+    const inForce = (await call<InvoicePage>('GET', `/v1/provider/invoices?month=${month}&pageSize=100`, tokens.provider)).body.items.find(
+      (i) => i.type === 'INVOICE' && i.status === 'ISSUED' && i.tenantId === musterId,
+    );
+    expect((await call('POST', `/v1/provider/invoices/${inForce?.id}/credit-note`, tokens.provider, { reason: 'Neu ausstellen' })).status).toBe(201);
+    const deps = { db: t.runtime.database.db, clock: t.clock, publicUrl: t.config.publicUrl, mailLimitBytes: 1000, mailSent: () => undefined };
+    const run = await runInvoices(deps, month, { id: null, requestId: null });
+    const created = run.created.find((i) => i.tenantId === musterId);
+    expect(created?.mailedWithFiles).toBe(false);
+    const mails = await runAsSystem(() => t.runtime.database.db.select().from(outbox));
+    const mail = mails.find((m) => m.kind === 'INVOICE_ISSUED' && m.subject.includes(created?.number ?? '?'));
+    expect(mail?.attachments).toEqual([]);
+    expect(mail?.textBody).toContain(`${t.config.publicUrl}/employer/invoices`);
+    expect(mail?.textBody).toContain("zu groß");
+    // The documents are there for HR to download.
+    expect((await call('GET', `/v1/tenant/invoices/${created?.id}/xml`, tokens.tenantAdmin)).status).toBe(200);
   });
 
   it('exports the month as a DATEV Buchungsstapel', async () => {

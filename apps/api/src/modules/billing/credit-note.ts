@@ -36,30 +36,33 @@ export async function issueCreditNote(
     }),
   );
   const parties = invoice.parties as InvoicedParties;
-  const created = await deps.db
-    .transaction(async (tx) => {
-      await repo.lockInvoiceNumbers(tx, parties.seller.invoicePrefix, Number(today.slice(0, 4)));
+  const created = await issueInvoice(
+    deps,
+    {
+      type: 'CREDIT_NOTE',
+      tenantId: invoice.tenantId,
+      month: invoice.month,
+      issueDate: today,
+      dueDate: today,
+      parties,
+      lines,
+      creditNoteOf: { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate },
+      reason,
+      actorId: actor.id,
+      requestId: actor.requestId,
+    },
+    async (tx) => {
       if (await repo.creditNoteOf(tx, invoice.id)) throw conflict('Diese Rechnung ist bereits gutgeschrieben.');
-      return issueInvoice(deps, tx, {
-        type: 'CREDIT_NOTE',
-        tenantId: invoice.tenantId,
-        month: invoice.month,
-        issueDate: today,
-        dueDate: today,
-        parties,
-        lines,
-        creditNoteOf: { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate },
-        reason,
-        actorId: actor.id,
-        requestId: actor.requestId,
-      });
-    })
+      return true;
+    },
+  )
     .catch((error: unknown) => {
       // Two credit notes at once: the unique index lets one through.
       if (error instanceof AppError) throw error;
       if ((error as { code?: string } | null)?.code === '23505') throw conflict('Diese Rechnung ist bereits gutgeschrieben.');
       throw error;
     });
+  if (!created) throw conflict('Diese Rechnung ist bereits gutgeschrieben.');
   deps.mailSent();
   return invoiceDetail(deps.db, created.id, {});
 }

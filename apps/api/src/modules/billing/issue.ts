@@ -4,7 +4,7 @@ import type { BillingProfile, TenantBilling } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
-import { enqueueMail, MAX_ATTACHMENT_BYTES } from '../mail/index.js';
+import { enqueueMail, MAX_ATTACHMENT_BYTES, type MailAttachment } from '../mail/index.js';
 import type { BillingDeps } from './deps.js';
 import { eInvoiceXml, semanticInvoice, zugferdPdf } from './e-invoice.js';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
@@ -31,27 +31,14 @@ export class InvoiceCheckFailed extends Error {
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-/** MB to a tenth, rounded up: a file just over the limit does not read as the limit. */
-const megabytes = (bytes: number) => (Math.ceil((bytes / 2 ** 20) * 10) / 10).toLocaleString('de-DE');
-
 /**
- * The invoice goes out as the mail's attachments, and a mail carries at most MAX_ATTACHMENT_BYTES:
- * documents larger than that are not issued (the number goes back), and the run lists the employer
- * under `skipped` (CHECK_FAILED) instead of failing as a whole. Asked after the XML, before the PDF
- * is drawn, and again with the PDF. Null: the mail can carry them.
+ * Whether the documents travel as the mail's attachments: a mail carries at most
+ * MAX_ATTACHMENT_BYTES. A larger invoice (an employer with thousands of cars) is issued all the same
+ * and the mail says where to fetch it: the employer's portal, where HR downloads the XML and the PDF
+ * (ADR 0052, "Too large for a mail").
  */
-export function unmailableProblem(xmlBytes: number, pdfBytes?: number): string | null {
-  if (xmlBytes + (pdfBytes ?? 0) <= MAX_ATTACHMENT_BYTES) return null;
-  const files =
-    pdfBytes === undefined
-      ? `E-Rechnung ${megabytes(xmlBytes)} MB`
-      : `E-Rechnung ${megabytes(xmlBytes)} MB und PDF ${megabytes(pdfBytes)} MB`;
-  return `Zu groß für den Versand per Mail: ${files}, höchstens ${megabytes(MAX_ATTACHMENT_BYTES)} MB zusammen`;
-}
-
-function refuseUnmailable(xml: Buffer, pdf?: Buffer): void {
-  const problem = unmailableProblem(xml.length, pdf?.length);
-  if (problem) throw new InvoiceCheckFailed([problem]);
+export function fitsInMail(xmlBytes: number, pdfBytes: number, limit = MAX_ATTACHMENT_BYTES): boolean {
+  return xmlBytes + pdfBytes <= limit;
 }
 
 export interface IssueRequest {
@@ -69,38 +56,90 @@ export interface IssueRequest {
 }
 
 /**
- * Issues one invoice or credit note inside `tx`: takes the next number (the counter row stays locked
- * until the commit, so numbers are gapless across instances), checks the draft with our own rules and
- * refuses to issue one that fails, writes the e-invoice and its PDF as issued with their SHA-256 in
- * the audit trail, and queues the mail to the employer's billing address with both attached.
+ * Asked inside the issuing transaction, once the number counter is locked and before anything is
+ * written: whether the document is still to be issued (false: another instance did it meanwhile).
+ * It may throw to refuse (an AppError reaches the caller, nothing is written).
  */
-export async function issueInvoice(deps: BillingDeps, tx: Database, request: IssueRequest): Promise<repo.InvoiceRow> {
-  const { seller, buyer } = request.parties;
-  const draft: InvoiceDraft = {
+export type StillToIssue = (tx: Database) => Promise<boolean>;
+
+interface Documents {
+  number: string;
+  xml: Buffer;
+  pdf: Buffer;
+}
+
+function draftOf(request: IssueRequest): InvoiceDraft {
+  return {
     type: request.type,
     month: request.month,
     issueDate: request.issueDate,
     dueDate: request.dueDate,
-    seller,
-    buyer,
+    seller: request.parties.seller,
+    buyer: request.parties.buyer,
     lines: request.lines,
     totals: invoiceTotals(request.lines),
     ...(request.creditNoteOf
       ? { precedingInvoice: { number: request.creditNoteOf.number, issueDate: request.creditNoteOf.issueDate } }
       : {}),
   };
+}
+
+async function renderDocuments(draft: InvoiceDraft, number: string, now: Date): Promise<Documents> {
+  const format = draft.buyer.billing.format;
+  const semantic = semanticInvoice(draft, number, format);
+  const xml = await eInvoiceXml(semantic, format);
+  const readable = await renderInvoicePdf(draft, number, now);
+  const pdf =
+    format === 'ZUGFERD_EN16931'
+      ? await zugferdPdf(semantic, readable, invoiceFileName(number, 'pdf'), xml)
+      : Buffer.from(readable);
+  return { number, xml, pdf };
+}
+
+/**
+ * Issues one invoice or credit note. The number is part of the documents, and numbers must be
+ * gapless across instances (§ 14 Abs. 4 Nr. 4 UStG), so the counter row stays locked from taking a
+ * number until the commit. Drawing an employer's documents takes seconds at size (11,000 lines:
+ * about 20 s), too long to hold that lock and an idle transaction: they are drawn before, for the
+ * number the counter will give next, and the transaction only checks that nobody took it meanwhile.
+ * Only then (another instance or a credit note was quicker) are they drawn again inside the lock.
+ *
+ * Our own rules check the draft first (`InvoiceCheckFailed`, nothing written). The e-invoice and its
+ * PDF are stored as issued with their SHA-256 in the audit trail, and the mail to the employer's
+ * billing address carries both, or, too large for a mail, says where to fetch them.
+ * Null: `stillToIssue` said it was issued meanwhile.
+ */
+export async function issueInvoice(
+  deps: BillingDeps,
+  request: IssueRequest,
+  stillToIssue: StillToIssue,
+): Promise<repo.InvoiceRow | null> {
+  const draft = draftOf(request);
   const problems = invoiceDraftProblems(draft);
   if (problems.length > 0) throw new InvoiceCheckFailed(problems);
+  const prefix = request.parties.seller.invoicePrefix;
   const year = Number(request.issueDate.slice(0, 4));
-  const number = invoiceNumber(seller.invoicePrefix, year, await repo.takeInvoiceNumber(tx, seller.invoicePrefix, year));
-  const format = buyer.billing.format;
-  const semantic = semanticInvoice(draft, number, format);
   const now = deps.clock.now();
-  const xml = await eInvoiceXml(semantic, format);
-  refuseUnmailable(xml);
-  const readable = await renderInvoicePdf(draft, number, now);
-  const pdf = format === 'ZUGFERD_EN16931' ? await zugferdPdf(semantic, readable, invoiceFileName(number, 'pdf'), xml) : Buffer.from(readable);
-  refuseUnmailable(xml, pdf);
+  const expected = (await repo.lastInvoiceNumber(deps.db, prefix, year)) + 1;
+  const prepared = await renderDocuments(draft, invoiceNumber(prefix, year, expected), now);
+  return deps.db.transaction(async (tx) => {
+    await repo.lockInvoiceNumbers(tx, prefix, year);
+    if (!(await stillToIssue(tx))) return null;
+    const taken = await repo.takeInvoiceNumber(tx, prefix, year);
+    const documents = taken === expected ? prepared : await renderDocuments(draft, invoiceNumber(prefix, year, taken), now);
+    return recordIssued(deps, tx, request, draft, documents, now);
+  });
+}
+
+async function recordIssued(
+  deps: BillingDeps,
+  tx: Database,
+  request: IssueRequest,
+  draft: InvoiceDraft,
+  { number, xml, pdf }: Documents,
+  now: Date,
+): Promise<repo.InvoiceRow> {
+  const { seller, buyer } = request.parties;
   const row = await repo.insertInvoice(
     tx,
     {
@@ -113,7 +152,7 @@ export async function issueInvoice(deps: BillingDeps, tx: Database, request: Iss
       netCents: draft.totals.taxExclusiveCents,
       vatCents: draft.totals.vatCents,
       grossCents: draft.totals.payableCents,
-      format,
+      format: buyer.billing.format,
       creditNoteOf: request.creditNoteOf?.id ?? null,
       reason: request.reason ?? null,
       parties: request.parties,
@@ -147,6 +186,13 @@ export async function issueInvoice(deps: BillingDeps, tx: Database, request: Iss
     requestId: request.requestId,
     at: now,
   });
+  const attached = fitsInMail(xml.length, pdf.length, deps.mailLimitBytes);
+  const files: MailAttachment[] = attached
+    ? [
+        { filename: invoiceFileName(number, 'xml'), contentType: 'application/xml', content: xml },
+        { filename: invoiceFileName(number, 'pdf'), contentType: 'application/pdf', content: pdf },
+      ]
+    : [];
   await enqueueMail(
     tx,
     { email: buyer.billing.billingEmail, language: 'de' },
@@ -159,13 +205,11 @@ export async function issueInvoice(deps: BillingDeps, tx: Database, request: Iss
       grossEur: draft.totals.payableCents / 100,
       dueDate: request.dueDate,
       sellerName: seller.legalName,
+      ...(attached ? {} : { portalLink: `${deps.publicUrl}/employer/invoices` }),
     },
     now,
-    [
-      { filename: invoiceFileName(number, 'xml'), contentType: 'application/xml', content: xml },
-      { filename: invoiceFileName(number, 'pdf'), contentType: 'application/pdf', content: pdf },
-    ],
+    files,
   );
-  await repo.recordMailing(tx, row.id, buyer.billing.billingEmail, now);
+  await repo.recordMailing(tx, { invoiceId: row.id, sentTo: buyer.billing.billingEmail, attached, at: now });
   return row;
 }

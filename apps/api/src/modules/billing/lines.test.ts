@@ -2,7 +2,7 @@ import { isValidIban, isValidLeitwegId, leitwegIdCheckDigits } from '@leasing/co
 import { describe, expect, it } from 'vitest';
 
 import { buildBillableLease, buildDraft, DECEMBER_2026 as DECEMBER, sellerFixture as seller, tenantBillingFixture } from '../../test-support/billing-builders.js';
-import { unmailableProblem } from './issue.js';
+import { fitsInMail } from './issue.js';
 import { leaseLines, netOfGross, rateLine, roundHalfUp } from './lines.js';
 import { buyerReference, dueDateOf, invoiceDraftProblems, invoiceNumber, invoiceTotals } from './totals.js';
 
@@ -116,12 +116,11 @@ describe('identifiers with check digits', () => {
 });
 
 describe('documents a mail cannot carry', () => {
-  it('are refused before issue, first by the XML alone, then with the PDF', () => {
+  it('travel as attachments up to 10 MB together, not beyond', () => {
     const tenMb = 10 * 1024 * 1024;
-    expect(unmailableProblem(4 * 1024 * 1024, 6 * 1024 * 1024)).toBeNull();
-    expect(unmailableProblem(tenMb + 1)).toBe('Zu groß für den Versand per Mail: E-Rechnung 10,1 MB, höchstens 10 MB zusammen');
-    expect(unmailableProblem(9.5 * 1024 * 1024, 3 * 1024 * 1024)).toBe(
-      'Zu groß für den Versand per Mail: E-Rechnung 9,5 MB und PDF 3 MB, höchstens 10 MB zusammen',
-    );
+    expect(fitsInMail(4 * 1024 * 1024, 6 * 1024 * 1024)).toBe(true);
+    expect(fitsInMail(tenMb - 100, 101)).toBe(false);
+    expect(fitsInMail(9.5 * 1024 * 1024, 3 * 1024 * 1024)).toBe(false);
+    expect(fitsInMail(1000, 2000, 2999)).toBe(false);
   });
 });

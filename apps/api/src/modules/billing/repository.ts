@@ -66,6 +66,15 @@ export async function takeInvoiceNumber(tx: Database, prefix: string, year: numb
   return row.lastNumber;
 }
 
+/** The counter's last number as committed (0: none yet), read without a lock: a guess to draw with. */
+export async function lastInvoiceNumber(db: Database, prefix: string, year: number): Promise<number> {
+  const [row] = await db
+    .select({ lastNumber: invoiceNumberCounters.lastNumber })
+    .from(invoiceNumberCounters)
+    .where(and(eq(invoiceNumberCounters.prefix, prefix), eq(invoiceNumberCounters.year, year)));
+  return row?.lastNumber ?? 0;
+}
+
 /** Locks the prefix's counter of the year without taking a number (the row is made at 0 if new). */
 export async function lockInvoiceNumbers(tx: Database, prefix: string, year: number): Promise<void> {
   await tx
@@ -152,6 +161,7 @@ const summaryColumns = {
   creditedById: creditNotes.id,
   creditedByNumber: creditNotes.number,
   mailedAt: invoiceMailings.queuedAt,
+  mailedWithFiles: invoiceMailings.attached,
 };
 
 export type InvoiceSummaryRow = {
@@ -175,6 +185,7 @@ export type InvoiceSummaryRow = {
   creditedById: string | null;
   creditedByNumber: string | null;
   mailedAt: Date | null;
+  mailedWithFiles: boolean | null;
 };
 
 export interface InvoiceFilter {
@@ -245,8 +256,14 @@ export async function numberOf(db: Database, id: string): Promise<string | undef
   return row?.number;
 }
 
-export async function recordMailing(tx: Database, invoiceId: string, sentTo: string, at: Date): Promise<void> {
-  await tx.insert(invoiceMailings).values({ invoiceId, sentTo, queuedAt: at }).onConflictDoNothing();
+export async function recordMailing(
+  tx: Database,
+  mailing: { invoiceId: string; sentTo: string; attached: boolean; at: Date },
+): Promise<void> {
+  await tx
+    .insert(invoiceMailings)
+    .values({ invoiceId: mailing.invoiceId, sentTo: mailing.sentTo, attached: mailing.attached, queuedAt: mailing.at })
+    .onConflictDoNothing();
 }
 
 /** The credit note that cancelled this invoice, if any. */

@@ -2,7 +2,6 @@ import type { InvoiceRunAnswer, InvoiceSummary, TenantBilling } from '@leasing/c
 import { isValidLeitwegId } from '@leasing/contract';
 import { monthBounds, parsePayrollMonth } from '@leasing/payroll';
 
-import type { Database } from '../../db/client.js';
 import { berlinToday } from '../../lib/berlin-day.js';
 import { AppError } from '../../lib/errors.js';
 import { tenantsWithBillableLeases } from '../orders/index.js';
@@ -85,9 +84,7 @@ export async function runInvoices(
         continue;
       }
       try {
-        const created = await deps.db.transaction((tx) =>
-          issueOnce(deps, tx, { tenantId, month, today, name, tenantBilling, lines, profile, actor }),
-        );
+        const created = await issueOnce(deps, { tenantId, month, today, name, tenantBilling, lines, profile, actor });
         if (created) createdIds.push(created);
       } catch (error) {
         if (!(error instanceof InvoiceCheckFailed)) throw error;
@@ -110,7 +107,6 @@ export async function runInvoices(
 
 async function issueOnce(
   deps: BillingDeps,
-  tx: Database,
   input: {
     tenantId: string;
     month: string;
@@ -123,23 +119,25 @@ async function issueOnce(
   },
 ): Promise<string | null> {
   const { profile, tenantId } = input;
-  // Another instance may have issued it meanwhile: lock the counter first (the row every issuing
-  // transaction takes), then look again, which sees the other's commit.
-  await repo.lockInvoiceNumbers(tx, profile.invoicePrefix, Number(input.today.slice(0, 4)));
-  if (await repo.activeInvoiceOf(tx, tenantId, input.month)) return null;
-  const row = await issueInvoice(deps, tx, {
-    type: 'INVOICE',
-    tenantId,
-    month: input.month,
-    issueDate: input.today,
-    dueDate: dueDateOf(input.today, profile.paymentTermsDays),
-    parties: {
-      seller: profile,
-      buyer: { name: input.name, customerNumber: customerNumberOf(tenantId), billing: input.tenantBilling },
+  const row = await issueInvoice(
+    deps,
+    {
+      type: 'INVOICE',
+      tenantId,
+      month: input.month,
+      issueDate: input.today,
+      dueDate: dueDateOf(input.today, profile.paymentTermsDays),
+      parties: {
+        seller: profile,
+        buyer: { name: input.name, customerNumber: customerNumberOf(tenantId), billing: input.tenantBilling },
+      },
+      lines: input.lines,
+      actorId: input.actor.id,
+      requestId: input.actor.requestId,
     },
-    lines: input.lines,
-    actorId: input.actor.id,
-    requestId: input.actor.requestId,
-  });
-  return row.id;
+    // Another instance may have issued it meanwhile: asked under the counter's lock (the row every
+    // issuing transaction takes), which sees the other's commit.
+    async (tx) => !(await repo.activeInvoiceOf(tx, tenantId, input.month)),
+  );
+  return row?.id ?? null;
 }

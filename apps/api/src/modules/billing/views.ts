@@ -26,6 +26,7 @@ export function toSummary(row: InvoiceSummaryRow, facts?: ReadonlyMap<string, Te
     status: row.creditedById ? 'CREDITED' : 'ISSUED',
     format: row.format,
     mailedAt: row.mailedAt?.toISOString() ?? null,
+    mailedWithFiles: row.mailedAt ? row.mailedWithFiles : null,
   };
 }
 

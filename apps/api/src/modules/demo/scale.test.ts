@@ -152,7 +152,7 @@ describe.each(databaseTargets())('generated data on %s', (target) => {
     expect(billed).toHaveLength(3);
     for (const row of billed) expect(TenantBillingSchema.safeParse(row.billing).success).toBe(true);
     const month = formatPayrollMonth(monthOfDate(berlinToday(t.clock.now()), 'today') - 1);
-    const deps = { db, clock: t.clock, mailSent: () => undefined };
+    const deps = { db, clock: t.clock, publicUrl: t.config.publicUrl, mailSent: () => undefined };
     const run = await runAsSystem(() => runInvoices(deps, month, { id: null, requestId: null }));
     expect(run.created.length).toBeGreaterThan(0);
     expect(run.skipped.filter((s) => s.reason !== 'NOTHING_TO_BILL')).toEqual([]);

@@ -125,6 +125,11 @@ export interface BillingMail {
   grossEur: number;
   dueDate: string;
   sellerName: string;
+  /**
+   * Set when the documents are too large for a mail (over 10 MB together): the mail then carries no
+   * files and this link to the employer portal's invoices, where HR downloads them.
+   */
+  portalLink?: string;
 }
 
 export type MailTemplate = AccountMail | OrderMail | LeaseEndMail | BillingMail;

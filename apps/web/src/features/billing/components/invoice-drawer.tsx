@@ -33,6 +33,9 @@ function Facts({ invoice, onOpen }: { invoice: InvoiceDetail; onOpen: (id: strin
     [t('detail.format'), t(`formats.${invoice.format}`)],
     [t('detail.mailedAt'), invoice.mailedAt ? formatDateTime(invoice.mailedAt) : t('invoices.notMailed')],
   ];
+  if (invoice.mailedWithFiles !== null) {
+    rows.push([t('detail.delivery'), t(invoice.mailedWithFiles ? 'detail.deliveryAttached' : 'detail.deliveryPortal')]);
+  }
   if (invoice.creditNoteOf) rows.push([t('detail.creditNoteOf'), link(invoice.creditNoteOf)]);
   if (invoice.creditedBy) rows.push([t('detail.creditedBy'), link(invoice.creditedBy)]);
   if (invoice.reason) rows.push([t('detail.reason'), invoice.reason]);

@@ -28,6 +28,7 @@ export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): In
     status: 'ISSUED',
     format: 'XRECHNUNG_UBL',
     mailedAt: '2026-12-01T08:15:00.000Z',
+    mailedWithFiles: true,
     ...overrides,
   };
 }
@@ -79,6 +80,7 @@ export function buildCreditNote(overrides: Partial<InvoiceDetail> = {}): Invoice
     issueDate: '2026-12-05',
     dueDate: '2026-12-05',
     mailedAt: null,
+    mailedWithFiles: null,
     creditNoteOf: { id: INVOICE_ID, number: 'RE-2026-000001' },
     reason: 'Falscher Leasingvertrag abgerechnet',
     ...overrides,
