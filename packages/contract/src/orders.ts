@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 
 import { DeliveryOptionSchema, LeasePackageSchema, TaxResultSchema } from './catalog.js';
 import { pageNumberField, pageOf, pageSizeField, searchTermField } from './paging.js';
+import { msg } from './validation-messages.js';
 
 /** Spec 4.5: step types in workflow order, then the terminal states. */
 export const StepTypes = [
@@ -23,6 +24,8 @@ export const StepTypes = [
    * salary conversion ended the day before that handover, the old car is still to be returned (ADR 0040).
    */
   'CONVERSION_ENDED',
+  /** The employee cancelled a signed order within the week to cancel (ADR 0053). */
+  'CANCELLED_BY_EMPLOYEE',
 ] as const;
 export const StepTypeSchema = z.enum(StepTypes);
 export type StepType = z.infer<typeof StepTypeSchema>;
@@ -105,6 +108,26 @@ export const EmployerApprovalSchema = z.object({
 export type EmployerApproval = z.infer<typeof EmployerApprovalSchema>;
 
 /**
+ * The week to cancel (ADR 0053): from the employee's signature to the end of the window's last day in
+ * Berlin. Null before the signature.
+ */
+export const OrderCancellationSchema = z.object({
+  /** The window's last day (ISO date, Europe/Berlin), the day the order page names. */
+  lastDay: z.string(),
+  /** The instant the window closes (ISO time): midnight in Berlin after the last day. */
+  endsAt: z.string(),
+  /** Whether the employee may cancel now: within the window, not waived, the car not yet ordered. */
+  open: z.boolean(),
+  /** When the employee gave the window up for a faster delivery (ISO time). */
+  waivedAt: z.nullable(z.string()),
+  /** When the employee cancelled (ISO time). */
+  cancelledAt: z.nullable(z.string()),
+  /** The employee's reason, if they gave one. */
+  reason: z.nullable(z.string()),
+});
+export type OrderCancellation = z.infer<typeof OrderCancellationSchema>;
+
+/**
  * The order with its frozen snapshot (spec 3 "Order"). `orderUserInfo.salaryInfo` and the full tax
  * result are shown only to the employee who ordered; admins get the order without them.
  */
@@ -148,6 +171,7 @@ export const OrderSchema = z.object({
   /** The expected delivery window the provider set (ISO dates), once there is one. */
   deliveryWindow: z.nullable(DeliveryWindowSchema),
   employerApproval: z.nullable(EmployerApprovalSchema),
+  cancellation: z.nullable(OrderCancellationSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -187,6 +211,36 @@ export const StepActionRequestSchema = z.strictObject({
 });
 export type StepActionRequest = z.infer<typeof StepActionRequestSchema>;
 
+/** `POST /v1/order/{orderId}/cancel`: the employee's reason is optional. */
+export const CancelOrderRequestSchema = z.strictObject({
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(1_000))),
+});
+export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;
+
+/**
+ * `POST /v1/order/{orderId}/waive-cancellation`: the employee gives up the rest of the week to cancel
+ * so that the car can be ordered at once; `acknowledged` is their explicit yes to that consequence.
+ */
+export const WaiveCancellationRequestSchema = z.strictObject({ acknowledged: z.literal(true) });
+export type WaiveCancellationRequest = z.infer<typeof WaiveCancellationRequestSchema>;
+
+/**
+ * The provider's order settings (`GET/PUT /v1/provider/order-settings`). The window is at least the
+ * contract's week (`contract-sections.ts` promises one week) and at most 30 days.
+ */
+export const CANCELLATION_DAYS_MIN = 7;
+export const CANCELLATION_DAYS_MAX = 30;
+export const OrderSettingsSchema = z.strictObject({
+  cancellationDays: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(CANCELLATION_DAYS_MIN, msg.min(CANCELLATION_DAYS_MIN)),
+      z.lte(CANCELLATION_DAYS_MAX, msg.max(CANCELLATION_DAYS_MAX)),
+    ),
+});
+export type OrderSettings = z.infer<typeof OrderSettingsSchema>;
+
 export const LinkResponseSchema = z.object({ link: z.url() });
 export const CheckResponseSchema = z.boolean();
 
@@ -212,6 +266,11 @@ export const AdminOrderSummarySchema = z.object({
   delivery: DeliveryOptionSchema,
   latestDocument: z.nullable(OrderDocumentSchema),
   employerApproval: z.nullable(EmployerApprovalSchema),
+  /**
+   * While the employee may still cancel (signed, not waived, not cancelled): when the week to cancel
+   * ends (ISO time). The car is ordered from the manufacturer only after it (ADR 0053).
+   */
+  cancellationEndsAt: z.nullable(z.string()),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 

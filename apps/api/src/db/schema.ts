@@ -380,6 +380,14 @@ export const orders = pgTable(
     status: text('status').notNull(),
     currentUserStepId: uuid('current_user_step_id'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /**
+     * The week to cancel (ADR 0053): when it closes, frozen with the signature; when the employee gave it
+     * up for a faster delivery; when they cancelled and why.
+     */
+    cancellableUntil: timestamp('cancellable_until', { withTimezone: true }),
+    cancellationWaivedAt: timestamp('cancellation_waived_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
     declineReason: text('decline_reason'),
     handoverDate: text('handover_date'),
     /** The expected delivery window the provider sets (ISO dates); the employee sees it and is mailed on change. */
@@ -423,6 +431,18 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * One row: the provider's settings of the order workflow, read at every signature (migration 0041,
+ * ADR 0053). (owner: orders)
+ */
+export const orderSettings = pgTable('order_settings', {
+  id: smallint('id').primaryKey().default(1),
+  /** The week to cancel, in days after the day of the signature (7 to 30). */
+  cancellationDays: integer('cancellation_days').notNull().default(7),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Status records of the steps (spec 3 "User step"): the newest record of a step is its status. (owner: orders) */
 export const userSteps = pgTable(
   'user_steps',
@@ -451,7 +471,7 @@ export const orderDocuments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT'] }).notNull(),
+    kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT', 'CANCELLATION'] }).notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: createdAt(),
     /** A sealed contract still waiting for its long-term extension: when the job tries next (else null). */

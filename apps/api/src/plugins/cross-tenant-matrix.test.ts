@@ -92,7 +92,9 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
       ? { orderId: Number(ids['orderId']), userStepId: ids['userStepId'], agreed: true, reason: 'Prüfung' }
       : op.path.endsWith('/leave')
         ? { date: '2026-12-31' }
-        : {};
+        : op.path.endsWith('/waive-cancellation')
+          ? { acknowledged: true }
+          : {};
   const send = (op: Operation, ids: Record<string, string>, token: string) =>
     t.app.inject({
       method: op.method,

@@ -1,8 +1,10 @@
 // The face of modules/contract: what other modules and the flows may import.
+export { renderBlockDocument, type BlockDocument, type DocumentBlock } from './block-document-pdf.js';
 export { Face, loadFontBytes } from './contract-fonts.js';
 export {
   cleanText,
   formatDate,
+  formatDateTime,
   formatEuro,
   formatEuroPerKm,
   formatKm,

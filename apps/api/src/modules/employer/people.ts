@@ -16,7 +16,13 @@ import type { CsvInviteRow } from './invite-csv.js';
 import * as repo from './repository.js';
 
 /** Orders that are over without a lease. */
-export const CLOSED = new Set(['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE']);
+export const CLOSED = new Set([
+  'DECLINED_BY_TENANT',
+  'DECLINED_BY_ADMIN',
+  'EXPIRED',
+  'BREAKING_CHANGE',
+  'CANCELLED_BY_EMPLOYEE',
+]);
 
 /** `GET /v1/tenant/employees`: the employer's people, searched, filtered and paged in the database, with orders and leases. */
 export async function listEmployees(

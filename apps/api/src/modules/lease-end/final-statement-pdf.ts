@@ -3,21 +3,17 @@
  * kilometres against the contract, the damages and what the employee owes or gets back. German with
  * de-DE formats, drawn with the contract's embedded fonts (user text only ever as glyphs).
  */
-import fontkit from '@pdf-lib/fontkit';
 import type { Settlement } from '@leasing/contract';
-import { PDFDocument, rgb } from 'pdf-lib';
-import type { PDFPage } from 'pdf-lib';
 
 import {
   cleanText,
-  Face,
   formatDate,
   formatEuro,
   formatEuroPerKm,
   formatKm,
-  loadFontBytes,
   orderNumber,
-  wrapText,
+  renderBlockDocument,
+  type DocumentBlock,
 } from '../contract/index.js';
 import type { KilometreRules } from './settlement.js';
 
@@ -43,18 +39,15 @@ export interface FinalStatementInput {
   createdAt: Date;
 }
 
-type Block =
-  { kind: 'heading'; text: string } | { kind: 'row'; label: string; value: string } | { kind: 'text'; text: string };
-
 const cents = (eur: number) => Math.round(eur * 100);
 
 /** The statement's text as blocks (pure, testable without a PDF). */
-export function finalStatementBlocks(input: FinalStatementInput): Block[] {
+export function finalStatementBlocks(input: FinalStatementInput): DocumentBlock[] {
   const s = input.settlement;
   const r = input.rules;
   const [year, month] = input.payrollMonth.split('-');
   const total = cents(s.totalEur);
-  const blocks: Block[] = [
+  const blocks: DocumentBlock[] = [
     { kind: 'row', label: 'Bestellung', value: `Nr. ${orderNumber(input.orderId)}` },
     { kind: 'row', label: 'Arbeitgeber', value: cleanText(input.employerName) },
     { kind: 'row', label: 'Arbeitnehmer', value: cleanText(input.employeeName) },
@@ -109,66 +102,12 @@ export function finalStatementBlocks(input: FinalStatementInput): Block[] {
   return blocks;
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-
-export async function renderFinalStatement(input: FinalStatementInput): Promise<Uint8Array> {
-  const bytes = await loadFontBytes();
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(fontkit);
-  const regular = new Face(await pdf.embedFont(bytes.regular, { subset: true }));
-  const bold = new Face(await pdf.embedFont(bytes.bold, { subset: true }));
-  pdf.setTitle(`${FINAL_STATEMENT_TITLE} – Bestellung Nr. ${orderNumber(input.orderId)}`, {
-    showInWindowTitleBar: true,
+export function renderFinalStatement(input: FinalStatementInput): Promise<Uint8Array> {
+  return renderBlockDocument({
+    title: FINAL_STATEMENT_TITLE,
+    windowTitle: `${FINAL_STATEMENT_TITLE} – Bestellung Nr. ${orderNumber(input.orderId)}`,
+    subtitle: 'Rückgabe des Fahrzeugs und Abrechnung der Kilometer',
+    blocks: finalStatementBlocks(input),
+    createdAt: input.createdAt,
   });
-  pdf.setAuthor('E-Auto-Leasing');
-  pdf.setCreator('E-Auto-Leasing');
-  pdf.setProducer('E-Auto-Leasing Vertragsdienst (pdf-lib)');
-  pdf.setLanguage('de-DE');
-  pdf.setCreationDate(input.createdAt);
-  pdf.setModificationDate(input.createdAt);
-
-  const width = A4[0] - 2 * MARGIN;
-  let page: PDFPage = pdf.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const ensure = (height: number) => {
-    if (y - height < MARGIN) {
-      page = pdf.addPage(A4);
-      y = A4[1] - MARGIN;
-    }
-  };
-  const draw = (face: Face, text: string, x: number, size: number) => {
-    page.drawText(face.encodable(text), { x, y, size, font: face.font, color: rgb(0.1, 0.1, 0.1) });
-  };
-
-  draw(bold, FINAL_STATEMENT_TITLE, MARGIN, 18);
-  y -= 22;
-  draw(regular, 'Rückgabe des Fahrzeugs und Abrechnung der Kilometer', MARGIN, 10);
-  y -= 24;
-  for (const block of finalStatementBlocks(input)) {
-    if (block.kind === 'heading') {
-      ensure(30);
-      y -= 8;
-      draw(bold, block.text, MARGIN, 12);
-      y -= 18;
-    } else if (block.kind === 'row') {
-      const valueWidth = bold.width(regular.encodable(block.value), 10);
-      const labelLines = wrapText(regular.encodable(block.label), width - valueWidth - 16, (t) => regular.width(t, 10));
-      ensure(labelLines.length * 14);
-      draw(regular, block.value, MARGIN + width - regular.width(regular.encodable(block.value), 10), 10);
-      for (const line of labelLines) {
-        draw(regular, line, MARGIN, 10);
-        y -= 14;
-      }
-    } else {
-      const lines = wrapText(regular.encodable(block.text), width, (t) => regular.width(t, 9));
-      ensure(lines.length * 12 + 4);
-      y -= 4;
-      for (const line of lines) {
-        draw(regular, line, MARGIN, 9);
-        y -= 12;
-      }
-    }
-  }
-  return pdf.save({ useObjectStreams: true });
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
 import { orderDocuments, orders, tenants, userSteps, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
+import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
@@ -19,7 +20,7 @@ const HANDOVER_ODOMETER_KM = 0;
 
 /** Today in Berlin as an ISO date. */
 export function berlinToday(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
+  return berlinDate(at);
 }
 
 /** The payroll month that carries a return's settlement: the month of the return, its last month (ADR 0037). */

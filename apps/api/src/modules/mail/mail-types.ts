@@ -59,6 +59,14 @@ export type OrderEvent =
   | { type: 'DECLINED_BY_PROVIDER'; car: string; reason: string | null }
   | { type: 'EXPIRED'; car: string }
   | { type: 'BREAKING_CHANGE'; car: string }
+  /** The employee cancelled within the week to cancel: their confirmation. */
+  | { type: 'CANCELLED'; car: string }
+  /** The same to the employer's HR and the provider's admins, with the employee's reason. */
+  | { type: 'CANCELLED_BY_EMPLOYEE'; car: string; employeeName: string; reason: string | null }
+  /** The employee gave up the week to cancel: their confirmation. */
+  | { type: 'CANCELLATION_WAIVED'; car: string }
+  /** The same to the provider's admins: the car can be ordered now. */
+  | { type: 'CANCELLATION_WAIVED_BY_EMPLOYEE'; car: string }
   /** To the employee; ISO dates. */
   | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
   /** To the provider's admins; ISO date. */

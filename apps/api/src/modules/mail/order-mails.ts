@@ -166,6 +166,66 @@ const ORDER_TEXTS: Texts = {
       ],
     }),
   },
+  CANCELLED: {
+    de: (e) => ({
+      headline: 'Bestellung storniert',
+      paragraphs: [
+        `Sie haben die Bestellung des ${e.car} innerhalb der Stornofrist storniert. Es entstehen Ihnen keine Kosten, Ihr Gehalt wird nicht umgewandelt.`,
+        'Der unterschriebene Überlassungsvertrag bleibt mit der Stornobestätigung in den Dokumenten Ihrer Bestellung.',
+      ],
+    }),
+    en: (e) => ({
+      headline: 'Order cancelled',
+      paragraphs: [
+        `You have cancelled the order of the ${e.car} within the cancellation period. There are no costs for you and your salary will not be converted.`,
+        'The signed transfer contract stays in the documents of your order, together with the cancellation confirmation.',
+      ],
+    }),
+  },
+  CANCELLED_BY_EMPLOYEE: {
+    de: (e, id) => ({
+      headline: 'Bestellung vom Arbeitnehmer storniert',
+      paragraphs: [
+        `${e.employeeName} hat die Bestellung ${id} (${e.car}) innerhalb der Stornofrist storniert. Das Fahrzeug wird nicht bestellt.`,
+        ...reasonDe(e.reason),
+      ],
+    }),
+    en: (e, id) => ({
+      headline: 'Order cancelled by the employee',
+      paragraphs: [
+        `${e.employeeName} has cancelled order ${id} (${e.car}) within the cancellation period. The vehicle will not be ordered.`,
+        ...reasonEn(e.reason),
+      ],
+    }),
+  },
+  CANCELLATION_WAIVED: {
+    de: (e) => ({
+      headline: 'Verzicht auf die Stornofrist',
+      paragraphs: [
+        `Sie haben auf die restliche Stornofrist für den ${e.car} verzichtet, damit das Fahrzeug schneller bestellt werden kann. Eine Stornierung ist nicht mehr möglich.`,
+      ],
+    }),
+    en: (e) => ({
+      headline: 'Cancellation period waived',
+      paragraphs: [
+        `You have waived the rest of the cancellation period for the ${e.car} so that the vehicle can be ordered sooner. The order can no longer be cancelled.`,
+      ],
+    }),
+  },
+  CANCELLATION_WAIVED_BY_EMPLOYEE: {
+    de: (e, id) => ({
+      headline: 'Stornofrist aufgehoben',
+      paragraphs: [
+        `Der Arbeitnehmer hat auf die Stornofrist der Bestellung ${id} (${e.car}) verzichtet. Das Fahrzeug kann jetzt beim Hersteller bestellt werden.`,
+      ],
+    }),
+    en: (e, id) => ({
+      headline: 'Cancellation period waived',
+      paragraphs: [
+        `The employee has waived the cancellation period of order ${id} (${e.car}). The vehicle can now be ordered from the manufacturer.`,
+      ],
+    }),
+  },
   DELIVERY_WINDOW: {
     de: (e, _id, f) => ({
       headline: 'Voraussichtlicher Liefertermin',

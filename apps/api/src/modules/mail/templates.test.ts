@@ -44,6 +44,13 @@ const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } 
   DECLINED_BY_PROVIDER: [{ type: 'DECLINED_BY_PROVIDER', car, reason: 'Model discontinued' }],
   EXPIRED: [{ type: 'EXPIRED', car }],
   BREAKING_CHANGE: [{ type: 'BREAKING_CHANGE', car }],
+  CANCELLED: [{ type: 'CANCELLED', car }],
+  CANCELLED_BY_EMPLOYEE: [
+    { type: 'CANCELLED_BY_EMPLOYEE', car, employeeName: 'Alex Smith', reason: 'Changed my mind' },
+    { type: 'CANCELLED_BY_EMPLOYEE', car, employeeName: 'Alex Smith', reason: null },
+  ],
+  CANCELLATION_WAIVED: [{ type: 'CANCELLATION_WAIVED', car }],
+  CANCELLATION_WAIVED_BY_EMPLOYEE: [{ type: 'CANCELLATION_WAIVED_BY_EMPLOYEE', car }],
   DELIVERY_WINDOW: [{ type: 'DELIVERY_WINDOW', car, from: '2026-03-05', to: '2026-03-19' }],
   EMPLOYEE_LEAVING: [{ type: 'EMPLOYEE_LEAVING', car, employeeName: 'Alex Smith', leavingDate: '2026-06-30' }],
   ABSENCE: [

@@ -75,6 +75,9 @@ export function adminSummarySlice(db: Database, where: SQL | undefined, bounds: 
       handoverDate: orders.handoverDate,
       deliveryWindowFrom: orders.deliveryWindowFrom,
       deliveryWindowTo: orders.deliveryWindowTo,
+      cancellableUntil: orders.cancellableUntil,
+      cancellationWaivedAt: orders.cancellationWaivedAt,
+      cancelledAt: orders.cancelledAt,
       terms: sql<ListedTerms>`jsonb_build_object(
         'brand', ${orders.terms} -> 'vehicle' -> 'brand',
         'carModel', ${orders.terms} -> 'vehicle' -> 'carModel',
@@ -100,6 +103,9 @@ export function adminSummarySlice(db: Database, where: SQL | undefined, bounds: 
       handoverDate: page.handoverDate,
       deliveryWindowFrom: page.deliveryWindowFrom,
       deliveryWindowTo: page.deliveryWindowTo,
+      cancellableUntil: page.cancellableUntil,
+      cancellationWaivedAt: page.cancellationWaivedAt,
+      cancelledAt: page.cancelledAt,
       terms: page.terms,
       // Written out with aliases: drizzle names a column of the select list without its table, which in
       // a correlated subquery would name the inner table's column of the same name.
@@ -165,6 +171,8 @@ export function toAdminSummaryRow(row: SliceRow): AdminSummaryRow {
           row.frozenPolicyVersion,
         )
       : null,
+    cancellationEndsAt:
+      row.cancellableUntil && !row.cancellationWaivedAt && !row.cancelledAt ? row.cancellableUntil.toISOString() : null,
     tenantId: row.tenantId,
     handoverDate: row.handoverDate,
     deliveryWindowFrom: row.deliveryWindowFrom,

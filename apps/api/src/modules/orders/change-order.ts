@@ -5,7 +5,9 @@ import { orders, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
+import { formatDate } from '../contract/index.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
+import { lastCancellationDay, signatureColumns, waitsForCancellationWindow } from './cancellation.js';
 import { getOrder, visibleOrder } from './read-orders.js';
 import { endReplacedLeases } from './replaced-leases.js';
 import * as repo from './repository.js';
@@ -91,13 +93,13 @@ export async function stepAction(
   if (!transition) throw conflict('Diese Aktion ist in diesem Schritt nicht möglich.');
   await checkPreconditions(deps, current, step.stepType, params.action, body);
   const now = deps.clock.now();
-  const extra =
+  const extra: Partial<Pick<repo.OrderRow, repo.OrderExtra>> =
     params.action === 'decline'
       ? { declineReason: body.reason ?? null }
       : step.stepType === 'LEASING_ACTIVE'
         ? { handoverDate: body.handoverDate ?? null }
         : step.stepType === 'NECT_SIGN'
-          ? { signedAt: now }
+          ? await signatureColumns(deps.db, now)
           : {};
   // Completing the signature here (the employee's execute after a succeeded case) leads to the
   // programme's automatic approval like the provider's callback does.
@@ -178,6 +180,13 @@ async function checkPreconditions(
     throw new AppError('VALIDATION_FAILED', 'Bitte bestätigen Sie die Zusammenfassung.', {
       errors: [{ field: 'agreed', message: 'You must agree before proceeding' }],
     });
+  }
+  // The car is ordered from the manufacturer only once the employee's week to cancel is over or
+  // waived (ADR 0053).
+  if (stepType === 'ADMIN_CONFIRM' && waitsForCancellationWindow(order, deps.clock.now()) && order.cancellableUntil) {
+    throw conflict(
+      `Die Stornofrist des Arbeitnehmers läuft bis einschließlich ${formatDate(lastCancellationDay(order.cancellableUntil))}. Das Fahrzeug kann erst danach beim Hersteller bestellt werden, außer der Arbeitnehmer verzichtet auf die Frist.`,
+    );
   }
   if (stepType === 'LEASING_ACTIVE' && !body.handoverDate) {
     throw new AppError('VALIDATION_FAILED', 'Bitte geben Sie das Übergabedatum an.', {

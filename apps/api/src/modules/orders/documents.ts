@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { orderDocuments, tenants, users } from '../../db/schema.js';
@@ -31,8 +31,8 @@ export async function contractPreview(
   const [signed] = await deps.db
     .select()
     .from(orderDocuments)
-    // The contract, not the final statement a lease's end files beside it (modules/lease-end).
-    .where(and(eq(orderDocuments.orderId, order.id), ne(orderDocuments.kind, 'FINAL_STATEMENT')))
+    // The contract, not the final statement or the cancellation note filed beside it.
+    .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, 'CONTRACT_SIGNED')))
     .orderBy(desc(orderDocuments.createdAt))
     .limit(1);
   if (signed) return { pdf: signed.pdf, fileName: signed.name };

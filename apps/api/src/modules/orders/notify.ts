@@ -41,6 +41,43 @@ export function mailEmployee(
   );
 }
 
+/** A mail to the order's employee, in their language; nothing when the account is gone. */
+export async function mailOrderEmployee(
+  db: Database,
+  deps: OrderDeps,
+  order: Pick<repo.OrderRow, 'id' | 'userId'>,
+  event: OrderEvent,
+  now: Date,
+): Promise<void> {
+  const [employee] = await db.select(recipientColumns).from(users).where(eq(users.id, order.userId));
+  if (employee) await mailEmployee(db, deps, employee, order.id, event, now);
+}
+
+/** A mail to each active admin of a role (the order's employer's for HR), linking the admins' order list. */
+export async function mailOrderAdmins(
+  db: Database,
+  deps: OrderDeps,
+  order: Pick<repo.OrderRow, 'id' | 'tenantId'>,
+  role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN',
+  event: OrderEvent,
+  now: Date,
+): Promise<void> {
+  for (const admin of await admins(db, role, order.tenantId)) {
+    await enqueueMail(
+      db,
+      admin,
+      {
+        kind: 'ORDER_UPDATE',
+        firstName: admin.firstName,
+        orderId: order.id,
+        event,
+        link: `${deps.publicUrl}/admin/orders`,
+      },
+      now,
+    );
+  }
+}
+
 /** The active admins of a role (of one employer for HR admins), as mail recipients. */
 export async function admins(
   db: Database,
@@ -53,6 +90,14 @@ export async function admins(
     .select(recipientColumns)
     .from(users)
     .where(and(...conditions));
+}
+
+async function fullName(db: Database, userId: string): Promise<string> {
+  const [person] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return person ? `${person.firstName} ${person.lastName}` : '';
 }
 
 export async function notifyTransition(
@@ -76,22 +121,8 @@ export async function notifyTransition(
   const car = carName(vehicle);
   const toEmployee = (event: OrderEvent) =>
     employee ? mailEmployee(tx, deps, employee, order.id, event, now) : Promise.resolve();
-  const toAdmins = async (role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN', event: OrderEvent) => {
-    for (const admin of await admins(tx, role, order.tenantId)) {
-      await enqueueMail(
-        tx,
-        admin,
-        {
-          kind: 'ORDER_UPDATE',
-          firstName: admin.firstName,
-          orderId: order.id,
-          event,
-          link: `${deps.publicUrl}/admin/orders`,
-        },
-        now,
-      );
-    }
-  };
+  const toAdmins = (role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN', event: OrderEvent) =>
+    mailOrderAdmins(tx, deps, order, role, event, now);
   switch (to) {
     case 'TENANT_ADMIN_CLICK_CONFIRM':
       if (options.automaticApproval === 'PLANNED') {
@@ -121,6 +152,13 @@ export async function notifyTransition(
     case 'BREAKING_CHANGE':
       await toEmployee({ type: 'BREAKING_CHANGE', car });
       return;
+    case 'CANCELLED_BY_EMPLOYEE': {
+      const employeeName = employee ? await fullName(tx, order.userId) : '';
+      await toEmployee({ type: 'CANCELLED', car });
+      await toAdmins('TENANT_ADMIN', { type: 'CANCELLED_BY_EMPLOYEE', car, employeeName, reason });
+      await toAdmins('PROVIDER_ADMIN', { type: 'CANCELLED_BY_EMPLOYEE', car, employeeName, reason });
+      return;
+    }
     default:
       return;
   }

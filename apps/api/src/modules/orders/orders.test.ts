@@ -167,6 +167,13 @@ describe.each(databaseTargets())('orders on %s', (target) => {
     expect(
       (await mailbox(t.app)).some((m) => m.to === DEMO_ACCOUNTS.employee && m.text.includes('gegengezeichnet')),
     ).toBe(true);
+    // The week to cancel runs from the signature: the car is ordered after it, or once the employee waived it.
+    expect(approved.order.cancellation).toMatchObject({ open: true, waivedAt: null });
+    expect((await act(orderId, STEP.admin, 'accept', providerAdmin)).status).toBe(409);
+    const waived = await call<Order>('POST', `/v1/order/${orderId}/waive-cancellation`, employee, {
+      acknowledged: true,
+    });
+    expect(waived.status).toBe(200);
     expect((await act(orderId, STEP.admin, 'accept', providerAdmin)).status).toBe(200);
     const handover = await act(orderId, STEP.active, 'accept', providerAdmin, { handoverDate: '2026-12-01' });
     expect(handover.status).toBe(200);

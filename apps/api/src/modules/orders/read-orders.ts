@@ -5,6 +5,7 @@ import { orderPolicies } from '../../db/schema-employer.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor, OrderDeps } from './deps.js';
+import { cancellationOf } from './cancellation.js';
 import { employerApprovalOf } from './employer-approval.js';
 import * as repo from './repository.js';
 import { openPrivate, type OrderTerms } from './snapshot.js';
@@ -113,6 +114,7 @@ function approvalOf(context: OrderViewContext, row: repo.OrderRow): Order['emplo
 export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const context = await loadViewContext(deps, rows);
+  const now = deps.clock.now();
   return rows.map((row) => {
     const terms = row.terms as OrderTerms;
     const own = actor.role === 'EMPLOYEE' && row.userId === actor.id;
@@ -168,6 +170,7 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
           ? { from: row.deliveryWindowFrom, to: row.deliveryWindowTo }
           : null,
       employerApproval: approvalOf(context, row),
+      cancellation: cancellationOf(row, now),
     };
   });
 }

@@ -136,13 +136,17 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
                 ? { returnedOn: '2026-12-01', odometerKm: 1000, damages: [] }
                 : op.path.endsWith('/return-appointment')
                   ? { date: '2027-06-30', place: 'Berlin' }
-                  : {
-                      orderId,
-                      userStepId,
-                      agreed: true,
-                      reason: 'Prüfung',
-                      handoverDate: '2026-12-01',
-                    };
+                  : op.path.endsWith('/cancel')
+                    ? { reason: 'Prüfung' }
+                    : op.path.endsWith('/waive-cancellation')
+                      ? { acknowledged: true }
+                      : {
+                          orderId,
+                          userStepId,
+                          agreed: true,
+                          reason: 'Prüfung',
+                          handoverDate: '2026-12-01',
+                        };
             const answer = await t.app.inject({
               method: op.method,
               url,
@@ -175,9 +179,19 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
     { step: STEP.ident, token: 'employee', action: 'accept', prepare: (id) => finishCase(db(), id, 'IDENT') },
     { step: STEP.sign, token: 'employee', action: 'execute', prepare: (id) => finishCase(db(), id, 'SIGN') },
     { step: STEP.tenant, token: 'hr', action: 'accept', prepare: (id) => storeEmployeeSignedContract(id) },
-    { step: STEP.admin, token: 'provider', action: 'accept' },
+    // The employee waives the week to cancel, so the car may be ordered at once (else 409 until it is over).
+    { step: STEP.admin, token: 'provider', action: 'accept', prepare: (id) => waiveCancellation(id) },
     { step: STEP.active, token: 'provider', action: 'accept' },
   ];
+  async function waiveCancellation(orderId: number) {
+    const waived = await t.app.inject({
+      method: 'POST',
+      url: `/v1/order/${orderId}/waive-cancellation`,
+      headers: bearer(tokens.employee),
+      payload: { acknowledged: true },
+    });
+    expect(waived.statusCode, waived.body).toBe(200);
+  }
   /** The employee-signed contract the employer's seal goes over (the signature itself: order-signing.test). */
   async function storeEmployeeSignedContract(orderId: number) {
     const pdf = await employeeSignedContract(t.app.orderDeps.signing, 'Erika Mustermann');

@@ -5,6 +5,9 @@ import { identCases, orderDocuments, orders, stepDefinitions, userSteps } from '
 import { STEP_DEFINITIONS, stepOfType, type NewRecord } from './steps.js';
 
 export type OrderRow = typeof orders.$inferSelect;
+/** The order's columns a transition may write besides its status. */
+export type OrderExtra =
+  'signedAt' | 'cancellableUntil' | 'cancelledAt' | 'cancellationReason' | 'declineReason' | 'handoverDate';
 export type UserStepRow = typeof userSteps.$inferSelect;
 export type IdentCaseRow = typeof identCases.$inferSelect;
 
@@ -54,7 +57,7 @@ export async function applyTransition(
     status: string;
     actorUserId: string | null;
     now: Date;
-    extra?: Partial<Pick<OrderRow, 'signedAt' | 'declineReason' | 'handoverDate'>>;
+    extra?: Partial<Pick<OrderRow, OrderExtra>>;
   },
 ): Promise<boolean> {
   const inserted = input.records.map((r) => ({

@@ -1,6 +1,7 @@
 import {
   AdminOrdersPageSchema,
   AdminOrdersQuerySchema,
+  CancelOrderRequestSchema,
   CheckResponseSchema,
   CreateOrderRequestSchema,
   CreateOrderResponseSchema,
@@ -8,19 +9,25 @@ import {
   OrderDocumentParamsSchema,
   OrderIdParamsSchema,
   OrderSchema,
+  OrderSettingsSchema,
   OrderStepParamsSchema,
   StepActionRequestSchema,
+  WaiveCancellationRequestSchema,
 } from '@leasing/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { consume, ORDER_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
+import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import { once, parseIdempotencyKey, requestFingerprint, type RecordAnswer } from '../../lib/idempotency.js';
 import * as orders from './service.js';
 import type { StepAction } from './steps.js';
 
+const providerOnly = async (request: FastifyRequest) => {
+  if (requireUser(request).role !== 'PROVIDER_ADMIN') throw forbidden();
+};
 const ctxOf = (request: { id: string; ip: string }) => ({ requestId: request.id, ip: request.ip });
 const security = [{ bearerAuth: [] }];
 
@@ -119,6 +126,67 @@ export function orderRoutes(
         await orders.deleteOrder(deps, requireUser(request), request.params.orderId, ctxOf(request));
         return reply.code(204).send(null);
       },
+    );
+
+    app.post(
+      '/v1/order/:orderId/cancel',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Cancel an own signed order within the week to cancel (409 after it, once waived or ordered)',
+          security,
+          params: OrderIdParamsSchema,
+          body: CancelOrderRequestSchema,
+          response: { 200: OrderSchema },
+        },
+      },
+      async (request) =>
+        orders.cancelOrder(deps, requireUser(request), request.params.orderId, request.body, ctxOf(request)),
+    );
+
+    app.post(
+      '/v1/order/:orderId/waive-cancellation',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Give up the rest of the week to cancel so that the car can be ordered at once (audited)',
+          security,
+          params: OrderIdParamsSchema,
+          body: WaiveCancellationRequestSchema,
+          response: { 200: OrderSchema },
+        },
+      },
+      async (request) => orders.waiveCancellation(deps, requireUser(request), request.params.orderId, ctxOf(request)),
+    );
+
+    app.get(
+      '/v1/provider/order-settings',
+      {
+        schema: {
+          tags: ['provider'],
+          summary: "The provider's order settings (the week to cancel in days)",
+          security,
+          response: { 200: OrderSettingsSchema },
+        },
+        onRequest: providerOnly,
+      },
+      async (request) => orders.readOrderSettings(deps, requireUser(request)),
+    );
+
+    app.put(
+      '/v1/provider/order-settings',
+      {
+        schema: {
+          tags: ['provider'],
+          summary: 'Change the order settings; orders signed before keep their window',
+          security,
+          body: OrderSettingsSchema,
+          response: { 200: OrderSettingsSchema },
+        },
+        // Other roles are refused before their body is read.
+        onRequest: providerOnly,
+      },
+      async (request) => orders.saveOrderSettings(deps, requireUser(request), request.body, ctxOf(request)),
     );
 
     for (const action of ['execute', 'accept', 'decline'] as const satisfies StepAction[]) {

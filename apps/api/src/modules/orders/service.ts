@@ -8,6 +8,7 @@ export { createOrder } from './create-order.js';
 export { adminOrders } from './admin-order-list.js';
 export { getOrder, listOwnOrders, visibleOrder } from './read-orders.js';
 export { deleteOrder, stepAction } from './change-order.js';
+export { cancelOrder, readOrderSettings, saveOrderSettings, waiveCancellation } from './cancel-order.js';
 export { detectBreakingChange, recheckOrdersAfterSave, runOrderChecks } from './system-transitions.js';
 export {
   checkCase,

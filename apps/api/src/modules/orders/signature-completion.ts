@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 
 import { identCases, orderDocuments } from '../../db/schema.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
+import { signatureColumns } from './cancellation.js';
 import type { OrderDeps } from './deps.js';
 import { contractFileName } from './documents.js';
 import type * as repo from './repository.js';
@@ -37,7 +38,7 @@ export async function completeSignedCase(deps: OrderDeps, input: SignedCase): Pr
     transition,
     actorUserId: null,
     now,
-    extra: { signedAt: now },
+    extra: await signatureColumns(deps.db, now),
     claim: async (tx) => {
       const closed = await tx
         .update(identCases)

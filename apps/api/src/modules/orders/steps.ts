@@ -37,6 +37,8 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
   step(9, 'DECLINED_BY_ADMIN', 'Vom Anbieter abgelehnt', { final: true }),
   step(10, 'EXPIRED', 'Abgelaufen', { final: true }),
   step(11, 'BREAKING_CHANGE', 'Abgebrochen: Daten haben sich geändert', { final: true }),
+  // The employee's cancellation within the week to cancel after the signature (orders/cancellation.ts, ADR 0053).
+  step(14, 'CANCELLED_BY_EMPLOYEE', 'Vom Arbeitnehmer storniert', { final: true }),
   // After "Leasing aktiv" when a follow-up car was handed over before this one came back: the salary
   // conversion ended the day before that handover (modules/lease-end, ADR 0040). Shown before the closing step.
   step(13, 'CONVERSION_ENDED', 'Gehaltsumwandlung beendet – Rückgabe offen', {
@@ -135,6 +137,24 @@ export function terminate(current: StepType, terminal: 'EXPIRED' | 'BREAKING_CHA
       { stepType: terminal, status: 'ACCEPTED' },
     ],
     status: terminal,
+  };
+}
+
+/**
+ * The steps from which the employee may cancel within the week to cancel: signed, the car not yet
+ * ordered from the manufacturer (it is ordered only after the window, or once the employee waived it).
+ */
+export const CANCELLABLE_STEPS: readonly StepType[] = ['TENANT_ADMIN_CLICK_CONFIRM', 'ADMIN_CONFIRM'];
+
+/** The employee's cancellation: the current step declined, the order ends cancelled. */
+export function cancelByEmployee(current: StepType): Transition | null {
+  if (!CANCELLABLE_STEPS.includes(current)) return null;
+  return {
+    records: [
+      { stepType: current, status: 'DECLINED' },
+      { stepType: 'CANCELLED_BY_EMPLOYEE', status: 'ACCEPTED' },
+    ],
+    status: 'CANCELLED_BY_EMPLOYEE',
   };
 }
 

@@ -16,7 +16,7 @@ export interface TransitionCommit {
   /** Who moved it; null for the platform (a check, the programme's approval, a completed signature). */
   actorUserId: string | null;
   now: Date;
-  extra?: Partial<Pick<repo.OrderRow, 'signedAt' | 'declineReason' | 'handoverDate'>>;
+  extra?: Partial<Pick<repo.OrderRow, repo.OrderExtra>>;
   audit: {
     action: string;
     /** The audit line's actor when it is not the mover (a signature is the employee's act). */

@@ -63,7 +63,7 @@ export const RETENTION_RULES = [
   },
   {
     key: 'declinedOrders',
-    data: 'Signed orders declined by the employer or the provider, with their contract documents',
+    data: 'Signed orders declined by the employer or the provider, or cancelled by the employee, with their contract documents',
     period: { years: 6, from: 'endOfYear' },
     // The signed offer and the decision on it are commercial letters (Handelsbriefe).
     reason: '§ 257 Abs. 1 Nr. 2, 3, Abs. 4 HGB; § 147 Abs. 1 Nr. 2, 3, Abs. 3 AO; Art. 6(1)(c) GDPR',
@@ -158,7 +158,11 @@ export async function runRetention(
   );
   const declinedOrders = await repo.deleteOrdersEndedBefore(
     db,
-    { statuses: ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN'], cutoff: cutoff('declinedOrders'), signed: true },
+    {
+      statuses: ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'CANCELLED_BY_EMPLOYEE'],
+      cutoff: cutoff('declinedOrders'),
+      signed: true,
+    },
     options,
   );
   const lastDueLeaseYear = berlinYear(cutoff('endedLeases')) - 1;

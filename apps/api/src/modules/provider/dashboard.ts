@@ -4,7 +4,7 @@ import { asc, gt, sql } from 'drizzle-orm';
 import { orders, tenants, userSteps } from '../../db/schema.js';
 import type { OrderDeps } from '../orders/index.js';
 import { stepById, STEP_DEFINITIONS } from '../orders/index.js';
-import { berlinMonth } from './berlin-dates.js';
+import { berlinMonth } from '../../lib/berlin-dates.js';
 import { requireProvider, type ProviderActor } from './deps.js';
 import { pipelineStatusOf } from './pipeline.js';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { orders, tenants, users } from '../../db/schema.js';
 import { csvText } from '../../lib/csv-cell.js';
 import type { OrderTerms } from '../orders/index.js';
-import { startOfBerlinDay } from './berlin-dates.js';
+import { startOfBerlinDay } from '../../lib/berlin-dates.js';
 import { requireProvider, type ProviderActor } from './deps.js';
 import { pipelineStatusOf, STEPS_OF_STATUS } from './pipeline.js';
 

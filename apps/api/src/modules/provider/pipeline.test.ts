@@ -6,7 +6,7 @@ import { buildTenant } from '../../test-support/factories.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { mailbox } from '../../test-support/mailbox.js';
 import { pickOffer, placeOrder, walkOrder, type WalkStep } from '../../test-support/order-fixtures.js';
-import { berlinMonth } from './berlin-dates.js';
+import { berlinMonth } from '../../lib/berlin-dates.js';
 import { caller, tokensOfDemoRoles } from '../../test-support/provider.js';
 
 const DAY = 24 * 3600_000;

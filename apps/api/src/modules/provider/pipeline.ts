@@ -18,7 +18,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import type { OrderDeps, OrderTerms } from '../orders/index.js';
 import { adminSummaries, countedNewestFirstPage, getOrder, orderNumberOf, stepById } from '../orders/index.js';
-import { startOfBerlinDay } from './berlin-dates.js';
+import { startOfBerlinDay } from '../../lib/berlin-dates.js';
 import { requireProvider, type ProviderActor, type ProviderCtx } from './deps.js';
 import { CLOSED_STATUSES } from './tenants.js';
 

@@ -9,7 +9,7 @@ import { tenants } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { normaliseRegisterCode } from '../account/index.js';
-import { startOfBerlinDay } from './berlin-dates.js';
+import { startOfBerlinDay } from '../../lib/berlin-dates.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 
 export type RegisterCodeRow = typeof registerCodes.$inferSelect;

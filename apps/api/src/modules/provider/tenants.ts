@@ -25,7 +25,14 @@ import {
 } from './register-codes.js';
 
 /** Orders in these states are over: they do not count as the employer's active orders. */
-export const CLOSED_STATUSES = ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'EXPIRED', 'BREAKING_CHANGE', 'LEASE_ENDED'];
+export const CLOSED_STATUSES = [
+  'DECLINED_BY_TENANT',
+  'DECLINED_BY_ADMIN',
+  'EXPIRED',
+  'BREAKING_CHANGE',
+  'CANCELLED_BY_EMPLOYEE',
+  'LEASE_ENDED',
+];
 
 type TenantRow = typeof tenants.$inferSelect;
 

@@ -169,6 +169,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     handoverDate: null,
     deliveryWindow: null,
     employerApproval: null,
+    cancellation: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ const HOUR_IN_BERLIN = new Intl.DateTimeFormat('en-CA', {
   hour: '2-digit',
   hourCycle: 'h23',
 });
+const DATE_IN_BERLIN = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
 const MONTH_IN_BERLIN = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',
   year: 'numeric',
@@ -28,4 +29,9 @@ export function startOfBerlinDay(date: string, plusDays = 0): Date {
 /** `YYYY-MM` of the instant in Berlin. */
 export function berlinMonth(at: Date): string {
   return MONTH_IN_BERLIN.format(at);
+}
+
+/** `YYYY-MM-DD` of the instant in Berlin. */
+export function berlinDate(at: Date): string {
+  return DATE_IN_BERLIN.format(at);
 }
