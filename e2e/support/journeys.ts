@@ -24,15 +24,32 @@ export const adminOrderRow = (page: Page, orderId: string): Locator =>
 /**
  * From a vehicle page with its order button, through the four steps (summary, contract, driving
  * licence check, signature) to the congratulations. Returns the new order's id. `backAt`: the origin
- * the trust service must send the employee back to (default: the page's own).
+ * the trust service must send the employee back to (default: the page's own). Unless `waive` is
+ * false, the employee then gives up the week to cancel, so the provider may order the car at once.
  */
-export async function orderAndSign(page: Page, options: { backAt?: string } = {}): Promise<string> {
+export async function orderAndSign(page: Page, options: { backAt?: string; waive?: boolean } = {}): Promise<string> {
   const orderId = await placeOrder(page);
   await confirmSummary(page);
   await reviewContract(page);
   await passLicenceCheck(page);
   await signOrder(page, options.backAt ?? new URL(page.url()).origin);
+  if (options.waive !== false) await waiveCancellation(page);
   return orderId;
+}
+
+/** On the signed order's page: the week to cancel is given up for a faster delivery, after the explicit yes. */
+export async function waiveCancellation(page: Page): Promise<void> {
+  const card = page.getByTestId('cancellation-card');
+  await expect(
+    card.getByRole('heading', { name: /^Stornierbar bis einschließlich \d{2}\.\d{2}\.\d{4}$/ }),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Auf die Stornofrist verzichten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Auf die Stornofrist verzichten' });
+  await dialog.getByRole('checkbox', { name: /Ich verzichte auf mein Recht/ }).check();
+  await checkScreen(page, 'order workflow, waiving the cancellation period');
+  await dialog.getByRole('button', { name: 'Verzicht bestätigen' }).click();
+  await expect(page.getByTestId('cancellation-waived')).toBeVisible();
+  await expect(card).toHaveCount(0);
 }
 
 /** From a vehicle page with its order button to the new order's workflow. Returns the order's id. */

@@ -267,10 +267,10 @@ export const AdminOrderSummarySchema = z.object({
   latestDocument: z.nullable(OrderDocumentSchema),
   employerApproval: z.nullable(EmployerApprovalSchema),
   /**
-   * While the employee may still cancel (signed, not waived, not cancelled): when the week to cancel
-   * ends (ISO time). The car is ordered from the manufacturer only after it (ADR 0053).
+   * While the employee's week to cancel runs (signed, not waived, not cancelled, not over): its last
+   * day (ISO date, Europe/Berlin). The car is ordered from the manufacturer only after it (ADR 0053).
    */
-  cancellationEndsAt: z.nullable(z.string()),
+  cancellableUntil: z.nullable(z.string()),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 

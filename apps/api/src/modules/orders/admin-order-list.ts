@@ -117,7 +117,7 @@ export async function adminOrders(
       },
       totalOf,
     },
-    (bounds) => adminSummaries(deps.db, viewWhere, bounds),
+    (bounds) => adminSummaries(deps.db, viewWhere, bounds, deps.clock.now()),
     query,
   );
   const total = totalOf(counts);

@@ -3,6 +3,7 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { lastCancellationDay, waitsForCancellationWindow } from './cancellation.js';
 import { employerApprovalOf } from './employer-approval.js';
 import { stepOfType } from './steps.js';
 
@@ -133,7 +134,7 @@ type SliceRow = Awaited<ReturnType<typeof adminSummarySlice>>[number];
 const isoOf = (databaseTime: string) => new Date(databaseTime).toISOString();
 
 /** A row of the slice as the list shows it (no salary data). */
-export function toAdminSummaryRow(row: SliceRow): AdminSummaryRow {
+export function toAdminSummaryRow(row: SliceRow, now: Date): AdminSummaryRow {
   const person = row.person;
   const acceptance = row.acceptance;
   return {
@@ -171,8 +172,10 @@ export function toAdminSummaryRow(row: SliceRow): AdminSummaryRow {
           row.frozenPolicyVersion,
         )
       : null,
-    cancellationEndsAt:
-      row.cancellableUntil && !row.cancellationWaivedAt && !row.cancelledAt ? row.cancellableUntil.toISOString() : null,
+    cancellableUntil:
+      waitsForCancellationWindow({ ...row, cancellationReason: null }, now) && !row.cancelledAt && row.cancellableUntil
+        ? lastCancellationDay(row.cancellableUntil)
+        : null,
     tenantId: row.tenantId,
     handoverDate: row.handoverDate,
     deliveryWindowFrom: row.deliveryWindowFrom,
@@ -185,7 +188,8 @@ export async function adminSummaries(
   db: Database,
   where: SQL | undefined,
   bounds: OrderSliceBounds,
+  now: Date,
 ): Promise<AdminSummaryRow[]> {
   const rows = await adminSummarySlice(db, where, bounds);
-  return rows.map(toAdminSummaryRow);
+  return rows.map((row) => toAdminSummaryRow(row, now));
 }

@@ -112,12 +112,12 @@ describe.each(databaseTargets())('the week to cancel on %s', (target) => {
 
   it('keeps the provider from ordering the car until the window is over or waived', async () => {
     const orderId = await signedOrder('ADMIN_CONFIRM');
-    const pipeline = await call<{ items: { id: number; cancellationEndsAt: string | null }[] }>(
+    const pipeline = await call<{ items: { id: number; cancellableUntil: string | null }[] }>(
       'GET',
       `/v1/provider/orders?q=${orderId}`,
       providerAdmin,
     );
-    expect(pipeline.body.items.find((i) => i.id === orderId)?.cancellationEndsAt).not.toBeNull();
+    expect(pipeline.body.items.find((i) => i.id === orderId)?.cancellableUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const order = (await call<Order>('GET', `/v1/order/${orderId}/workflow`, providerAdmin)).body;
     const open = order.userSteps.filter((s) => s.status === null).at(-1);

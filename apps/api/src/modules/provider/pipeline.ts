@@ -62,7 +62,7 @@ export async function providerOrders(
       count: async () => Number((await pipelineCount(deps.db, where))[0]?.n ?? 0),
       totalOf: (n) => n,
     },
-    (bounds) => adminSummaries(deps.db, where, bounds),
+    (bounds) => adminSummaries(deps.db, where, bounds, deps.clock.now()),
     query,
   );
   return {

@@ -88,6 +88,11 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
             {t('approval.automaticBadge', { version: row.employerApproval.policyVersion })}
           </Text>
         ) : null}
+        {row.cancellableUntil ? (
+          <Text size="xs" c="dimmed" data-testid="cancellable-until">
+            {t('cancellableUntil', { date: formatDate(row.cancellableUntil) })}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         {row.latestDocument ? (

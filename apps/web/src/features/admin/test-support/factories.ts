@@ -20,7 +20,7 @@ export function buildAdminRow(overrides: Partial<AdminOrderSummary> = {}): Admin
     delivery: 'HOME',
     latestDocument: null,
     employerApproval: null,
-    cancellationEndsAt: null,
+    cancellableUntil: null,
     ...overrides,
   };
 }

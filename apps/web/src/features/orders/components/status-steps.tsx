@@ -102,6 +102,29 @@ export function BreakingChangeStep({ order }: { order: Order }) {
   );
 }
 
+/** CANCELLED_BY_EMPLOYEE: the employee cancelled within the week to cancel (ADR 0053). */
+export function CancelledStep({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const at = order.cancellation?.cancelledAt;
+  return (
+    <Stack gap="md" align="flex-start" data-testid="step-cancelled">
+      <Title order={2}>{t('cancellation.cancelledTitle')}</Title>
+      <Text>{t('cancellation.cancelledText', { date: at ? formatDate(at) : '' })}</Text>
+      {order.cancellation?.reason ? (
+        <Text data-testid="cancellation-reason">
+          {t('cancellation.reasonGiven', { reason: order.cancellation.reason })}
+        </Text>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        {t('cancellation.cancelledDocuments')}
+      </Text>
+      <Button component={Link} to={`/vehicle/${order.vehicle.id}`} variant="light">
+        {t('cancellation.orderAgain')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The hide-sign build switch: identity, signature and finished screens are not offered yet. */
 export function HiddenSignStep() {
   const { t } = useTranslation('orders');

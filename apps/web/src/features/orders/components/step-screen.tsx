@@ -6,6 +6,7 @@ import { PreviewContractStep } from './preview-contract-step';
 import { ProviderStep } from './provider-step';
 import {
   BreakingChangeStep,
+  CancelledStep,
   ClosedStep,
   FinishedStep,
   HiddenSignStep,
@@ -66,6 +67,8 @@ export function StepScreen({ order, step, hideSign, continueDisabled }: StepScre
       return <ClosedStep order={order} stepType={screen} />;
     case 'BREAKING_CHANGE':
       return <BreakingChangeStep order={order} />;
+    case 'CANCELLED_BY_EMPLOYEE':
+      return <CancelledStep order={order} />;
     case 'CONVERSION_ENDED':
       return <ConversionEndedStep order={order} />;
     case 'LEASE_ENDED':

@@ -11,6 +11,7 @@ import { vehicleTitle } from '../order-figures';
 import { orderConfig } from '../order-config';
 import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
 import { AbsenceCard } from './absence-card';
+import { CancellationCard } from './cancellation-card';
 import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
 import { StepScreen } from './step-screen';
@@ -62,6 +63,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
         <Text c="dimmed">{vehicleTitle(order.vehicle)}</Text>
       </Stack>
       <OrderStepper steps={steps} active={active} />
+      <CancellationCard order={order} />
       {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
       {activeStep ? (
         <StepScreen

@@ -31,6 +31,7 @@ export const STEPS: StepDefinition[] = [
   step(9, 'DECLINED_BY_ADMIN', { final: true }),
   step(10, 'EXPIRED', { final: true }),
   step(11, 'BREAKING_CHANGE', { final: true }),
+  step(14, 'CANCELLED_BY_EMPLOYEE', { final: true }),
 ];
 
 export const stepIdOf = (type: StepType): number => {

@@ -106,6 +106,11 @@ export function PipelinePage() {
                     <Text size="xs" c="dimmed">
                       {t(`steps.${row.status}`)}
                     </Text>
+                    {row.cancellableUntil ? (
+                      <Text size="xs" c="dimmed" data-testid="cancellable-until">
+                        {t('pipeline.cancellableUntil', { date: formatDate(row.cancellableUntil) })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
