@@ -124,6 +124,20 @@ test('HR records parental leave for a person with an active lease: payroll pause
       await expect(card).toContainText('In dieser Zeit zahlen Sie die Rate selbst aus Ihrem Nettoeinkommen.');
       await checkScreen(employee, 'order page with an absence');
     });
+
+    await test.step('the person reports the odometer on the order page', async () => {
+      const card = employee.getByTestId('mileage-card');
+      await expect(card.getByRole('heading', { name: 'Kilometerstand' })).toBeVisible();
+      await card.getByLabel('Kilometerstand').fill('120');
+      await card.getByLabel('Abgelesen am').fill(handoverDate);
+      await card.getByRole('button', { name: 'Kilometerstand melden' }).click();
+      await expect(card.getByTestId('mileage-readings')).toContainText('120 km');
+      // Below the reading just made: refused at the field, in German.
+      await card.getByLabel('Kilometerstand').fill('100');
+      await card.getByRole('button', { name: 'Kilometerstand melden' }).click();
+      await expect(card.getByText('Der Kilometerstand liegt unter einem früheren Stand.')).toBeVisible();
+      await checkScreen(employee, 'order page, odometer refused');
+    });
   } finally {
     await Promise.all([employee.context().close(), hr.context().close(), provider.context().close()]);
   }

@@ -20,3 +20,4 @@ export * from './lease-life.js';
 export * from './lease-end.js';
 export * from './paging.js';
 export * from './billing.js';
+export * from './mileage.js';

@@ -10,7 +10,7 @@ const line = (max: number) =>
     .check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
 
 /** A calendar date that exists (`2026-02-30` does not; `Date.parse` would roll it over). */
-const IsoDateSchema = z.string().check(
+export const CalendarDateSchema = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, msg.date),
   z.refine((value) => {
     const parsed = new Date(`${value}T00:00:00Z`);
@@ -32,7 +32,7 @@ export type ReturnDamage = z.infer<typeof ReturnDamageSchema>;
 
 /** `POST /v1/provider/orders/{orderId}/return`. */
 export const LeaseReturnRequestSchema = z.strictObject({
-  returnedOn: IsoDateSchema,
+  returnedOn: CalendarDateSchema,
   odometerKm: z.number().check(z.int(msg.invalid), z.minimum(0, msg.min(0)), z.maximum(2_000_000, msg.max(2_000_000))),
   damages: z._default(z.array(ReturnDamageSchema).check(z.maxLength(MAX_DAMAGES, msg.max(MAX_DAMAGES))), []),
 });
@@ -69,7 +69,7 @@ export const LeaseReturnSchema = z.object({
 export type LeaseReturn = z.infer<typeof LeaseReturnSchema>;
 
 /** `PUT /v1/provider/orders/{orderId}/return-appointment`. */
-export const ReturnAppointmentRequestSchema = z.strictObject({ date: IsoDateSchema, place: line(200) });
+export const ReturnAppointmentRequestSchema = z.strictObject({ date: CalendarDateSchema, place: line(200) });
 export type ReturnAppointmentRequest = z.infer<typeof ReturnAppointmentRequestSchema>;
 
 /** What the employee's order page shows about the lease's end. */

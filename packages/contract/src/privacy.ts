@@ -95,6 +95,10 @@ export const DataExportSchema = z.object({
       updated: Timestamp,
     }),
   ),
+  /** Odometer readings the person reported during a lease (mileage). */
+  odometerReadings: z.array(
+    z.object({ id: z.string(), orderId: z.number(), readingKm: z.number(), readOn: z.string(), recorded: Timestamp }),
+  ),
   /** What was done with the data and by whom (by role): field names, never values. */
   audit: z.array(
     z.object({

@@ -4,3 +4,5 @@ export { scheduleLicenceCheckRefresh } from './licence-check-job.js';
 export { leaseEndsOf, withLeaseEnds, withSettlements, type LeaseEnd } from './payroll-ends.js';
 export { scheduleLeaseReminders } from './reminders.js';
 export { leaseEndRoutes } from './routes.js';
+export { rulesOf } from './returns.js';
+export { leaseEndsOn, settle, type KilometreRules } from './settlement.js';

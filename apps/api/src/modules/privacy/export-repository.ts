@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../../db/client.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
+import { odometerReadings } from '../../db/schema-mileage.js';
 import { auditLog, orderDocuments, outbox, users } from '../../db/schema.js';
 
 /**
@@ -126,4 +127,13 @@ export async function absencesOf(db: Database, userId: string) {
     .from(employeeAbsences)
     .where(eq(employeeAbsences.userId, userId))
     .orderBy(asc(employeeAbsences.fromDate), asc(employeeAbsences.id));
+}
+
+/** The odometer readings the person reported, oldest first. */
+export async function odometerReadingsOf(db: Database, userId: string) {
+  return db
+    .select()
+    .from(odometerReadings)
+    .where(eq(odometerReadings.userId, userId))
+    .orderBy(asc(odometerReadings.orderId), asc(odometerReadings.readOn), asc(odometerReadings.id));
 }

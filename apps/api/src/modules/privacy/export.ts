@@ -75,6 +75,7 @@ function sectionsOf(
     ['orders', valueOf(() => ordersOf(deps, user.id))],
     ['documents', pagesOf(() => documents(deps, orderIds))],
     ['absences', valueOf(() => absencesOf(deps, user.id))],
+    ['odometerReadings', valueOf(() => odometerReadingsOf(deps, user.id))],
     ['audit', pagesOf(() => audit(deps, user.id, orderIds, auditUpTo))],
     ['sessions', valueOf(async () => sessionsOf(await repo.refreshTokensOf(db, user.id), now))],
     [
@@ -190,6 +191,16 @@ async function absencesOf(deps: PrivacyDeps, userId: string): Promise<DataExport
     to: a.toDate,
     recorded: iso(a.recordedAt),
     updated: iso(a.updatedAt),
+  }));
+}
+
+async function odometerReadingsOf(deps: PrivacyDeps, userId: string): Promise<DataExport['odometerReadings']> {
+  return (await pages.odometerReadingsOf(deps.db, userId)).map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    readingKm: r.readingKm,
+    readOn: r.readOn,
+    recorded: iso(r.recordedAt),
   }));
 }
 

@@ -12,6 +12,7 @@ import { orderConfig } from '../order-config';
 import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
 import { AbsenceCard } from './absence-card';
 import { CancellationCard } from './cancellation-card';
+import { MileageCard } from './mileage-card';
 import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
 import { StepScreen } from './step-screen';
@@ -65,6 +66,9 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
       <OrderStepper steps={steps} active={active} />
       <CancellationCard order={order} />
       {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
+      {order.handoverDate && (order.status === 'LEASING_ACTIVE' || order.status === 'CONVERSION_ENDED') ? (
+        <MileageCard orderId={order.id} />
+      ) : null}
       {activeStep ? (
         <StepScreen
           // A new step starts with a fresh screen (agreement unticked, no provider link).

@@ -1,0 +1,60 @@
+import { MileageSchema, OdometerReadingRequestSchema, OrderIdParamsSchema } from '@leasing/contract';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { requireUser } from '../../plugins/authenticate.js';
+import { visibleOrder, type OrderDeps } from '../orders/index.js';
+import { readMileage, recordReading } from './readings.js';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['orders'];
+
+/** Mileage during a lease: the employee reports the odometer, everyone who sees the order sees the forecast. */
+export function mileageRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/v1/order/:orderId/mileage',
+      {
+        schema: {
+          tags,
+          summary:
+            'Odometer readings, the forecast at the lease end and the projected settlement (409 before the handover)',
+          security,
+          params: OrderIdParamsSchema,
+          response: { 200: MileageSchema },
+        },
+      },
+      async (request) => readMileage(deps, requireUser(request), request.params.orderId),
+    );
+
+    app.post(
+      '/v1/order/:orderId/odometer',
+      {
+        schema: {
+          tags,
+          summary: 'Report the odometer of the own running lease (400 below an earlier reading); the new forecast',
+          security,
+          params: OrderIdParamsSchema,
+          body: OdometerReadingRequestSchema,
+          response: { 201: MileageSchema },
+        },
+        // Whose order it is comes before the body: another's order is a 404 whatever the body says.
+        preValidation: async (request: FastifyRequest) => {
+          const parsed = OrderIdParamsSchema.safeParse(request.params);
+          if (parsed.success) await visibleOrder(deps, requireUser(request), parsed.data.orderId);
+        },
+      },
+      async (request, reply) => {
+        const mileage = await recordReading(deps, requireUser(request), request.params.orderId, request.body, {
+          requestId: request.id,
+        });
+        return reply.code(201).send(mileage);
+      },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod/mini';
+
+import { CalendarDateSchema, SettlementSchema } from './lease-end.js';
+import { msg } from './validation-messages.js';
+
+/**
+ * Mileage during a lease (ADR 0054): the employee reports the odometer, the order page shows where the
+ * contract's kilometres are heading and what the return would settle for that distance.
+ */
+
+/** An odometer no car reaches in a lease; a typo of a zero too many is refused, not projected. */
+export const ODOMETER_MAX_KM = 1_000_000;
+
+/** `POST /v1/order/{orderId}/odometer`. */
+export const OdometerReadingRequestSchema = z.strictObject({
+  readingKm: z
+    .number()
+    .check(z.int(msg.invalid), z.gte(0, msg.min(0)), z.lte(ODOMETER_MAX_KM, msg.max(ODOMETER_MAX_KM))),
+  /** The day the odometer was read (Europe/Berlin), from the handover to today. */
+  readOn: CalendarDateSchema,
+});
+export type OdometerReadingRequest = z.infer<typeof OdometerReadingRequestSchema>;
+
+export const OdometerReadingSchema = z.object({
+  id: z.string(),
+  readingKm: z.number(),
+  readOn: z.string(),
+  /** When it was reported (ISO time). */
+  recordedAt: z.string(),
+});
+export type OdometerReading = z.infer<typeof OdometerReadingSchema>;
+
+/** `GET /v1/order/{orderId}/mileage`. */
+export const MileageSchema = z.object({
+  /** Oldest first. */
+  readings: z.array(OdometerReadingSchema),
+  handoverDate: z.string(),
+  /** The lease's last day (handover + duration − 1 day). */
+  endsOn: z.string(),
+  /** The kilometres of the contract's whole term. */
+  contractKm: z.number(),
+  /** Kilometres a year at the pace so far (from the handover at 0 km to the latest reading); null without one. */
+  kmPerYearSoFar: z.nullable(z.number()),
+  /** The odometer at the lease's end at that pace; null without a reading a day or more after the handover. */
+  forecastEndKm: z.nullable(z.number()),
+  /** What the return would settle for the forecast distance (the return's own function; no damages). */
+  projectedSettlement: z.nullable(SettlementSchema),
+  /** The forecast passes the contract's kilometres and their tolerance: extra kilometres would be charged. */
+  overTolerance: z.boolean(),
+});
+export type Mileage = z.infer<typeof MileageSchema>;
