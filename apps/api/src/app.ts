@@ -78,6 +78,7 @@ import { privacyRoutes, scheduleRetention } from './modules/privacy/index.js';
 import { employerRoutes } from './modules/employer/index.js';
 import { leaseLifeRoutes } from './modules/lease-life/index.js';
 import { mileageRoutes } from './modules/mileage/index.js';
+import { driverRoutes, syncDriverCheckCase } from './modules/drivers/index.js';
 import { checkDependencies, healthRoutes } from './modules/health/index.js';
 import { localeRoutes } from './modules/locales/index.js';
 import { siteConfigRoutes } from './modules/site-config/index.js';
@@ -393,9 +394,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticate,
     }),
   );
-  await app.register(providerCallbackRoutes(orderDeps, [syncLicenceCheckCase]));
+  await app.register(providerCallbackRoutes(orderDeps, [syncLicenceCheckCase, syncDriverCheckCase]));
   await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
   await app.register(mileageRoutes({ ...orderDeps, authenticate }));
+  await app.register(driverRoutes({ ...orderDeps, authenticate }));
   const billingDeps = { db, clock, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick(), authenticate };
   await app.register(providerBillingRoutes(billingDeps));
   await app.register(tenantBillingRoutes(billingDeps));

@@ -21,3 +21,4 @@ export * from './lease-end.js';
 export * from './paging.js';
 export * from './billing.js';
 export * from './mileage.js';
+export * from './drivers.js';

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { orderDocuments, outbox, users, userSteps } from '../db/schema.js';
+import { additionalDrivers } from '../db/schema-drivers.js';
+import { orderDocuments, orders, outbox, users, userSteps } from '../db/schema.js';
 import { runAsSystem } from '../db/scope.js';
 import { DEMO_ACCOUNTS } from '../modules/demo/accounts.js';
 import { stepOfType } from '../modules/orders/steps.js';
@@ -35,6 +36,7 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
     documentId: '00000000-0000-4000-8000-000000000000',
     id: '00000000-0000-4000-8000-000000000000',
     userStepId: '00000000-0000-4000-8000-000000000000',
+    driverId: '00000000-0000-4000-8000-000000000000',
   };
   const callers: { label: string; role: string; token: string }[] = [];
   let ownerToken: string;
@@ -61,7 +63,23 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
         .from(orderDocuments)
         .where(eq(orderDocuments.orderId, orderId));
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.employee));
+      const [order] = await db.select({ tenantId: orders.tenantId }).from(orders).where(eq(orders.id, orderId));
+      const [driver] = await db
+        .insert(additionalDrivers)
+        .values({
+          orderId,
+          tenantId: order?.tenantId ?? '',
+          userId: owner?.id ?? '',
+          firstName: 'Kim',
+          lastName: 'Meyer',
+          email: 'kim.meyer@example.com',
+          dateOfBirth: '1990-01-01',
+          licenceIssuedOn: '2010-01-01',
+          licenceCountry: 'DE',
+        })
+        .returning({ id: additionalDrivers.id });
       return {
+        driverId: String(driver?.id),
         userStepId: String(step?.id),
         orderId: String(orderId),
         stepId: String(stepOfType('TENANT_ADMIN_CLICK_CONFIRM').id),

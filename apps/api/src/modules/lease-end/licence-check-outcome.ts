@@ -19,6 +19,8 @@ export interface PendingLicenceCheck {
   id: string;
   createdAt: Date;
   expiresAt: Date | null;
+  /** How the provider's case names this check; by default the lease's check (`licenceCheckReference`). */
+  reference?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export function decideLicenceCheck(
   if ('notFound' in answer) return { kind: 'fail', reason: OWN_REASONS.caseUnknown };
   if ('unavailable' in answer) return abandonedOrKeep(check, now);
   const remote = answer.case;
-  if (remote.kind !== 'LICENCE_CHECK' || remote.reference !== licenceCheckReference(check.id)) {
+  if (remote.kind !== 'LICENCE_CHECK' || remote.reference !== (check.reference ?? licenceCheckReference(check.id))) {
     // Never a success; once the check is overdue for an answer it is given up like any other.
     const late = abandonedOrKeep(check, now);
     return late.kind === 'keep' ? { kind: 'mismatch' } : late;

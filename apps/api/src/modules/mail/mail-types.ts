@@ -67,6 +67,8 @@ export type OrderEvent =
   | { type: 'CANCELLATION_WAIVED'; car: string }
   /** The same to the provider's admins: the car can be ordered now. */
   | { type: 'CANCELLATION_WAIVED_BY_EMPLOYEE'; car: string }
+  /** To the employee: an additional driver's licence check ended (approved: insured from now on). */
+  | { type: 'DRIVER_CHECKED'; car: string; driverName: string; approved: boolean; reason: string | null }
   /** To the employee; ISO dates. */
   | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
   /** To the provider's admins; ISO date. */
@@ -140,7 +142,16 @@ export interface BillingMail {
   portalLink?: string;
 }
 
-export type MailTemplate = AccountMail | OrderMail | LeaseEndMail | BillingMail;
+/** To an additional driver (no user of the platform): the link to their driving-licence check. */
+export interface DriverMail {
+  kind: 'DRIVER_LICENCE_CHECK';
+  firstName: string;
+  employeeName: string;
+  car: string;
+  link: string;
+}
+
+export type MailTemplate = AccountMail | OrderMail | LeaseEndMail | BillingMail | DriverMail;
 
 /** A file sent with a mail (`enqueueMail`'s `attachments`): at most 10 MB together per mail. */
 export interface MailAttachment {

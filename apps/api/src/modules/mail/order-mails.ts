@@ -226,6 +226,30 @@ const ORDER_TEXTS: Texts = {
       ],
     }),
   },
+  DRIVER_CHECKED: {
+    de: (e) => ({
+      headline: e.approved ? 'Zusatzfahrer bestätigt' : 'Zusatzfahrer nicht bestätigt',
+      paragraphs: e.approved
+        ? [
+            `Die Führerscheinprüfung von ${e.driverName} war erfolgreich. ${e.driverName} darf den ${e.car} ab sofort fahren und ist versichert.`,
+          ]
+        : [
+            `Die Führerscheinprüfung von ${e.driverName} war nicht erfolgreich. ${e.driverName} darf den ${e.car} nicht fahren.`,
+            ...reasonDe(e.reason),
+          ],
+    }),
+    en: (e) => ({
+      headline: e.approved ? 'Additional driver confirmed' : 'Additional driver not confirmed',
+      paragraphs: e.approved
+        ? [
+            `The driving licence check of ${e.driverName} succeeded. ${e.driverName} may drive the ${e.car} from now on and is insured.`,
+          ]
+        : [
+            `The driving licence check of ${e.driverName} did not succeed. ${e.driverName} may not drive the ${e.car}.`,
+            ...reasonEn(e.reason),
+          ],
+    }),
+  },
   DELIVERY_WINDOW: {
     de: (e, _id, f) => ({
       headline: 'Voraussichtlicher Liefertermin',

@@ -51,6 +51,10 @@ const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } 
   ],
   CANCELLATION_WAIVED: [{ type: 'CANCELLATION_WAIVED', car }],
   CANCELLATION_WAIVED_BY_EMPLOYEE: [{ type: 'CANCELLATION_WAIVED_BY_EMPLOYEE', car }],
+  DRIVER_CHECKED: [
+    { type: 'DRIVER_CHECKED', car, driverName: 'Kim Meyer', approved: true, reason: null },
+    { type: 'DRIVER_CHECKED', car, driverName: 'Kim Meyer', approved: false, reason: 'licence_invalid' },
+  ],
   DELIVERY_WINDOW: [{ type: 'DELIVERY_WINDOW', car, from: '2026-03-05', to: '2026-03-19' }],
   EMPLOYEE_LEAVING: [{ type: 'EMPLOYEE_LEAVING', car, employeeName: 'Alex Smith', leavingDate: '2026-06-30' }],
   ABSENCE: [
@@ -105,6 +109,7 @@ const SAMPLES: MailTemplate[] = [
     .flat()
     .map((event): MailTemplate => ({ kind: 'ORDER_UPDATE', firstName: 'Alex', orderId: 4711, link, event })),
   ...Object.values(BILLING),
+  { kind: 'DRIVER_LICENCE_CHECK', firstName: 'Alex', employeeName: 'Kim Meyer', car, link },
 ];
 const label = (t: MailTemplate) =>
   t.kind === 'ORDER_UPDATE'
@@ -127,6 +132,7 @@ function expectedValues(template: MailTemplate, language: Language): string[] {
           'kind',
           'type',
           'approval',
+          'approved',
           'event',
           'change',
           'absenceType',

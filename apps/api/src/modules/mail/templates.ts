@@ -14,6 +14,7 @@ import { INVOICE_ISSUED } from './billing-mails.js';
 import { mailFormat } from './mail-format.js';
 import type { InEveryLanguage, MailContent, MailTemplate, MailText } from './mail-types.js';
 import { ORDER_UPDATE } from './order-mails.js';
+import { DRIVER_LICENCE_CHECK } from './driver-mails.js';
 import { LEASE_END } from './lease-end-mails.js';
 
 export type {
@@ -52,6 +53,7 @@ const TEMPLATES: { readonly [K in MailTemplate['kind']]: InEveryLanguage<Extract
   ORDER_UPDATE,
   LEASE_END,
   INVOICE_ISSUED,
+  DRIVER_LICENCE_CHECK,
 };
 
 export function renderMail(template: MailTemplate, language: Language): MailContent {

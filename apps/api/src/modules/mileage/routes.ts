@@ -2,6 +2,7 @@ import { MileageSchema, OdometerReadingRequestSchema, OrderIdParamsSchema } from
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import { visibleOrder, type OrderDeps } from '../orders/index.js';
 import { readMileage, recordReading } from './readings.js';
@@ -43,10 +44,14 @@ export function mileageRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHo
           body: OdometerReadingRequestSchema,
           response: { 201: MileageSchema },
         },
-        // Whose order it is comes before the body: another's order is a 404 whatever the body says.
+        // Whose order it is comes before the body: another's order is a 404, HR's or the provider's
+        // look at it a 403, whatever the body says.
         preValidation: async (request: FastifyRequest) => {
           const parsed = OrderIdParamsSchema.safeParse(request.params);
-          if (parsed.success) await visibleOrder(deps, requireUser(request), parsed.data.orderId);
+          if (!parsed.success) return;
+          const actor = requireUser(request);
+          const order = await visibleOrder(deps, actor, parsed.data.orderId);
+          if (order.userId !== actor.id) throw forbidden();
         },
       },
       async (request, reply) => {

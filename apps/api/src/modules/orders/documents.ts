@@ -21,6 +21,14 @@ export function countersignedFileName(orderId: number): string {
   return `Ueberlassungsvertrag-${orderId}-gegengezeichnet.pdf`;
 }
 
+/** Files a document of another room beside the order's contract (e.g. the additional drivers' list). */
+export async function fileOrderDocument(
+  db: Database,
+  doc: { orderId: number; name: string; kind: 'DRIVERS'; pdf: Uint8Array; createdAt: Date },
+): Promise<void> {
+  await db.insert(orderDocuments).values({ ...doc, pdf: Buffer.from(doc.pdf) });
+}
+
 /** The contract as PDF from the frozen snapshot: the signed document once there is one. */
 export async function contractPreview(
   deps: OrderDeps,

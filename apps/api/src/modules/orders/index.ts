@@ -2,9 +2,9 @@
 export { countedNewestFirstPage, orderNumberOf } from './admin-order-list.js';
 export { adminSummaries } from './admin-summaries.js';
 export { type Actor, type ApprovalRequest, type OrderDeps } from './deps.js';
-export { contractToCountersign, renderContract, storeCountersignedContract } from './documents.js';
+export { contractToCountersign, fileOrderDocument, renderContract, storeCountersignedContract } from './documents.js';
 export { scheduleOrderJobs } from './jobs.js';
-export { admins } from './notify.js';
+export { admins, mailOrderAdmins, mailOrderEmployee } from './notify.js';
 export { getOrder, visibleOrder } from './read-orders.js';
 export { RETURNABLE_STATUSES, conversionEndedOn, isReturnable } from './replaced-leases.js';
 export { findOrder, syncStepDefinitions, type OrderRow } from './repository.js';

@@ -1,0 +1,3 @@
+// The face of modules/drivers: what other modules and the flows may import.
+export { syncDriverCheckCase } from './licence-check.js';
+export { driverRoutes } from './routes.js';
