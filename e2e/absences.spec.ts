@@ -138,6 +138,26 @@ test('HR records parental leave for a person with an active lease: payroll pause
       await expect(card.getByText('Der Kilometerstand liegt unter einem früheren Stand.')).toBeVisible();
       await checkScreen(employee, 'order page, odometer refused');
     });
+
+    await test.step('the person names an additional driver: refused at 17, accepted at 30', async () => {
+      const card = employee.getByTestId('drivers-card');
+      await card.getByRole('button', { name: 'Zusatzfahrer hinzufügen' }).click();
+      const dialog = employee.getByRole('dialog', { name: 'Zusatzfahrer hinzufügen' });
+      const year = Number(handoverDate.slice(0, 4));
+      await dialog.getByLabel(/^Vorname/).fill('Kim');
+      await dialog.getByLabel(/^Nachname/).fill('Meyer');
+      await dialog.getByLabel(/^E-Mail-Adresse/).fill(`kim.${orderId}@example.com`);
+      await dialog.getByLabel(/^Geburtsdatum/).fill(`${String(year - 17)}-01-01`);
+      await dialog.getByLabel(/^Führerschein ausgestellt am/).fill(`${String(year - 3)}-01-01`);
+      await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+      await expect(dialog.getByText('Zusatzfahrer müssen mindestens 18 Jahre alt sein.')).toBeVisible();
+      await checkScreen(employee, 'order page, additional driver refused');
+      await dialog.getByLabel(/^Geburtsdatum/).fill(`${String(year - 30)}-01-01`);
+      await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(card.getByTestId('driver-row')).toContainText('Kim Meyer');
+      await expect(card.getByTestId('driver-row')).toContainText('Prüfung offen');
+    });
   } finally {
     await Promise.all([employee.context().close(), hr.context().close(), provider.context().close()]);
   }

@@ -12,6 +12,7 @@ import { orderConfig } from '../order-config';
 import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
 import { AbsenceCard } from './absence-card';
 import { CancellationCard } from './cancellation-card';
+import { DriversCard } from './drivers-card';
 import { MileageCard } from './mileage-card';
 import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
@@ -49,6 +50,14 @@ export function OrderLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** From the signature on and during the lease the employee names additional drivers (ADR 0055). */
+const DRIVER_STATUSES: readonly Order['status'][] = [
+  'TENANT_ADMIN_CLICK_CONFIRM',
+  'ADMIN_CONFIRM',
+  'LEASING_ACTIVE',
+  'CONVERSION_ENDED',
+];
+
 /** The stepper and the active step's screen of one order. */
 export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Order; hideSign?: boolean }) {
   const { t } = useTranslation('orders');
@@ -65,6 +74,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
       </Stack>
       <OrderStepper steps={steps} active={active} />
       <CancellationCard order={order} />
+      {DRIVER_STATUSES.includes(order.status) ? <DriversCard orderId={order.id} /> : null}
       {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
       {order.handoverDate && (order.status === 'LEASING_ACTIVE' || order.status === 'CONVERSION_ENDED') ? (
         <MileageCard orderId={order.id} />
