@@ -43,6 +43,8 @@ export async function orderJourney({ client, createOrder, waitFor }, origin, tok
     async () => (await api('GET', `/v1/order/${order}/step/${sign.id}/nect-sign-check`)) === true,
     'the signature done',
   );
+  // The employee gives up the week to cancel, so the car may be ordered at once (ADR 0053).
+  await api('POST', `/v1/order/${order}/waive-cancellation`, { acknowledged: true });
   // The employer approves on the second instance, the provider confirms and hands over on the third.
   const hr = client(`http://127.0.0.1:${ports[1]}`, await signInWithCode(origin, 'personal@example.com'));
   await accept(hr, order, 'TENANT_ADMIN_CLICK_CONFIRM');
