@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { oneTimeCodes } from '../../db/schema.js';
+import { oneTimeCodes } from '../../db/schema-auth.js';
 
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 export type CodeRow = typeof oneTimeCodes.$inferSelect;

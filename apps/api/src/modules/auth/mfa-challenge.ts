@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { mfaChallenges } from '../../db/schema.js';
+import { mfaChallenges } from '../../db/schema-auth.js';
 
 /**
  * The second half of a login: opened by the password step (`service.ts#login`), attempted and
@@ -57,4 +57,3 @@ export async function finishChallenge(db: Database, token: string, now: Date): P
     .returning({ id: mfaChallenges.id });
   return rows.length > 0;
 }
-

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { tenantPolicies } from '../../db/schema-employer.js';
-import { refreshTokens, salaryProfiles, users } from '../../db/schema.js';
+import { salaryProfiles, users } from '../../db/schema.js';
+import { refreshTokens } from '../../db/schema-auth.js';
 import { catalogState } from '../../db/schema-catalog.js';
 import { ConfirmedReadCache, embeddedClientOf, freshnessOf, requestUserKey } from './request-user-cache.js';
 

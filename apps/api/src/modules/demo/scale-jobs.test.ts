@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { auditLog, oneTimeCodes, orders, outbox, users } from '../../db/schema.js';
+import { auditLog, orders, outbox, users } from '../../db/schema.js';
+import { oneTimeCodes } from '../../db/schema-auth.js';
 import { runAsSystem } from '../../db/scope.js';
 import { createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { pickOffer, placeOrder } from '../../test-support/order-fixtures.js';

@@ -4,30 +4,17 @@ import {
   DriverParamsSchema,
   OrderIdParamsSchema,
 } from '@leasing/contract';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { forbidden } from '../../lib/errors.js';
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
-import { visibleOrder, type OrderDeps } from '../orders/index.js';
+import { ownOrderFirst, type OrderDeps } from '../orders/index.js';
 import { addDriver, listDrivers, removeDriver } from './service.js';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['orders'];
 const DriverListSchema = z.array(AdditionalDriverSchema);
-
-/**
- * Whose order it is comes before the body: another's order is a 404, someone else who sees it (HR,
- * the provider) a 403, whatever the body says.
- */
-export const ownOrderFirst = (deps: OrderDeps) => async (request: FastifyRequest) => {
-  const parsed = OrderIdParamsSchema.safeParse(request.params);
-  if (!parsed.success) return;
-  const actor = requireUser(request);
-  const order = await visibleOrder(deps, actor, parsed.data.orderId);
-  if (order.userId !== actor.id) throw forbidden();
-};
 
 /** Additional drivers: the employee names and removes them, HR sees the names, the provider everything. */
 export function driverRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {

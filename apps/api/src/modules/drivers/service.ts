@@ -9,7 +9,7 @@ import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
   fileOrderDocument,
-  getOrder,
+  openPrivate,
   visibleOrder,
   type Actor,
   type OrderDeps,
@@ -131,7 +131,7 @@ export async function addDriver(
     });
     return row;
   });
-  const employeeName = await employeeNameOf(deps, actor, order.id);
+  const employeeName = employeeNameOf(deps, order);
   const started = await startDriverCheck(deps, added, {
     employeeName,
     car: carName((order.terms as OrderTerms).vehicle),
@@ -175,12 +175,13 @@ export async function removeDriver(
     return true;
   });
   if (!removed) throw notFound('Zusatzfahrer nicht gefunden');
-  await fileDriversList(deps, order, await employeeNameOf(deps, actor, order.id), now);
+  await fileDriversList(deps, order, employeeNameOf(deps, order), now);
 }
 
-async function employeeNameOf(deps: OrderDeps, actor: Actor, orderId: number): Promise<string> {
-  const view = await getOrder(deps, actor, orderId);
-  return `${view.employee.firstName} ${view.employee.lastName}`;
+/** The employee as the signed contract names them (the order's frozen snapshot). */
+function employeeNameOf(deps: OrderDeps, order: OrderRow): string {
+  const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
+  return `${firstName} ${lastName}`;
 }
 
 async function fileDriversList(deps: OrderDeps, order: OrderRow, employeeName: string, at: Date): Promise<void> {

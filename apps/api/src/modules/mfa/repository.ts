@@ -1,7 +1,8 @@
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { mfaRecoveryCodes, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { mfaRecoveryCodes } from '../../db/schema-auth.js';
 import type { EncryptedValue } from '../../lib/field-encryption.js';
 import { digest } from './totp.js';
 

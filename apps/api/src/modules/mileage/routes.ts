@@ -1,10 +1,9 @@
 import { MileageSchema, OdometerReadingRequestSchema, OrderIdParamsSchema } from '@leasing/contract';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
-import { visibleOrder, type OrderDeps } from '../orders/index.js';
+import { ownOrderFirst, type OrderDeps } from '../orders/index.js';
 import { readMileage, recordReading } from './readings.js';
 
 const security = [{ bearerAuth: [] }];
@@ -44,15 +43,7 @@ export function mileageRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHo
           body: OdometerReadingRequestSchema,
           response: { 201: MileageSchema },
         },
-        // Whose order it is comes before the body: another's order is a 404, HR's or the provider's
-        // look at it a 403, whatever the body says.
-        preValidation: async (request: FastifyRequest) => {
-          const parsed = OrderIdParamsSchema.safeParse(request.params);
-          if (!parsed.success) return;
-          const actor = requireUser(request);
-          const order = await visibleOrder(deps, actor, parsed.data.orderId);
-          if (order.userId !== actor.id) throw forbidden();
-        },
+        preValidation: ownOrderFirst(deps),
       },
       async (request, reply) => {
         const mileage = await recordReading(deps, requireUser(request), request.params.orderId, request.body, {

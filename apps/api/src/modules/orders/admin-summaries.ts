@@ -173,9 +173,7 @@ export function toAdminSummaryRow(row: SliceRow, now: Date): AdminSummaryRow {
         )
       : null,
     cancellableUntil:
-      waitsForCancellationWindow({ ...row, cancellationReason: null }, now) && !row.cancelledAt && row.cancellableUntil
-        ? lastCancellationDay(row.cancellableUntil)
-        : null,
+      waitsForCancellationWindow(row, now) && row.cancellableUntil ? lastCancellationDay(row.cancellableUntil) : null,
     tenantId: row.tenantId,
     handoverDate: row.handoverDate,
     deliveryWindowFrom: row.deliveryWindowFrom,

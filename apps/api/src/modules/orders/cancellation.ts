@@ -39,9 +39,17 @@ export function mayCancel(order: CancellationColumns, now: Date): boolean {
   );
 }
 
-/** Whether the provider must wait before ordering the car: the window runs and was not waived. */
-export function waitsForCancellationWindow(order: CancellationColumns, now: Date): boolean {
-  return order.cancellableUntil !== null && now < order.cancellableUntil && order.cancellationWaivedAt === null;
+/** Whether the provider must wait before ordering the car: the window runs, not waived, not cancelled. */
+export function waitsForCancellationWindow(
+  order: Pick<OrderRow, 'cancellableUntil' | 'cancellationWaivedAt' | 'cancelledAt'>,
+  now: Date,
+): boolean {
+  return (
+    order.cancellableUntil !== null &&
+    now < order.cancellableUntil &&
+    order.cancellationWaivedAt === null &&
+    order.cancelledAt === null
+  );
 }
 
 /** Why the employee cannot cancel (a 409's German message). */

@@ -5,6 +5,7 @@ export { type Actor, type ApprovalRequest, type OrderDeps } from './deps.js';
 export { contractToCountersign, fileOrderDocument, renderContract, storeCountersignedContract } from './documents.js';
 export { scheduleOrderJobs } from './jobs.js';
 export { admins, mailOrderAdmins, mailOrderEmployee } from './notify.js';
+export { ownOrderFirst } from './own-order-first.js';
 export { getOrder, visibleOrder } from './read-orders.js';
 export { RETURNABLE_STATUSES, conversionEndedOn, isReturnable } from './replaced-leases.js';
 export { findOrder, syncStepDefinitions, type OrderRow } from './repository.js';

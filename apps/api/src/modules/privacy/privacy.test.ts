@@ -5,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   identCases,
-  oneTimeCodes,
   orderDocuments,
   orders,
   outbox,
-  refreshTokens,
   salaryProfiles,
   userAddresses,
   users,
 } from '../../db/schema.js';
+import { oneTimeCodes, refreshTokens } from '../../db/schema-auth.js';
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SALARY_INFO } from '../demo/accounts.js';
 import { createFieldCipher } from '../../runtime.js';

@@ -4,18 +4,15 @@ import type { Database } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import {
   identCases,
-  mfaChallenges,
-  mfaRecoveryCodes,
-  oneTimeCodes,
   orders,
   outbox,
-  refreshTokens,
   salaryProfiles,
   tenants,
   userAddresses,
   users,
   userSteps,
 } from '../../db/schema.js';
+import { mfaChallenges, mfaRecoveryCodes, oneTimeCodes, refreshTokens } from '../../db/schema-auth.js';
 import type { SealedSnapshot } from '../orders/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;

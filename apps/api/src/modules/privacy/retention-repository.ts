@@ -1,10 +1,27 @@
-import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import { leaseReturns } from '../../db/schema-lease-end.js';
-import { mfaChallenges, oneTimeCodes, orders, outbox, refreshTokens, userSteps, users } from '../../db/schema.js';
+import { orders, outbox, userSteps, users } from '../../db/schema.js';
+import { mfaChallenges, oneTimeCodes, refreshTokens } from '../../db/schema-auth.js';
 import { drainInBatches, type BatchOptions } from '../../lib/batches.js';
 
 // Retention (run in the platform's scope), in batches (decision 0043). Each rule's rows are read a
@@ -189,7 +206,11 @@ export async function deleteLeases(db: Database, orderIds: number[]): Promise<nu
  * contract, early or late, so its year is the one the period runs from. A replaced lease whose car is
  * still out (`CONVERSION_ENDED`) has not ended and stays.
  */
-export function deleteReturnedLeases(db: Database, returnedBefore: string, options: BatchOptions = {}): Promise<number> {
+export function deleteReturnedLeases(
+  db: Database,
+  returnedBefore: string,
+  options: BatchOptions = {},
+): Promise<number> {
   const returned = db
     .select({ one: sql`1` })
     .from(leaseReturns)

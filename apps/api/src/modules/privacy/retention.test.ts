@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { idempotencyKeys } from '../../db/schema-idempotency.js';
 import { leaseReturns } from '../../db/schema-lease-end.js';
-import { mfaChallenges, oneTimeCodes, orders, outbox, refreshTokens, users } from '../../db/schema.js';
+import { orders, outbox, users } from '../../db/schema.js';
+import { mfaChallenges, oneTimeCodes, refreshTokens } from '../../db/schema-auth.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
@@ -292,7 +293,8 @@ describe.each(databaseTargets())('retention job on %s', (target) => {
     at(91 * DAY);
     expect((await run()).abandonedOrders).toBe(1);
     expect(await orderExists(ids.abandoned)).toBe(false);
-    for (const id of [ids.declined, ids.lease, ids.returned, ids.open, ids.erasedLease]) expect(await orderExists(id)).toBe(true);
+    for (const id of [ids.declined, ids.lease, ids.returned, ids.open, ids.erasedLease])
+      expect(await orderExists(id)).toBe(true);
   });
 
   it('keeps a declined order six years from the end of its year, then removes it with its documents', async () => {
