@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 
 import { StepUpPasswordSchema, TitleSchema } from './account.js';
 import { LanguageSchema, RoleSchema } from './auth.js';
+import { DriverCheckStatuses } from './drivers.js';
 import { AbsenceTypes } from './lease-life.js';
 import { StepStatusSchema, StepTypeSchema } from './orders.js';
 
@@ -98,6 +99,27 @@ export const DataExportSchema = z.object({
   /** Odometer readings the person reported during a lease (mileage). */
   odometerReadings: z.array(
     z.object({ id: z.string(), orderId: z.number(), readingKm: z.number(), readOn: z.string(), recorded: Timestamp }),
+  ),
+  /**
+   * The additional drivers the person named (ADR 0055), removed ones included with the day of their
+   * removal: what the person entered and the licence check's outcome.
+   */
+  additionalDrivers: z.array(
+    z.object({
+      id: z.string(),
+      orderId: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      dateOfBirth: z.string(),
+      licenceIssuedOn: z.string(),
+      licenceCountry: z.string(),
+      status: z.enum(DriverCheckStatuses),
+      reason: z.nullable(z.string()),
+      checkedOn: z.nullable(z.string()),
+      added: Timestamp,
+      removed: z.nullable(Timestamp),
+    }),
   ),
   /** What was done with the data and by whom (by role): field names, never values. */
   audit: z.array(

@@ -150,6 +150,24 @@ describe.each(databaseTargets())('additional drivers on %s', (target) => {
     expect((await call('DELETE', `${url}/${ids[0]}`, employee)).status).toBe(404);
     expect((await call<AdditionalDriver[]>('GET', url, employee)).body.map((d) => d.firstName)).toEqual(['Ben', 'Cem']);
     expect((await call('DELETE', `${url}/${ids[1]}`, tenantAdmin)).status).toBe(403);
+
+    // What the employee entered is their data: the export has every driver, the removed one with its day.
+    const exported = await t.app.inject({ method: 'GET', url: '/v1/user/export', headers: bearer(employee) });
+    const data = exported.json<{
+      additionalDrivers: {
+        orderId: number;
+        firstName: string;
+        email: string;
+        status: string;
+        removed: string | null;
+      }[];
+    }>();
+    const own = data.additionalDrivers.filter((d) => d.orderId === orderId);
+    expect(own.map((d) => [d.firstName, d.email, d.status, d.removed !== null])).toEqual([
+      ['Ana', 'ana@example.com', 'REJECTED', true],
+      ['Ben', 'ben@example.com', 'REJECTED', false],
+      ['Cem', 'cem@example.com', 'REJECTED', false],
+    ]);
   });
 
   it('is the employee’s: a colleague gets a 404, an unsigned order a 409', async () => {

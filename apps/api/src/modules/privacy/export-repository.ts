@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../../db/client.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
+import { additionalDrivers } from '../../db/schema-drivers.js';
 import { odometerReadings } from '../../db/schema-mileage.js';
 import { auditLog, orderDocuments, outbox, users } from '../../db/schema.js';
 
@@ -136,4 +137,13 @@ export async function odometerReadingsOf(db: Database, userId: string) {
     .from(odometerReadings)
     .where(eq(odometerReadings.userId, userId))
     .orderBy(asc(odometerReadings.orderId), asc(odometerReadings.readOn), asc(odometerReadings.id));
+}
+
+/** The additional drivers the person named, removed ones included, in the order they were named. */
+export async function additionalDriversOf(db: Database, userId: string) {
+  return db
+    .select()
+    .from(additionalDrivers)
+    .where(eq(additionalDrivers.userId, userId))
+    .orderBy(asc(additionalDrivers.orderId), asc(additionalDrivers.addedAt), asc(additionalDrivers.id));
 }

@@ -76,6 +76,7 @@ function sectionsOf(
     ['documents', pagesOf(() => documents(deps, orderIds))],
     ['absences', valueOf(() => absencesOf(deps, user.id))],
     ['odometerReadings', valueOf(() => odometerReadingsOf(deps, user.id))],
+    ['additionalDrivers', valueOf(() => additionalDriversOf(deps, user.id))],
     ['audit', pagesOf(() => audit(deps, user.id, orderIds, auditUpTo))],
     ['sessions', valueOf(async () => sessionsOf(await repo.refreshTokensOf(db, user.id), now))],
     [
@@ -201,6 +202,24 @@ async function odometerReadingsOf(deps: PrivacyDeps, userId: string): Promise<Da
     readingKm: r.readingKm,
     readOn: r.readOn,
     recorded: iso(r.recordedAt),
+  }));
+}
+
+async function additionalDriversOf(deps: PrivacyDeps, userId: string): Promise<DataExport['additionalDrivers']> {
+  return (await pages.additionalDriversOf(deps.db, userId)).map((d) => ({
+    id: d.id,
+    orderId: d.orderId,
+    firstName: d.firstName,
+    lastName: d.lastName,
+    email: d.email,
+    dateOfBirth: d.dateOfBirth,
+    licenceIssuedOn: d.licenceIssuedOn,
+    licenceCountry: d.licenceCountry,
+    status: d.status,
+    reason: d.reason,
+    checkedOn: d.checkedOn,
+    added: iso(d.addedAt),
+    removed: isoOrNull(d.removedAt),
   }));
 }
 
