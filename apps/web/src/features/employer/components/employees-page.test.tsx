@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { BulkInviteResult, TenantEmployee } from '@leasing/contract';
+import type { AdditionalDriver, BulkInviteResult, TenantEmployee } from '@leasing/contract';
 
 import { setAuthData } from '../../../lib/auth-store';
 import { ME, stubApi, type RecordedCall } from '../../../test/fake-api';
@@ -25,6 +25,22 @@ const PEOPLE: TenantEmployee[] = [
   }),
 ];
 
+/** As HR reads them: names and the check's outcome, the rest withheld. */
+const DRIVERS: AdditionalDriver[] = [
+  { firstName: 'Kim', lastName: 'Meyer', status: 'APPROVED', id: 'd1' },
+  { firstName: 'Ana', lastName: 'Roth', status: 'PENDING', id: 'd2' },
+].map((d) => ({
+  ...d,
+  status: d.status as AdditionalDriver['status'],
+  email: null,
+  dateOfBirth: null,
+  licenceIssuedOn: null,
+  licenceCountry: null,
+  reason: null,
+  checkedOn: null,
+  addedAt: '2026-03-01T10:00:00.000Z',
+}));
+
 function stubEmployerApi(
   options: {
     people?: TenantEmployee[];
@@ -44,6 +60,7 @@ function stubEmployerApi(
       );
       return jsonResponse(200, { items, total: items.length, page: 1, pageSize: 50 });
     }
+    if (call.path === '/v1/order/42/drivers') return jsonResponse(200, DRIVERS);
     if (call.path === '/v1/tenant/invites' && call.method === 'POST') {
       const result: BulkInviteResult = { created: 1, skipped: 0, errors: [] };
       return options.onInvite?.(call) ?? jsonResponse(200, result);
@@ -109,6 +126,22 @@ describe('/employer/employees', () => {
     await user.type(screen.getByRole('searchbox', { name: /Suchen/ }), 'erika');
     await waitFor(() => expect(screen.getAllByTestId('employee-row')).toHaveLength(1));
     expect(screen.getByText('1 Person')).toBeInTheDocument();
+  });
+
+  it("shows an order's additional drivers with their check when HR opens the list, not before", async () => {
+    const calls = stubEmployerApi();
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    await screen.findByText('Max Mustermann');
+    expect(calls.some((c) => c.path === '/v1/order/42/drivers')).toBe(false);
+
+    await user.click(within(rowOf('Max Mustermann')).getByRole('button', { name: 'Zusatzfahrer der Bestellung 42' }));
+    expect(await screen.findByText('Kim Meyer')).toBeInTheDocument();
+    expect(screen.getByText('versichert')).toBeInTheDocument();
+    expect(screen.getByText('Ana Roth')).toBeInTheDocument();
+    expect(screen.getByText('Prüfung offen')).toBeInTheDocument();
+    // Erika has no order: no list to open.
+    expect(within(rowOf('Erika Musterfrau')).queryByRole('button', { name: /Zusatzfahrer/ })).toBeNull();
   });
 
   it('pages and searches through the server, the count in German number format', async () => {
