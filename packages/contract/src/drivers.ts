@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 
 import { CalendarDateSchema } from './lease-end.js';
+import type { StepType } from './orders.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /**
@@ -11,6 +12,13 @@ import { msg, SINGLE_LINE } from './validation-messages.js';
 
 /** At most this many additional drivers besides the employee (the insurance's named drivers). */
 export const MAX_ADDITIONAL_DRIVERS = 3;
+/** An order carries named drivers from the employee's signature on (every step after it) and during the lease. */
+export const DRIVER_ORDER_STEPS: readonly StepType[] = [
+  'TENANT_ADMIN_CLICK_CONFIRM',
+  'ADMIN_CONFIRM',
+  'LEASING_ACTIVE',
+  'CONVERSION_ENDED',
+];
 export const DRIVER_MIN_AGE = 18;
 export const DRIVER_MAX_AGE = 75;
 export const DRIVER_LICENCE_MIN_YEARS = 2;

@@ -1,5 +1,5 @@
 import type { AdditionalDriver, AdditionalDriverRequest, StepType } from '@leasing/contract';
-import { carName, MAX_ADDITIONAL_DRIVERS } from '@leasing/contract';
+import { carName, DRIVER_ORDER_STEPS, MAX_ADDITIONAL_DRIVERS } from '@leasing/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -19,14 +19,6 @@ import {
 import { driversFileName, renderDriversList } from './drivers-pdf.js';
 import { startDriverCheck, syncDriverCheck, type DriverRow } from './licence-check.js';
 import { driverRefusals } from './rules.js';
-
-/** From the signature on (every step after it) and during the lease, while the car is (to be) the employee's. */
-const DRIVER_STEPS: readonly StepType[] = [
-  'TENANT_ADMIN_CLICK_CONFIRM',
-  'ADMIN_CONFIRM',
-  'LEASING_ACTIVE',
-  'CONVERSION_ENDED',
-];
 
 /** Serialises the changes of one order's drivers (advisory lock: namespace, order id). */
 const DRIVERS_LOCK = 0x647276; // "drv"
@@ -58,7 +50,7 @@ function activeDrivers(db: Database, orderId: number): Promise<DriverRow[]> {
 async function ownOrder(deps: OrderDeps, actor: Actor, orderId: number): Promise<OrderRow> {
   const order = await visibleOrder(deps, actor, orderId);
   if (order.userId !== actor.id) throw forbidden();
-  if (!DRIVER_STEPS.includes(order.status as StepType))
+  if (!DRIVER_ORDER_STEPS.includes(order.status as StepType))
     throw conflict('Zusatzfahrer können Sie ab der Unterschrift des Vertrags und während des Leasings benennen.');
   return order;
 }

@@ -2,21 +2,17 @@ import { Badge, Button, Group, Loader, Popover, Stack, Text } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { StepType } from '@leasing/contract';
+import { DRIVER_ORDER_STEPS, StepTypeSchema } from '@leasing/contract';
 
 import { useOrderDrivers } from '../api/get-order-drivers';
 
-/** An order has named drivers from the employee's signature on and during the lease (ADR 0055). */
-const DRIVER_STEPS: readonly string[] = [
-  'TENANT_ADMIN_CLICK_CONFIRM',
-  'ADMIN_CONFIRM',
-  'LEASING_ACTIVE',
-  'CONVERSION_ENDED',
-] satisfies readonly StepType[];
-
 const STATUS_COLOR = { PENDING: 'gray', APPROVED: 'green', REJECTED: 'red' } as const;
 
-export const hasDrivers = (status: string): boolean => DRIVER_STEPS.includes(status);
+/** The people list carries an order's step as sent; drivers exist from the signature on (ADR 0055). */
+export const hasDrivers = (status: string): boolean => {
+  const step = StepTypeSchema.safeParse(status);
+  return step.success && DRIVER_ORDER_STEPS.includes(step.data);
+};
 
 /**
  * Who else drives an employee's leased car: HR sees the names and whether the licence check approved

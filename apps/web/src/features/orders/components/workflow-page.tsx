@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
-import { OrderIdParamsSchema, type Order } from '@leasing/contract';
+import { DRIVER_ORDER_STEPS, OrderIdParamsSchema, type Order } from '@leasing/contract';
 
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -50,14 +50,6 @@ export function OrderLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** From the signature on and during the lease the employee names additional drivers (ADR 0055). */
-const DRIVER_STATUSES: readonly Order['status'][] = [
-  'TENANT_ADMIN_CLICK_CONFIRM',
-  'ADMIN_CONFIRM',
-  'LEASING_ACTIVE',
-  'CONVERSION_ENDED',
-];
-
 /** The stepper and the active step's screen of one order. */
 export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Order; hideSign?: boolean }) {
   const { t } = useTranslation('orders');
@@ -74,7 +66,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
       </Stack>
       <OrderStepper steps={steps} active={active} />
       <CancellationCard order={order} />
-      {DRIVER_STATUSES.includes(order.status) ? <DriversCard orderId={order.id} /> : null}
+      {DRIVER_ORDER_STEPS.includes(order.status) ? <DriversCard orderId={order.id} /> : null}
       {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
       {order.handoverDate && (order.status === 'LEASING_ACTIVE' || order.status === 'CONVERSION_ENDED') ? (
         <MileageCard orderId={order.id} />
