@@ -77,6 +77,7 @@ import { providerRoutes } from './modules/provider/index.js';
 import { privacyRoutes, scheduleRetention } from './modules/privacy/index.js';
 import { employerRoutes } from './modules/employer/index.js';
 import { leaseLifeRoutes } from './modules/lease-life/index.js';
+import { claimRoutes } from './modules/claims/index.js';
 import { mileageRoutes } from './modules/mileage/index.js';
 import { driverRoutes, syncDriverCheckCase } from './modules/drivers/index.js';
 import { checkDependencies, healthRoutes } from './modules/health/index.js';
@@ -398,6 +399,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
   await app.register(mileageRoutes({ ...orderDeps, authenticate }));
   await app.register(driverRoutes({ ...orderDeps, authenticate }));
+  await app.register(claimRoutes({ ...orderDeps, authenticate }));
   const billingDeps = { db, clock, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick(), authenticate };
   await app.register(providerBillingRoutes(billingDeps));
   await app.register(tenantBillingRoutes(billingDeps));

@@ -62,9 +62,7 @@ export const TenantPolicySchema = z.strictObject({
   // --- end absences
   // Driving-licence checks (the keeper's duty of care, modules/lease-end): months between two checks;
   // absent in policies saved before it existed, which means the default of 6.
-  licenceCheckMonths: z.optional(
-    z.number().check(z.int(msg.invalid), z.gte(1, msg.min(1)), z.lte(24, msg.max(24))),
-  ),
+  licenceCheckMonths: z.optional(z.number().check(z.int(msg.invalid), z.gte(1, msg.min(1)), z.lte(24, msg.max(24)))),
 });
 export type TenantPolicy = z.infer<typeof TenantPolicySchema>;
 
@@ -215,8 +213,42 @@ export const PayrollRowSchema = z.object({
    * positive is deducted from the net pay, negative paid out (ADR 0037). Absent in other months.
    */
   settlementEur: z.optional(z.number()),
+  /**
+   * The excess of the person's damage claims decided this month (ADR 0056): a net deduction,
+   * with the claims' numbers. Absent in other months.
+   */
+  claimExcessEur: z.optional(z.number()),
+  claimNumbers: z.optional(z.array(z.string())),
 });
 export type PayrollRow = z.infer<typeof PayrollRowSchema>;
+
+/**
+ * A row of its own for a lease without a line in the month (ended before it) that still has a net
+ * amount to settle there: a lease-end settlement or a claim's excess. Every figure zero.
+ */
+export function endedPayrollRow(
+  orderId: number,
+  person: { employeeId: string | null; name: string } | undefined,
+): PayrollRow {
+  return {
+    employeeId: person?.employeeId ?? null,
+    name: person?.name ?? '',
+    orderId,
+    grossConversionEur: 0,
+    employerContributionEur: 0,
+    benefitPrivateUseEur: 0,
+    benefitCommuteEur: 0,
+    benefitRule: '',
+    commutingMethod: 'PAUSCHAL_0_03',
+    endDate: null,
+    change: null,
+    status: 'ENDED',
+    pause: null,
+    employeePaysEur: 0,
+    employerPaysEur: 0,
+    rateInsurancePaysEur: 0,
+  };
+}
 
 export const PayrollTotalsSchema = z.object({
   leases: z.number().check(z.int()),
@@ -229,6 +261,8 @@ export const PayrollTotalsSchema = z.object({
   employerPaysEur: z.number(),
   rateInsurancePaysEur: z.number(),
   settlementEur: z.number(),
+  /** The claims' excesses deducted from net pay this month. */
+  claimExcessEur: z.number(),
   /** The employer's social-security saving this month (KV, PV, RV, AV shares). */
   employerSavingEur: z.number(),
   /** The same summed over the calendar year of the month (the months not yet paid as they stand today). */
@@ -257,6 +291,8 @@ export const PayrollSettingsSchema = z.strictObject({
   wageTypeConversion: z.number().check(z.int(), z.gte(1), z.lte(9999)),
   wageTypePrivateUse: z.number().check(z.int(), z.gte(1), z.lte(9999)),
   wageTypeCommute: z.number().check(z.int(), z.gte(1), z.lte(9999)),
+  /** The net deduction of a damage claim's excess (ADR 0056); settings saved before it was added read 9103. */
+  wageTypeClaimExcess: z._default(z.number().check(z.int(), z.gte(1), z.lte(9999)), 9103),
 });
 export type PayrollSettings = z.infer<typeof PayrollSettingsSchema>;
 

@@ -22,3 +22,4 @@ export * from './paging.js';
 export * from './billing.js';
 export * from './mileage.js';
 export * from './drivers.js';
+export * from './claims.js';

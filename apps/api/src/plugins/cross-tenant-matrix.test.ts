@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { claimPhotos, claims } from '../db/schema-claims.js';
 import { additionalDrivers } from '../db/schema-drivers.js';
 import { orderDocuments, orders, outbox, users, userSteps } from '../db/schema.js';
 import { runAsSystem } from '../db/scope.js';
@@ -37,6 +38,8 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
     id: '00000000-0000-4000-8000-000000000000',
     userStepId: '00000000-0000-4000-8000-000000000000',
     driverId: '00000000-0000-4000-8000-000000000000',
+    claimId: '00000000-0000-4000-8000-000000000000',
+    photoId: '00000000-0000-4000-8000-000000000000',
   };
   const callers: { label: string; role: string; token: string }[] = [];
   let ownerToken: string;
@@ -78,7 +81,40 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
           licenceCountry: 'DE',
         })
         .returning({ id: additionalDrivers.id });
+      const [claim] = await db
+        .insert(claims)
+        .values({
+          number: 'S-2026-999999',
+          orderId,
+          tenantId: order?.tenantId ?? '',
+          userId: owner?.id ?? '',
+          kind: 'DAMAGE',
+          occurredAt: t.clock.now(),
+          place: 'Köln',
+          description: 'Kratzer',
+          thirdPartyInvolved: false,
+          drivable: true,
+          personName: 'Max Mustermann',
+          personNameKey: 'max mustermann',
+          tenantName: 'Firma',
+          car: 'Auto',
+        })
+        .returning({ id: claims.id });
+      const [photo] = await db
+        .insert(claimPhotos)
+        .values({
+          claimId: claim?.id ?? '',
+          tenantId: order?.tenantId ?? '',
+          userId: owner?.id ?? '',
+          position: 0,
+          width: 1,
+          height: 1,
+          webp: Buffer.from('RIFF'),
+        })
+        .returning({ id: claimPhotos.id });
       return {
+        claimId: String(claim?.id),
+        photoId: String(photo?.id),
         driverId: String(driver?.id),
         userStepId: String(step?.id),
         orderId: String(orderId),

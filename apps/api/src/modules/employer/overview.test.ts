@@ -207,6 +207,7 @@ describe.each(databaseTargets())('employer overview figures on %s', (target) => 
       employerPaysEur: 0,
       rateInsurancePaysEur: 0,
       settlementEur: 0,
+      claimExcessEur: 0,
       employerSavingEur: sum(april.map((a) => a.saving)),
       employerSavingYearEur: year / 100,
       savingNotComputed: 0,

@@ -69,6 +69,8 @@ const data: PayrollExport = {
       employerPaysEur: 0,
       rateInsurancePaysEur: 0,
       settlementEur: -80.5,
+      claimExcessEur: 650,
+      claimNumbers: ['S-2026-000007', 'S-2026-000009'],
     },
   ],
   totals: {
@@ -81,6 +83,7 @@ const data: PayrollExport = {
     employerPaysEur: 0,
     rateInsurancePaysEur: 0,
     settlementEur: -80.5,
+    claimExcessEur: 650,
     employerSavingEur: 0,
     employerSavingYearEur: 0,
     savingNotComputed: 2,
@@ -93,17 +96,19 @@ describe('payroll files', () => {
     expect(csv.startsWith('\uFEFFPersonalnummer;Name;Bestellung;')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toContain(
-      ';Änderung;Status;Abwesenheit;Pausierte Tage;Zahlt Mitarbeiter EUR;Zahlt Arbeitgeber EUR;Zahlt Ratenschutz EUR;Schlussabrechnung EUR',
+      ';Änderung;Status;Abwesenheit;Pausierte Tage;Zahlt Mitarbeiter EUR;Zahlt Arbeitgeber EUR;Zahlt Ratenschutz EUR;Schlussabrechnung EUR;Selbstbeteiligung Schaden EUR;Schadennummern',
     );
     expect(lines[1]).toBe(
-      '4711;Max Mustermann;7;2026-04;400,00;50,00;112,00;67,20;0,25 %;0,03 % je km;;NEU;AKTIV;;;0,00;0,00;0,00;',
+      '4711;Max Mustermann;7;2026-04;400,00;50,00;112,00;67,20;0,25 %;0,03 % je km;;NEU;AKTIV;;;0,00;0,00;0,00;;;',
     );
     expect(lines[2]).toContain(`;"'=HYPERLINK(""x"");Erika";8;`);
     expect(lines[2]).toContain(';2026-04-15;BEENDET;BEENDET;');
     expect(lines[3]).toBe(
-      '4712;Erika Muster;9;2026-04;0,00;50,00;100,00;30,00;0,25 %;0,03 % je km;;GEÄNDERT;PAUSIERT;Elternzeit 01.04.2026–30.06.2026 (Mitarbeiter zahlt);30/30;400,00;0,00;0,00;-80,50',
+      '4712;Erika Muster;9;2026-04;0,00;50,00;100,00;30,00;0,25 %;0,03 % je km;;GEÄNDERT;PAUSIERT;Elternzeit 01.04.2026–30.06.2026 (Mitarbeiter zahlt);30/30;400,00;0,00;0,00;-80,50;650,00;S-2026-000007, S-2026-000009',
     );
-    expect(lines[4]).toBe('Summe;3 Leasingverträge;;2026-04;400,00;50,00;212,00;67,20;;;;;;;;400,00;0,00;0,00;-80,50');
+    expect(lines[4]).toBe(
+      'Summe;3 Leasingverträge;;2026-04;400,00;50,00;212,00;67,20;;;;;;;;400,00;0,00;0,00;-80,50;650,00;',
+    );
   });
 
   it('LODAS: header with client numbers, one line per wage type and amount, rows without personnel number listed', () => {
@@ -125,5 +130,11 @@ describe('payroll files', () => {
       '* Bestellung 9, Personalnummer 4712: Schlussabrechnung Leasingende -80,50 EUR netto (Nettoauszahlung)',
     );
     expect(lodas).not.toContain('Bestellung 7, Personalnummer 4711: Schlussabrechnung');
+    // The claims' excess is a net deduction on a wage type of its own, with the claims' numbers.
+    expect(lodas).toContain('10;01/04/2026;4712;9103;650,00;');
+    expect(lodas).toContain(
+      '* Bestellung 9, Personalnummer 4712: Selbstbeteiligung Schaden S-2026-000007, S-2026-000009 650,00 EUR netto (Nettoabzug)',
+    );
+    expect(lodas).not.toContain('4711;9103;');
   });
 });

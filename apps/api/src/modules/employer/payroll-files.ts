@@ -16,6 +16,7 @@ export const DEFAULT_PAYROLL_SETTINGS: PayrollSettings = {
   wageTypeConversion: 9100,
   wageTypePrivateUse: 9101,
   wageTypeCommute: 9102,
+  wageTypeClaimExcess: 9103,
 };
 
 const CHANGE_LABEL = { NEW: 'NEU', CHANGED: 'GEÄNDERT', ENDED: 'BEENDET' } as const;
@@ -40,6 +41,8 @@ export const PAYROLL_CSV_COLUMNS = [
   'Änderung',
   ...PAUSE_CSV_COLUMNS,
   'Schlussabrechnung EUR',
+  'Selbstbeteiligung Schaden EUR',
+  'Schadennummern',
 ] as const;
 
 /** The lease-end settlement (ADR 0037): a net amount, positive owed by the employee, negative paid out. */
@@ -57,6 +60,7 @@ export function payrollCsv(data: PayrollExport): string {
     employerPaysEur: sum((r) => r.employerPaysEur),
     rateInsurancePaysEur: sum((r) => r.rateInsurancePaysEur),
     settlementEur: sum((r) => r.settlementEur),
+    claimExcessEur: sum((r) => r.claimExcessEur),
   };
   lines.push(payrollCsvTotalsLine(data.month, totals));
   return lines.join('');
@@ -84,6 +88,8 @@ export function payrollCsvLine(row: PayrollRow, month: string): string {
     row.change ? CHANGE_LABEL[row.change] : '',
     ...pauseCells(row),
     settlementCell(row),
+    row.claimExcessEur === undefined ? '' : decimalComma(row.claimExcessEur),
+    csvText((row.claimNumbers ?? []).join(', ')),
   ].join(';')}\r\n`;
 }
 
@@ -103,6 +109,8 @@ export function payrollCsvTotalsLine(month: string, t: PayrollTotals): string {
     decimalComma(t.employerPaysEur),
     decimalComma(t.rateInsurancePaysEur),
     decimalComma(t.settlementEur),
+    decimalComma(t.claimExcessEur),
+    '',
   ].join(';')}\r\n`;
 }
 
@@ -170,6 +178,14 @@ export function payrollLodasLines(row: PayrollRow, month: string, settings: Payr
     // (positive) or net payment (negative) of the return month (ADR 0037).
     out.push(
       `* Bestellung ${row.orderId}, Personalnummer ${row.employeeId}: Schlussabrechnung Leasingende ${decimalComma(row.settlementEur)} EUR netto (${row.settlementEur >= 0 ? 'Nettoabzug' : 'Nettoauszahlung'})`,
+    );
+  }
+  if (row.claimExcessEur !== undefined && row.claimExcessEur !== 0) {
+    // A net deduction on a wage type of its own, which the payroll office sets up as a net deduction
+    // (ADR 0056); the comment names the claims.
+    out.push(`10;${period};${row.employeeId};${settings.wageTypeClaimExcess};${decimalComma(row.claimExcessEur)};`);
+    out.push(
+      `* Bestellung ${row.orderId}, Personalnummer ${row.employeeId}: Selbstbeteiligung Schaden ${(row.claimNumbers ?? []).join(', ')} ${decimalComma(row.claimExcessEur)} EUR netto (Nettoabzug)`,
     );
   }
   return out.map((line) => `${line}\r\n`).join('');

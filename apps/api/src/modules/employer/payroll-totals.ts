@@ -31,6 +31,7 @@ export interface PayrollSums {
   employerPays: number;
   rateInsurancePays: number;
   settlement: number;
+  claimExcess: number;
   saving: number;
   savingYear: number;
   savingNotComputed: number;
@@ -46,6 +47,7 @@ export const emptySums = (): PayrollSums => ({
   employerPays: 0,
   rateInsurancePays: 0,
   settlement: 0,
+  claimExcess: 0,
   saving: 0,
   savingYear: 0,
   savingNotComputed: 0,
@@ -80,6 +82,7 @@ export function totalsOf(sums: PayrollSums, month: number): PayrollTotals {
     employerPaysEur: eur(sums.employerPays),
     rateInsurancePaysEur: eur(sums.rateInsurancePays),
     settlementEur: eur(sums.settlement),
+    claimExcessEur: eur(sums.claimExcess),
     employerSavingEur: eur(sums.saving),
     employerSavingYearEur: eur(sums.savingYear),
     savingNotComputed: sums.savingNotComputed,

@@ -9,6 +9,7 @@ import {
 
 import { AppError } from '../../lib/errors.js';
 import { absenceInputs, pauseOfLine } from '../lease-life/index.js';
+import { claimExcessesOf, withClaimExcesses, type ClaimExcess } from '../claims/index.js';
 import { leaseEndsOf, withSettlements } from '../lease-end/index.js';
 import { leasesOfPeople, type AbsencesOf, type PayrollDeps } from './payroll-leases.js';
 import * as repo from './payroll-repository.js';
@@ -63,7 +64,7 @@ export async function startPayrollRun(
       const late: PayrollRow[] = [];
       const batches = [...batchesOf(keys, batchSize)];
       const read = (batch: readonly LeaseKey[] | undefined) =>
-        batch ? readBatch(deps, tenantId, batch, absencesOf) : null;
+        batch ? readBatch(deps, tenantId, formatPayrollMonth(index), batch, absencesOf) : null;
       // The next batch is read while this one is computed and written: the database's time hides
       // behind the process's (two batches in memory at most).
       let next = read(batches[0]);
@@ -100,22 +101,31 @@ function* batchesOf(keys: readonly LeaseKey[], size: number): Generator<LeaseKey
   for (let start = 0; start < keys.length; start += size) yield keys.slice(start, start + size);
 }
 
-type ReadBatch = Awaited<ReturnType<typeof leasesOfPeople>>;
+type ReadBatch = Awaited<ReturnType<typeof leasesOfPeople>> & { excesses: Map<number, ClaimExcess> };
 
-/** The inputs of a batch: every lease of its people with their returns. */
-function readBatch(
+/** The inputs of a batch: every lease of its people with their returns and the month's claim excesses. */
+async function readBatch(
   deps: PayrollDeps,
   tenantId: string,
+  month: string,
   batch: readonly LeaseKey[],
   absencesOf: AbsencesOf,
 ): Promise<ReadBatch> {
   const userIds = [...new Set(batch.map((k) => k.userId))];
-  return leasesOfPeople(deps, tenantId, userIds, absencesOf, (ids) => leaseEndsOf(deps.db, ids));
+  const [leases, excesses] = await Promise.all([
+    leasesOfPeople(deps, tenantId, userIds, absencesOf, (ids) => leaseEndsOf(deps.db, ids)),
+    claimExcessesOf(
+      deps.db,
+      batch.map((k) => k.orderId),
+      month,
+    ),
+  ]);
+  return { ...leases, excesses };
 }
 
 /** The batch's rows in order, and its settlement rows without a line (written at the end). */
 function rowsOf(
-  { leases, ends }: ReadBatch,
+  { leases, ends, excesses }: ReadBatch,
   month: number,
   batch: readonly LeaseKey[],
   sums: PayrollSums,
@@ -133,13 +143,17 @@ function rowsOf(
   lines.sort(comparePayrollLines);
   const inBatch = new Set(batch.map((k) => k.orderId));
   const own = new Map([...ends].filter(([orderId]) => inBatch.has(orderId)));
-  const rows = withSettlements(
-    lines.map(rowOf),
-    formatPayrollMonth(month),
-    own,
-    new Map(leases.map((l) => [l.lease.orderId, l.lease])),
+  const people = new Map(leases.map((l) => [l.lease.orderId, l.lease]));
+  const ownExcesses = new Map([...excesses].filter(([orderId]) => inBatch.has(orderId)));
+  const rows = withClaimExcesses(
+    withSettlements(lines.map(rowOf), formatPayrollMonth(month), own, people),
+    ownExcesses,
+    people,
   );
-  for (const row of rows) sums.settlement += Math.round((row.settlementEur ?? 0) * 100);
+  for (const row of rows) {
+    sums.settlement += Math.round((row.settlementEur ?? 0) * 100);
+    sums.claimExcess += Math.round((row.claimExcessEur ?? 0) * 100);
+  }
   return { inOrder: rows.slice(0, lines.length), late: rows.slice(lines.length) };
 }
 

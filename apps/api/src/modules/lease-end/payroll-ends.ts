@@ -1,4 +1,4 @@
-import type { PayrollRow } from '@leasing/contract';
+import { endedPayrollRow, type PayrollRow } from '@leasing/contract';
 import type { PayrollLease } from '@leasing/payroll';
 import { inArray } from 'drizzle-orm';
 
@@ -83,26 +83,7 @@ export function withSettlements(
       row.settlementEur = end.totalCents / 100;
       continue;
     }
-    const person = people.get(orderId);
-    out.push({
-      employeeId: person?.employeeId ?? null,
-      name: person?.name ?? '',
-      orderId,
-      grossConversionEur: 0,
-      employerContributionEur: 0,
-      benefitPrivateUseEur: 0,
-      benefitCommuteEur: 0,
-      benefitRule: '',
-      commutingMethod: 'PAUSCHAL_0_03',
-      endDate: null,
-      change: null,
-      status: 'ENDED',
-      pause: null,
-      employeePaysEur: 0,
-      employerPaysEur: 0,
-      rateInsurancePaysEur: 0,
-      settlementEur: end.totalCents / 100,
-    });
+    out.push({ ...endedPayrollRow(orderId, people.get(orderId)), settlementEur: end.totalCents / 100 });
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor, OrderDeps } from '../orders/index.js';
-import { processPhoto, requireProvider } from '../provider/index.js';
+import { processDamagePhoto, requireProvider } from '../provider/index.js';
 import type { Upload } from '../provider/index.js';
 
 /** Most damage photos per return. */
@@ -14,7 +14,7 @@ export const RETURN_PHOTOS_MAX = 20;
 /**
  * `POST /v1/provider/orders/{id}/return/photos`: a photo of a damage at the return, under the vehicle
  * photos' rules (JPEG, PNG or WebP up to 10 MB, decoded and re-encoded, no metadata kept). Stored as
- * WebP at the largest photo width the image has. For a handed-over car, before or after the return
+ * WebP at its own width (at most 1600 px). For a handed-over car, before or after the return
  * is recorded.
  */
 /** Only the provider, only for a handed-over car: checked before the upload is read. */
@@ -35,9 +35,7 @@ export async function addReturnPhoto(
   ctx: { requestId: string },
 ): Promise<{ id: string; width: number; height: number }> {
   const order = await assertPhotoTarget(deps, actor, orderId);
-  const processed = await processPhoto(file.bytes, file.contentType);
-  const largest = processed.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
-  if (!largest) throw conflict('Das Foto ließ sich nicht umwandeln.');
+  const photo = await processDamagePhoto(file.bytes, file.contentType);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
@@ -48,9 +46,9 @@ export async function addReturnPhoto(
       .insert(leaseReturnPhotos)
       .values({
         orderId,
-        width: largest.width,
-        height: Math.round((processed.height * largest.width) / processed.width),
-        webp: largest.bytes,
+        width: photo.width,
+        height: photo.height,
+        webp: photo.webp,
         createdAt: now,
         createdBy: actor.id,
       })

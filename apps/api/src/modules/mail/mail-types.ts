@@ -3,7 +3,7 @@
  * mail is. The text tables (`account-mails.ts`, `order-mails.ts`) and the renderer (`templates.ts`)
  * all build on these, so none of them needs another's module for its types.
  */
-import type { Language } from '@leasing/contract';
+import type { ClaimKind, ClaimStatus, Language } from '@leasing/contract';
 
 import type { MailFormat } from './mail-format.js';
 
@@ -69,6 +69,19 @@ export type OrderEvent =
   | { type: 'CANCELLATION_WAIVED_BY_EMPLOYEE'; car: string }
   /** To the employee: an additional driver's licence check ended (approved: insured from now on). */
   | { type: 'DRIVER_CHECKED'; car: string; driverName: string; approved: boolean; reason: string | null }
+  /** To the provider's admins: a damage, accident or theft was reported (claim-mails.ts). */
+  | { type: 'CLAIM_REPORTED'; car: string; claimNumber: string; employeeName: string; kind: ClaimKind }
+  /** To the employee: their claim was received, moved on, or its excess decided (cents; `YYYY-MM`). */
+  | {
+      type: 'CLAIM_UPDATE';
+      car: string;
+      claimNumber: string;
+      kind: ClaimKind;
+      status: ClaimStatus;
+      note: string | null;
+      excessCents: number | null;
+      excessMonth: string | null;
+    }
   /** To the employee; ISO dates. */
   | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
   /** To the provider's admins; ISO date. */

@@ -5,6 +5,7 @@
 import type { Language } from '@leasing/contract';
 
 import type { MailFormat } from './mail-format.js';
+import { CLAIM_TEXTS } from './claim-mails.js';
 import { LEASE_LIFE_TEXTS } from './lease-life-mails.js';
 import type { InEveryLanguage, OrderEvent, OrderMail } from './mail-types.js';
 
@@ -21,6 +22,7 @@ const reasonEn = (reason: string | null) => (reason ? [`Reason given: ${reason}`
 
 const ORDER_TEXTS: Texts = {
   ...LEASE_LIFE_TEXTS,
+  ...CLAIM_TEXTS,
   CREATED: {
     de: (e) => ({
       headline: 'Bestellung angelegt',

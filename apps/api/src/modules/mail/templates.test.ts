@@ -55,6 +55,31 @@ const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } 
     { type: 'DRIVER_CHECKED', car, driverName: 'Kim Meyer', approved: true, reason: null },
     { type: 'DRIVER_CHECKED', car, driverName: 'Kim Meyer', approved: false, reason: 'licence_invalid' },
   ],
+  CLAIM_REPORTED: [
+    { type: 'CLAIM_REPORTED', car, claimNumber: 'S-2026-000042', employeeName: 'Alex Smith', kind: 'ACCIDENT' },
+  ],
+  CLAIM_UPDATE: [
+    {
+      type: 'CLAIM_UPDATE',
+      car,
+      claimNumber: 'S-2026-000042',
+      kind: 'GLASS',
+      status: 'REPAIRED',
+      note: 'Windschutzscheibe getauscht',
+      excessCents: 15000,
+      excessMonth: '2026-12',
+    },
+    {
+      type: 'CLAIM_UPDATE',
+      car,
+      claimNumber: 'S-2026-000042',
+      kind: 'THEFT',
+      status: 'IN_REVIEW',
+      note: null,
+      excessCents: null,
+      excessMonth: null,
+    },
+  ],
   DELIVERY_WINDOW: [{ type: 'DELIVERY_WINDOW', car, from: '2026-03-05', to: '2026-03-19' }],
   EMPLOYEE_LEAVING: [{ type: 'EMPLOYEE_LEAVING', car, employeeName: 'Alex Smith', leavingDate: '2026-06-30' }],
   ABSENCE: [
@@ -125,6 +150,11 @@ function expectedValues(template: MailTemplate, language: Language): string[] {
   const { date, month, euro } = mailFormat(language);
   if (template.kind === 'INVOICE_ISSUED')
     Object.assign(params, { month: month(template.month), grossEur: euro(template.grossEur) });
+  if (template.kind === 'ORDER_UPDATE' && template.event.type === 'CLAIM_UPDATE' && template.event.excessCents !== null)
+    Object.assign(params, {
+      excessCents: euro(template.event.excessCents / 100),
+      excessMonth: month(template.event.excessMonth ?? ''),
+    });
   return Object.entries(params)
     .filter(
       ([key, value]) =>
@@ -139,6 +169,7 @@ function expectedValues(template: MailTemplate, language: Language): string[] {
           'payer',
           'feeCents',
           'privateRateCents',
+          'status',
         ].includes(key) && value !== null,
     )
     .map(([, value]) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : String(value)));

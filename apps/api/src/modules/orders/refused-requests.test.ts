@@ -124,7 +124,7 @@ describe.each(databaseTargets())('refused requests on an order change nothing, o
     const documentId = crypto.randomUUID();
     for (const caller of outsiders) {
       for (const op of orderOperations) {
-        const withIds = (u: string) => u.replace('{documentId}', documentId).replace('{photoId}', documentId).replace('{driverId}', documentId);
+        const withIds = (u: string) => u.replace('{documentId}', documentId).replace('{photoId}', documentId).replace('{driverId}', documentId).replace('{claimId}', documentId);
         // Routes that read a date from the query get one, so they too reach the checks of who asks.
         const withQuery = (u: string) => (u.endsWith('/termination-quote') ? `${u}?date=2027-06-30` : u);
         for (const url of urls(op.path).map((u) => withQuery(withIds(u)))) {

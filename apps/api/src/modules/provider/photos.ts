@@ -51,6 +51,7 @@ const notAnImage = () =>
 export async function processPhoto(
   bytes: Buffer,
   declaredType: string | null,
+  encode: { formats: readonly PhotoFormat[]; largestOnly: boolean } = { formats: ['webp', 'avif'], largestOnly: false },
 ): Promise<{ width: number; height: number; variants: { format: PhotoFormat; width: number; bytes: Buffer }[] }> {
   if (bytes.length > PHOTO_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', 'Das Foto ist zu groß (höchstens 10 MB).');
@@ -69,20 +70,42 @@ export async function processPhoto(
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height : meta.width;
   const height = upright ? meta.width : meta.height;
-  const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= width);
+  let widths: number[] = PHOTO_WIDTHS.filter((w) => w <= width);
   if (widths.length === 0) widths.push(width);
+  // A damage photo is evidence: its own width, up to the largest photo width.
+  if (encode.largestOnly) widths = [Math.min(width, Math.max(...PHOTO_WIDTHS))];
   const variants: { format: PhotoFormat; width: number; bytes: Buffer }[] = [];
   try {
     for (const w of widths) {
       const base = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width: w });
-      variants.push({ format: 'webp', width: w, bytes: await base().webp({ quality: 80 }).toBuffer() });
-      variants.push({ format: 'avif', width: w, bytes: await base().avif({ quality: 50, effort: 2 }).toBuffer() });
+      if (encode.formats.includes('webp'))
+        variants.push({ format: 'webp', width: w, bytes: await base().webp({ quality: 80 }).toBuffer() });
+      if (encode.formats.includes('avif'))
+        variants.push({ format: 'avif', width: w, bytes: await base().avif({ quality: 50, effort: 2 }).toBuffer() });
     }
   } catch {
     // Truncated or corrupt image data that the header did not betray.
     throw notAnImage();
   }
   return { width, height, variants };
+}
+
+/**
+ * A photo of a damage (at the return, in a claim): one WebP at the image's own width, down to the
+ * largest photo width (1600 px) where it is wider, under the same rules as a vehicle photo (decoded, re-encoded, no metadata kept).
+ */
+export async function processDamagePhoto(
+  bytes: Buffer,
+  declaredType: string | null,
+): Promise<{ width: number; height: number; webp: Buffer }> {
+  const processed = await processPhoto(bytes, declaredType, { formats: ['webp'], largestOnly: true });
+  const variant = processed.variants[0];
+  if (!variant) throw notAnImage();
+  return {
+    width: variant.width,
+    height: Math.round((processed.height * variant.width) / processed.width),
+    webp: variant.bytes,
+  };
 }
 
 async function requireVehicle(db: Database, vehicleId: string): Promise<void> {

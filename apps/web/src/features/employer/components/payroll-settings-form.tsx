@@ -17,14 +17,14 @@ import { LoadError } from './load-error';
 
 type SettingsInput = z.input<typeof PayrollSettingsSchema>;
 
-const NUMBER_FIELDS = ['wageTypeConversion', 'wageTypePrivateUse', 'wageTypeCommute'] as const;
+const NUMBER_FIELDS = ['wageTypeConversion', 'wageTypePrivateUse', 'wageTypeCommute', 'wageTypeClaimExcess'] as const;
 const FIELDS: readonly Path<SettingsInput>[] = ['datevConsultantNumber', 'datevClientNumber', ...NUMBER_FIELDS];
 const isField = (field: string): field is Path<SettingsInput> => FIELDS.some((known) => known === field);
 
 /** An empty or non-numeric wage type stays invalid for the schema instead of becoming 0. */
 const toNumber = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
 
-/** DATEV LODAS: consultant and client number and the three wage types (Lohnarten) of the export. */
+/** DATEV LODAS: consultant and client number and the four wage types (Lohnarten) of the export. */
 export function PayrollSettingsForm() {
   const { t } = useTranslation('employer');
   const { t: tc } = useTranslation();

@@ -35,6 +35,7 @@ export function buildPayrollTotals(overrides: Partial<PayrollTotals> = {}): Payr
     employerPaysEur: 0,
     rateInsurancePaysEur: 0,
     settlementEur: 0,
+    claimExcessEur: 0,
     employerSavingEur: 108.64,
     employerSavingYearEur: 1303.68,
     savingNotComputed: 0,
@@ -88,6 +89,7 @@ export function buildPayrollSettings(overrides: Partial<PayrollSettings> = {}): 
     wageTypeConversion: 2000,
     wageTypePrivateUse: 2001,
     wageTypeCommute: 2002,
+    wageTypeClaimExcess: 2003,
     ...overrides,
   };
 }

@@ -1,0 +1,3 @@
+// The face of modules/claims: what other modules and the flows may import.
+export { claimExcessesOf, withClaimExcesses, type ClaimExcess } from './payroll-excess.js';
+export { claimRoutes } from './routes.js';
