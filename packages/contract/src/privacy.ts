@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 
 import { StepUpPasswordSchema, TitleSchema } from './account.js';
 import { LanguageSchema, RoleSchema } from './auth.js';
+import { ClaimSchema } from './claims.js';
 import { DriverCheckStatuses } from './drivers.js';
 import { AbsenceTypes } from './lease-life.js';
 import { StepStatusSchema, StepTypeSchema } from './orders.js';
@@ -121,6 +122,12 @@ export const DataExportSchema = z.object({
       removed: z.nullable(Timestamp),
     }),
   ),
+  /**
+   * The damage, accident and theft reports the person made (ADR 0056), with every change of state,
+   * the provider's notes and the excess; the photos by id (each at
+   * `/v1/order/{orderId}/claims/{id}/photos/{photoId}`).
+   */
+  claims: z.array(ClaimSchema),
   /** What was done with the data and by whom (by role): field names, never values. */
   audit: z.array(
     z.object({

@@ -185,6 +185,10 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
       ['IN_REVIEW', null],
       ['REPAIRED', 'Stoßstange lackiert'],
     ]);
+    // The report is the person's data: their export has it, with the photo's id.
+    const exported = await t.app.inject({ method: 'GET', url: '/v1/user/export', headers: bearer(person.accessToken) });
+    const data = exported.json<{ claims: Claim[] }>();
+    expect(data.claims.map((c) => [c.number, c.excessEur, c.photoIds])).toEqual([[claim.number, 500, claim.photoIds]]);
   });
 
   it('refuses an incomplete report, a time in the future and a non-image, and writes nothing', async () => {

@@ -135,3 +135,13 @@ export async function claimPhoto(db: Database, claimId: string, photoId: string)
     .where(and(eq(claimPhotos.claimId, claimId), eq(claimPhotos.id, photoId)));
   return row?.webp;
 }
+
+/** Every claim the person reported, with events and photo ids: their part of the data export. */
+export async function claimsOfPerson(db: Database, userId: string): Promise<Claim[]> {
+  const rows = await db
+    .select()
+    .from(claims)
+    .where(eq(claims.userId, userId))
+    .orderBy(asc(claims.orderId), asc(claims.reportedAt), asc(claims.id));
+  return claimsWithDetails(db, rows, 'FULL');
+}

@@ -4,6 +4,7 @@ import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { consume, type LimitRule } from '../../lib/rate-limiter.js';
+import { claimsOfPerson } from '../claims/index.js';
 import { openPrivate, stepById } from '../orders/index.js';
 import { readSalaryProfile } from '../profile/index.js';
 import { pagesOf, prettyJsonChunks, valueOf, type Section } from './export-json.js';
@@ -77,6 +78,7 @@ function sectionsOf(
     ['absences', valueOf(() => absencesOf(deps, user.id))],
     ['odometerReadings', valueOf(() => odometerReadingsOf(deps, user.id))],
     ['additionalDrivers', valueOf(() => additionalDriversOf(deps, user.id))],
+    ['claims', valueOf(() => claimsOfPerson(deps.db, user.id))],
     ['audit', pagesOf(() => audit(deps, user.id, orderIds, auditUpTo))],
     ['sessions', valueOf(async () => sessionsOf(await repo.refreshTokensOf(db, user.id), now))],
     [
