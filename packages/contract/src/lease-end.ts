@@ -27,7 +27,16 @@ const EurSchema = z.number().check(
 
 export const MAX_DAMAGES = 50;
 
-export const ReturnDamageSchema = z.strictObject({ description: line(500), costEur: EurSchema });
+/**
+ * A damage found at the return. `claimNumber` names the damage report it belongs to ("S-2026-000042",
+ * ADR 0056): only a rejected claim's damage is charged at the return; one the insurance covered was
+ * settled during the lease, and an open one is decided first.
+ */
+export const ReturnDamageSchema = z.strictObject({
+  description: line(500),
+  costEur: EurSchema,
+  claimNumber: z.optional(z.nullable(z.string().check(z.regex(/^S-\d{4}-\d{6}$/, msg.invalid)))),
+});
 export type ReturnDamage = z.infer<typeof ReturnDamageSchema>;
 
 /** `POST /v1/provider/orders/{orderId}/return`. */
@@ -61,7 +70,7 @@ export const LeaseReturnSchema = z.object({
   orderId: z.number(),
   returnedOn: z.string(),
   odometerKm: z.number(),
-  damages: z.array(z.object({ description: z.string(), costEur: z.number() })),
+  damages: z.array(z.object({ description: z.string(), costEur: z.number(), claimNumber: z.optional(z.string()) })),
   settlement: SettlementSchema,
   /** The final statement among the order's documents. */
   documentId: z.string(),

@@ -35,6 +35,8 @@ export const leaseReturnDamages = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     costCents: integer('cost_cents').notNull(),
+    /** The damage report it belongs to (claims' number), if any (migration 0045). */
+    claimNumber: text('claim_number'),
   },
   (t) => [index('lease_return_damages_order_idx').on(t.orderId, t.position)],
 );

@@ -191,6 +191,46 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     expect(data.claims.map((c) => [c.number, c.excessEur, c.photoIds])).toEqual([[claim.number, 500, claim.photoIds]]);
   });
 
+  it("charges at the return only a rejected claim's damage, never one the insurance settled", async () => {
+    const orderId = await buildLease(t, employee, { handedOverMonthsAgo: 5 });
+    const reportOne = async (kind: string) =>
+      (await call<Claim>('POST', `/v1/order/${orderId}/claims`, employee, report({ kind }))).body;
+    const [repaired, rejected, open] = [
+      await reportOne('GLASS'),
+      await reportOne('VANDALISM'),
+      await reportOne('DAMAGE'),
+    ];
+    const patch = (id: string, status: string, extra: object = {}) =>
+      call('PATCH', `/v1/provider/claims/${id}`, providerAdmin, { status, ...extra });
+    expect((await patch(repaired.id, 'IN_REVIEW')).status).toBe(200);
+    expect((await patch(repaired.id, 'REPAIRED', { excessEur: 150 })).status).toBe(200);
+    expect((await patch(rejected.id, 'REJECTED', { note: 'Vorschaden, nicht versichert' })).status).toBe(200);
+
+    const returnWith = (claimNumber: string) =>
+      call<Errors & { damages?: { claimNumber?: string }[] }>(
+        'POST',
+        `/v1/provider/orders/${orderId}/return`,
+        providerAdmin,
+        {
+          returnedOn: berlinToday(t.clock.now()),
+          odometerKm: 20_000,
+          damages: [{ description: 'Kratzer Beifahrertür', costEur: 320, claimNumber }],
+        },
+      );
+    const twice = await returnWith(repaired.number);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toContain('über die Versicherung abgewickelt');
+    expect((await returnWith(open.number)).status).toBe(409);
+    const unknown = await returnWith('S-2000-000001');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ field: 'damages.0.claimNumber', message: 'unknown' }]);
+    const returned = await returnWith(rejected.number);
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    expect(returned.body.damages).toEqual([
+      { description: 'Kratzer Beifahrertür', costEur: 320, claimNumber: rejected.number },
+    ]);
+  });
+
   it('refuses an incomplete report, a time in the future and a non-image, and writes nothing', async () => {
     const orderId = await buildLease(t, employee, { handedOverMonthsAgo: 2 });
     const missing = await call<Errors>('POST', `/v1/order/${orderId}/claims`, employee, {

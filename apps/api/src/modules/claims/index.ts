@@ -1,4 +1,4 @@
 // The face of modules/claims: what other modules and the flows may import.
 export { claimExcessesOf, withClaimExcesses, type ClaimExcess } from './payroll-excess.js';
 export { claimRoutes } from './routes.js';
-export { claimsOfPerson } from './repository.js';
+export { claimStatesOf, claimsOfPerson } from './repository.js';

@@ -145,3 +145,17 @@ export async function claimsOfPerson(db: Database, userId: string): Promise<Clai
     .orderBy(asc(claims.orderId), asc(claims.reportedAt), asc(claims.id));
   return claimsWithDetails(db, rows, 'FULL');
 }
+
+/** The states of an order's claims by number (the return's check of the damages it names). */
+export async function claimStatesOf(
+  db: Database,
+  orderId: number,
+  numbers: readonly string[],
+): Promise<Map<string, ClaimStatus>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await db
+    .select({ number: claims.number, status: claims.status })
+    .from(claims)
+    .where(and(eq(claims.orderId, orderId), inArray(claims.number, [...numbers])));
+  return new Map(rows.map((r) => [r.number, r.status as ClaimStatus]));
+}

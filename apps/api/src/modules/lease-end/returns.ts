@@ -13,6 +13,7 @@ import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
 import { admins, isReturnable, RETURNABLE_STATUSES, stepOfType } from '../orders/index.js';
 import { requireProvider } from '../provider/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
+import { checkReturnDamageClaims } from './return-claims.js';
 import { settle, toCents, type KilometreRules } from './settlement.js';
 
 /** The odometer reading at the handover; none is recorded yet, so a return is measured from 0 km. */
@@ -41,6 +42,13 @@ export function rulesOf(terms: OrderTerms): KilometreRules {
     capExtraKilometers: p.capExtraKilometers,
   };
 }
+
+/** A damage as the return answers it: the claim's number only where one was named. */
+const damageView = (d: { description: string; costCents: number; claimNumber: string | null }) => ({
+  description: d.description,
+  costEur: d.costCents / 100,
+  ...(d.claimNumber ? { claimNumber: d.claimNumber } : {}),
+});
 
 const fieldError = (field: string, message: string, text: string) =>
   new AppError('VALIDATION_FAILED', text, { errors: [{ field, message }] });
@@ -79,9 +87,15 @@ export async function recordReturn(
         'Der Kilometerstand ist kleiner als bei der Übergabe.',
       );
 
+    await checkReturnDamageClaims(tx, orderId, input.damages);
+
     const terms = order.terms as OrderTerms;
     const rules = rulesOf(terms);
-    const damages = input.damages.map((d) => ({ description: d.description, costCents: toCents(d.costEur) }));
+    const damages = input.damages.map((d) => ({
+      description: d.description,
+      costCents: toCents(d.costEur),
+      claimNumber: d.claimNumber ?? null,
+    }));
     const settlement: Settlement = settle(
       rules,
       input.odometerKm - HANDOVER_ODOMETER_KM,
@@ -105,7 +119,10 @@ export async function recordReturn(
       returnedOn: input.returnedOn,
       odometerKm: input.odometerKm,
       rules,
-      damages,
+      damages: damages.map((d) => ({
+        description: d.claimNumber ? `${d.description} (Schadenmeldung ${d.claimNumber})` : d.description,
+        costCents: d.costCents,
+      })),
       settlement,
       payrollMonth,
       createdAt: now,
@@ -188,7 +205,7 @@ export async function recordReturn(
       orderId,
       returnedOn: input.returnedOn,
       odometerKm: input.odometerKm,
-      damages: damages.map((d) => ({ description: d.description, costEur: d.costCents / 100 })),
+      damages: damages.map(damageView),
       settlement,
       documentId: document.id,
     };
@@ -210,7 +227,7 @@ export async function readReturn(db: Database, orderId: number): Promise<LeaseRe
     orderId,
     returnedOn: row.returnedOn,
     odometerKm: row.odometerKm,
-    damages: damages.map((d) => ({ description: d.description, costEur: d.costCents / 100 })),
+    damages: damages.map(damageView),
     settlement: row.settlement as Settlement,
     documentId: row.documentId ?? '',
   };
