@@ -51,7 +51,7 @@ export const ROOMS = {
     'apps/api/src/modules/lease-end/licence-checks.ts': ['identCases', 'orders', 'users'],
     'apps/api/src/modules/lease-end/reminder-context.ts': ['orders', 'users'],
     'apps/api/src/modules/lease-end/return-photos.ts': ['orders'],
-    'apps/api/src/modules/lease-end/returns.ts': ['orderDocuments', 'orders', 'tenants', 'userSteps', 'users'],
+    'apps/api/src/modules/lease-end/returns.ts': ['orderDocuments', 'orders', 'tenants', 'users'],
     'apps/api/src/modules/lease-life/repository.ts': ['orders', 'users'],
     'apps/api/src/modules/lease-life/termination.ts': ['employmentEnds'],
     'apps/api/src/modules/me/routes.ts': ['tenants', 'users'],

@@ -95,6 +95,7 @@ import { registerServerTiming } from './lib/request-timing.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { APP_VERSION } from './version.js';
 import { approveOrder } from './flows/approve-order.js';
+import { endLeaseByLoss } from './flows/end-lease-by-loss.js';
 import { orderSigningRoutes } from './flows/sign-contract-routes.js';
 import { signatureReturnUrl, startSignature } from './flows/sign-contract.js';
 
@@ -368,6 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flows: {
       approve: (order, request) => approveOrder(orderDeps, order, request),
       startSignature: (order, caseRowId, origin) => startSignature(orderDeps, order, caseRowId, origin),
+      endLeaseByLoss: (tx, loss) => endLeaseByLoss(orderDeps, tx, loss),
     },
     provider: () => {
       if (!config.identProviderUrl && !useSimulator)

@@ -24,6 +24,20 @@ export const leaseReturns = pgTable('lease_returns', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A lease ended by a total loss or a theft (migration 0046, ADR 0056): the day the provider decided the
+ * claim; no return, no kilometre settlement. (owner: lease-end)
+ */
+export const leaseLosses = pgTable('lease_losses', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  endedOn: text('ended_on').notNull(),
+  claimNumber: text('claim_number').notNull(),
+  recordedBy: uuid('recorded_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** owner: lease-end */
 export const leaseReturnDamages = pgTable(
   'lease_return_damages',

@@ -231,6 +231,51 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     ]);
   });
 
+  it('ends the lease with a theft: the conversion runs to this month, then the payroll rows end', async () => {
+    const person = await buildEmployee(t, { colleagueOf: DEMO_ACCOUNTS.employee, prefix: 'diebstahl' });
+    const orderId = await buildLease(t, person.accessToken, { handedOverMonthsAgo: 3 });
+    const theft = (
+      await call<Claim>(
+        'POST',
+        `/v1/order/${orderId}/claims`,
+        person.accessToken,
+        report({ kind: 'THEFT', policeReportNumber: 'K-2026-4711', drivable: false }),
+      )
+    ).body;
+    expect(
+      (await call('PATCH', `/v1/provider/claims/${theft.id}`, providerAdmin, { status: 'IN_REVIEW' })).status,
+    ).toBe(200);
+    const lost = await call<Claim>('PATCH', `/v1/provider/claims/${theft.id}`, providerAdmin, {
+      status: 'TOTAL_LOSS',
+      excessEur: 500,
+    });
+    expect(lost.status, JSON.stringify(lost.body)).toBe(200);
+    const order = await call<{ status: string }>('GET', `/v1/order/${orderId}`, person.accessToken);
+    expect(order.body.status).toBe('LEASE_ENDED');
+
+    const today = berlinToday(t.clock.now());
+    const now = (await call<PayrollExport>('GET', `/v1/tenant/payroll/${month()}`, tenantAdmin)).body;
+    const row = now.rows.find((r) => r.orderId === orderId);
+    expect(row).toMatchObject({ change: 'ENDED', endDate: today, claimExcessEur: 500 });
+    expect(row?.grossConversionEur).toBeGreaterThan(0);
+    expect(row?.settlementEur).toBeUndefined();
+    const [y, m] = month().split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+    const after = (await call<PayrollExport>('GET', `/v1/tenant/payroll/${next}`, tenantAdmin)).body;
+    expect(after.rows.find((r) => r.orderId === orderId)).toBeUndefined();
+    // HR is told; a return of a stolen car cannot be recorded any more.
+    const mails = await mailbox(t.app);
+    expect(
+      mails.some((m) => m.to === DEMO_ACCOUNTS.tenantAdmin && m.subject.includes('Leasing beendet: Diebstahl')),
+    ).toBe(true);
+    const returned = await call('POST', `/v1/provider/orders/${orderId}/return`, providerAdmin, {
+      returnedOn: today,
+      odometerKm: 9_000,
+      damages: [],
+    });
+    expect(returned.status).toBe(409);
+  });
+
   it('refuses an incomplete report, a time in the future and a non-image, and writes nothing', async () => {
     const orderId = await buildLease(t, employee, { handedOverMonthsAgo: 2 });
     const missing = await call<Errors>('POST', `/v1/order/${orderId}/claims`, employee, {

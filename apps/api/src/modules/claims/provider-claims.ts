@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 
 import { claimEvents, claims } from '../../db/schema-claims.js';
 import { recordAudit } from '../../lib/audit.js';
-import { berlinMonth } from '../../lib/berlin-dates.js';
+import { berlinDate, berlinMonth } from '../../lib/berlin-dates.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { mailOrderEmployee, visibleOrder, type Actor, type OrderDeps } from '../orders/index.js';
 import { requireProvider } from '../provider/index.js';
@@ -89,6 +89,17 @@ export async function updateClaim(
       .where(eq(claims.id, current.id))
       .returning();
     if (!updated) throw notFound('Meldung nicht gefunden');
+    // A total loss or a theft ends the lease, in this transaction (lease-end, through the flows).
+    if (update.status === 'TOTAL_LOSS' && current.status !== 'TOTAL_LOSS')
+      await deps.flows.endLeaseByLoss(tx, {
+        orderId: current.orderId,
+        endedOn: berlinDate(now),
+        claimNumber: current.number,
+        theft: current.kind === 'THEFT',
+        actorUserId: actor.id,
+        at: now,
+        requestId: ctx.requestId,
+      });
     await tx.insert(claimEvents).values({
       claimId: current.id,
       tenantId: current.tenantId,

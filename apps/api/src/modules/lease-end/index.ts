@@ -2,6 +2,7 @@
 export { syncLicenceCheckCase } from './licence-check-cases.js';
 export { scheduleLicenceCheckRefresh } from './licence-check-job.js';
 export { leaseEndsOf, withLeaseEnds, withSettlements, type LeaseEnd } from './payroll-ends.js';
+export { recordLoss } from './losses.js';
 export { scheduleLeaseReminders } from './reminders.js';
 export { leaseEndRoutes } from './routes.js';
 export { rulesOf } from './returns.js';

@@ -3,7 +3,7 @@ import type { PayrollLease } from '@leasing/payroll';
 import { inArray } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { leaseReturns } from '../../db/schema-lease-end.js';
+import { leaseLosses, leaseReturns } from '../../db/schema-lease-end.js';
 import { addDays } from './settlement.js';
 
 /**
@@ -23,6 +23,8 @@ import { addDays } from './settlement.js';
 export interface LeaseEnd {
   returnedOn: string;
   totalCents: number;
+  /** Ended by a total loss or theft (ADR 0056): the use ends that day, with no settlement to deduct. */
+  byLoss?: boolean;
 }
 
 const earlier = (a: string | null, b: string | null): string | null =>
@@ -77,7 +79,7 @@ export function withSettlements(
 ): PayrollRow[] {
   const out = rows.map((row) => ({ ...row }));
   for (const [orderId, end] of ends) {
-    if (end.returnedOn.slice(0, 7) !== month) continue;
+    if (end.byLoss || end.returnedOn.slice(0, 7) !== month) continue;
     const row = out.find((r) => r.orderId === orderId);
     if (row) {
       row.settlementEur = end.totalCents / 100;
@@ -88,12 +90,26 @@ export function withSettlements(
   return out;
 }
 
-/** The recorded returns of these orders. */
+/** The recorded returns of these orders, and their ends by a total loss or theft. */
 export async function leaseEndsOf(db: Database, orderIds: readonly number[]): Promise<Map<number, LeaseEnd>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ orderId: leaseReturns.orderId, returnedOn: leaseReturns.returnedOn, totalCents: leaseReturns.totalCents })
-    .from(leaseReturns)
-    .where(inArray(leaseReturns.orderId, [...orderIds]));
-  return new Map(rows.map((r) => [r.orderId, { returnedOn: r.returnedOn, totalCents: r.totalCents }]));
+  const [rows, losses] = await Promise.all([
+    db
+      .select({
+        orderId: leaseReturns.orderId,
+        returnedOn: leaseReturns.returnedOn,
+        totalCents: leaseReturns.totalCents,
+      })
+      .from(leaseReturns)
+      .where(inArray(leaseReturns.orderId, [...orderIds])),
+    db
+      .select({ orderId: leaseLosses.orderId, endedOn: leaseLosses.endedOn })
+      .from(leaseLosses)
+      .where(inArray(leaseLosses.orderId, [...orderIds])),
+  ]);
+  const ends = new Map<number, LeaseEnd>(
+    losses.map((l) => [l.orderId, { returnedOn: l.endedOn, totalCents: 0, byLoss: true }]),
+  );
+  for (const r of rows) ends.set(r.orderId, { returnedOn: r.returnedOn, totalCents: r.totalCents });
+  return ends;
 }

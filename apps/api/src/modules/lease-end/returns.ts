@@ -1,16 +1,16 @@
 import { carName } from '@leasing/contract';
 import type { LeaseReturn, LeaseReturnRequest, Settlement } from '@leasing/contract';
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
-import { orderDocuments, orders, tenants, userSteps, users } from '../../db/schema.js';
+import { orderDocuments, orders, tenants, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
-import { admins, isReturnable, RETURNABLE_STATUSES, stepOfType } from '../orders/index.js';
+import { admins, endRunningLease, isReturnable } from '../orders/index.js';
 import { requireProvider } from '../provider/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
 import { checkReturnDamageClaims } from './return-claims.js';
@@ -140,26 +140,8 @@ export async function recordReturn(
     if (!document) throw new Error('final statement not stored');
 
     // The lease ends: one conditional update, so of two parallel returns exactly one wins.
-    const ended = await tx
-      .update(orders)
-      .set({ status: 'LEASE_ENDED' })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          inArray(orders.status, [...RETURNABLE_STATUSES]),
-          isNotNull(orders.handoverDate),
-          isNull(orders.currentUserStepId),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (ended.length !== 1) throw conflict('Das Fahrzeug wurde bereits zurückgegeben.');
-    await tx.insert(userSteps).values({
-      orderId,
-      stepId: stepOfType('LEASE_ENDED').id,
-      status: 'ACCEPTED',
-      actorUserId: actor.id,
-      modified: now,
-    });
+    if (!(await endRunningLease(tx, orderId, { actorUserId: actor.id, at: now })))
+      throw conflict('Das Fahrzeug wurde bereits zurückgegeben.');
     await tx.insert(leaseReturns).values({
       orderId,
       returnedOn: input.returnedOn,

@@ -31,6 +31,24 @@ const EVENTS: { [T in LeaseEndEvent['type']]: Extract<LeaseEndEvent, { type: T }
       payrollMonth: '2029-04',
     },
   ],
+  ENDED_BY_LOSS: [
+    {
+      type: 'ENDED_BY_LOSS',
+      car,
+      personName: 'Alex Smith',
+      endedOn: '2026-07-10',
+      claimNumber: 'S-2026-000042',
+      theft: true,
+    },
+    {
+      type: 'ENDED_BY_LOSS',
+      car,
+      personName: 'Alex Smith',
+      endedOn: '2026-07-10',
+      claimNumber: 'S-2026-000042',
+      theft: false,
+    },
+  ],
   NEXT_CAR: [{ type: 'NEXT_CAR', car, endsOn: '2029-02-28' }],
   RETURN_APPOINTMENT: [{ type: 'RETURN_APPOINTMENT', car, date: '2029-02-20', place: 'Autohaus Mitte, Berlin' }],
   RETURN_DUE: [{ type: 'RETURN_DUE', car, endsOn: '2029-02-28' }],
@@ -64,7 +82,18 @@ describe('lease-end mails', () => {
       expect(en.text).toContain(event.totalCents > 0 ? '€374.85' : '€225.05');
     }
     if ('car' in event) expect(de.text).toContain(car);
-    const date = event.type === 'LICENCE_CHECK' ? event.dueOn : event.type === 'NEXT_CAR' ? event.endsOn : null;
+    const date =
+      event.type === 'LICENCE_CHECK'
+        ? event.dueOn
+        : event.type === 'NEXT_CAR'
+          ? event.endsOn
+          : event.type === 'ENDED_BY_LOSS'
+            ? event.endedOn
+            : null;
+    if (event.type === 'ENDED_BY_LOSS') {
+      expect(de.text).toContain(event.claimNumber);
+      expect(de.text).toContain('07/2026');
+    }
     if (date === '2026-07-10') {
       expect(de.text).toContain('10.07.2026');
       expect(en.text).toContain('10/07/2026');

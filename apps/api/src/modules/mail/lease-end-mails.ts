@@ -51,6 +51,22 @@ const TEXTS: EventTexts = {
       ],
     }),
   },
+  ENDED_BY_LOSS: {
+    de: (e, f) => ({
+      subject: e.theft ? 'Leasing beendet: Diebstahl' : 'Leasing beendet: Totalschaden',
+      paragraphs: [
+        `Der ${e.car} von ${e.personName} ist ${e.theft ? 'gestohlen worden' : 'ein Totalschaden'} (Schadenmeldung ${e.claimNumber}); das Leasing endet am ${f.date(e.endedOn)}.`,
+        `Die Gehaltsumwandlung läuft bis einschließlich ${monthOf(e.endedOn.slice(0, 7))} und endet dann; der geldwerte Vorteil entfällt ab dem Folgemonat. Eine Rückgabe und eine Kilometerabrechnung gibt es nicht.`,
+      ],
+    }),
+    en: (e, f) => ({
+      subject: e.theft ? 'Lease ended: theft' : 'Lease ended: total loss',
+      paragraphs: [
+        `The ${e.car} of ${e.personName} ${e.theft ? 'has been stolen' : 'is a total loss'} (claim ${e.claimNumber}); the lease ends on ${f.date(e.endedOn)}.`,
+        `The salary conversion runs up to and including ${monthOf(e.endedOn.slice(0, 7))} and then ends; the taxable benefit stops from the following month. There is no return and no kilometre settlement.`,
+      ],
+    }),
+  },
   NEXT_CAR: {
     de: (e, f) => ({
       subject: 'Ihr nächstes E-Auto',

@@ -121,6 +121,8 @@ export interface OrderMail {
 export type LeaseEndEvent =
   /** To the employee and the employer's HR admins. */
   | { type: 'RETURNED'; car: string; personName: string; returnedOn: string; totalCents: number; payrollMonth: string }
+  /** To the employer's HR admins: a total loss or theft ended the lease on that day (ADR 0056). */
+  | { type: 'ENDED_BY_LOSS'; car: string; personName: string; endedOn: string; claimNumber: string; theft: boolean }
   | { type: 'NEXT_CAR'; car: string; endsOn: string }
   | { type: 'RETURN_APPOINTMENT'; car: string; date: string; place: string }
   /** To the provider's admins three months before the end, while no appointment is set. */

@@ -62,6 +62,23 @@ export interface OrderFlows {
    * `origin` is where the employee's browser comes back to (`OrderDeps.originOf`).
    */
   startSignature(order: OrderRow, caseRowId: string, origin: string): Promise<{ link: string; expiresAt: Date }>;
+  /**
+   * A claim's total loss or theft ends the running lease (flows/end-lease-by-loss.ts), in the
+   * caller's transaction. False: the lease had already ended.
+   */
+  endLeaseByLoss(tx: Database, loss: LeaseLoss): Promise<boolean>;
+}
+
+/** A total loss or theft as the claims module decides it (ADR 0056). */
+export interface LeaseLoss {
+  orderId: number;
+  /** The Berlin day it was decided (ISO). */
+  endedOn: string;
+  claimNumber: string;
+  theft: boolean;
+  actorUserId: string;
+  at: Date;
+  requestId: string;
 }
 
 export interface Actor {

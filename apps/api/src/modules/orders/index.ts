@@ -1,11 +1,12 @@
 // The face of modules/orders: what other modules and the flows may import.
 export { countedNewestFirstPage, orderNumberOf } from './admin-order-list.js';
 export { adminSummaries } from './admin-summaries.js';
-export { type Actor, type ApprovalRequest, type OrderDeps } from './deps.js';
+export { type Actor, type ApprovalRequest, type LeaseLoss, type OrderDeps } from './deps.js';
 export { contractToCountersign, fileOrderDocument, renderContract, storeCountersignedContract } from './documents.js';
 export { scheduleOrderJobs } from './jobs.js';
 export { admins, mailOrderAdmins, mailOrderEmployee } from './notify.js';
 export { ownOrderFirst } from './own-order-first.js';
+export { endRunningLease } from './end-lease.js';
 export { getOrder, visibleOrder } from './read-orders.js';
 export { RETURNABLE_STATUSES, conversionEndedOn, isReturnable } from './replaced-leases.js';
 export { findOrder, syncStepDefinitions, type OrderRow } from './repository.js';
