@@ -49,3 +49,26 @@ export const MileageSchema = z.object({
   overTolerance: z.boolean(),
 });
 export type Mileage = z.infer<typeof MileageSchema>;
+
+/** Most orders one forecast request may name: a pipeline page. */
+export const MILEAGE_FORECASTS_MAX = 100;
+
+/** `GET /v1/provider/mileage-forecasts?orderIds=1,2,3`: the pipeline page's orders. */
+export const MileageForecastsQuerySchema = z.strictObject({
+  orderIds: z
+    .string()
+    .check(z.regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${MILEAGE_FORECASTS_MAX - 1}}$`), msg.invalid)),
+});
+
+/** One running lease's forecast in the provider's pipeline (ADR 0054); only leases with a reading. */
+export const MileageForecastRowSchema = z.object({
+  orderId: z.number().check(z.int()),
+  latestReadingKm: z.number(),
+  latestReadOn: z.string(),
+  contractKm: z.number(),
+  forecastEndKm: z.nullable(z.number()),
+  overTolerance: z.boolean(),
+  /** What the return would settle for the forecast (EUR; positive owed, negative refunded). */
+  projectedTotalEur: z.nullable(z.number()),
+});
+export type MileageForecastRow = z.infer<typeof MileageForecastRowSchema>;

@@ -1,4 +1,4 @@
-import type { LeaseReturn, Mileage } from '@leasing/contract';
+import type { LeaseReturn, Mileage, MileageForecastRow } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildEmployee, buildLease, buildOrder } from '../../test-support/builders.js';
@@ -108,5 +108,30 @@ describe.each(databaseTargets())('mileage during a lease on %s', (target) => {
     expect((await call('GET', `/v1/order/${orderId}/mileage`, colleague.accessToken)).status).toBe(404);
     const unsigned = await buildOrder(t, employee);
     expect((await call('POST', `/v1/order/${unsigned}/odometer`, employee, body)).status).toBe(409);
+  });
+
+  it("gives the provider's pipeline the forecasts of a page's running leases that have a reading", async () => {
+    const fast = await buildLease(t, employee, { handedOverMonthsAgo: 6 });
+    const quiet = await buildLease(t, employee, { handedOverMonthsAgo: 6 });
+    const unsigned = await buildOrder(t, employee);
+    await call('POST', `/v1/order/${fast}/odometer`, employee, { readingKm: 30_000, readOn: today() });
+    const url = `/v1/provider/mileage-forecasts?orderIds=${fast},${quiet},${unsigned},999999`;
+    const rows = await call<MileageForecastRow[]>('GET', url, providerAdmin);
+    expect(rows.status).toBe(200);
+    const mileage = (await call<Mileage>('GET', `/v1/order/${fast}/mileage`, providerAdmin)).body;
+    expect(rows.body).toEqual([
+      {
+        orderId: fast,
+        latestReadingKm: 30_000,
+        latestReadOn: today(),
+        contractKm: mileage.contractKm,
+        forecastEndKm: mileage.forecastEndKm,
+        overTolerance: true,
+        projectedTotalEur: mileage.projectedSettlement?.totalEur,
+      },
+    ]);
+    expect((await call('GET', url, tenantAdmin)).status).toBe(403);
+    expect((await call('GET', url, employee)).status).toBe(403);
+    expect((await call('GET', '/v1/provider/mileage-forecasts?orderIds=1;2', providerAdmin)).status).toBe(400);
   });
 });

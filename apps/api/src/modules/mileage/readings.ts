@@ -1,13 +1,15 @@
-import type { Mileage, OdometerReading, OdometerReadingRequest } from '@leasing/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { Mileage, MileageForecastRow, OdometerReading, OdometerReadingRequest } from '@leasing/contract';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { odometerReadings } from '../../db/schema-mileage.js';
 import { recordAudit } from '../../lib/audit.js';
 import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
+import { requireProvider } from '../provider/index.js';
 import { rulesOf } from '../lease-end/index.js';
 import {
+  findOrders,
   isReturnable,
   visibleOrder,
   type Actor,
@@ -116,4 +118,53 @@ function refusalText(field: 'readOn' | 'readingKm', message: string): string {
   return message.startsWith('min')
     ? 'Der Kilometerstand liegt unter einem früheren Stand.'
     : 'Der Kilometerstand liegt über einem späteren Stand.';
+}
+
+/**
+ * `GET /v1/provider/mileage-forecasts`: the forecasts of the pipeline page's running leases that have
+ * a reading, one read of the orders and one of their readings.
+ */
+export async function providerForecasts(
+  deps: OrderDeps,
+  actor: Actor,
+  orderIds: readonly number[],
+): Promise<MileageForecastRow[]> {
+  requireProvider(actor);
+  const running = (await findOrders(deps.db, [...new Set(orderIds)])).filter(runningLease);
+  if (running.length === 0) return [];
+  const rows = await deps.db
+    .select()
+    .from(odometerReadings)
+    .where(
+      inArray(
+        odometerReadings.orderId,
+        running.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(odometerReadings.readOn), asc(odometerReadings.readingKm));
+  const byOrder = new Map<number, OdometerReading[]>();
+  for (const r of rows) {
+    const list = byOrder.get(r.orderId) ?? [];
+    list.push({ id: r.id, readingKm: r.readingKm, readOn: r.readOn, recordedAt: r.recordedAt.toISOString() });
+    byOrder.set(r.orderId, list);
+  }
+  return running
+    .flatMap((order) => {
+      const readings = byOrder.get(order.id);
+      const latest = readings?.at(-1);
+      if (!readings || !latest) return [];
+      const mileage = forecastOf(order, readings);
+      return [
+        {
+          orderId: order.id,
+          latestReadingKm: latest.readingKm,
+          latestReadOn: latest.readOn,
+          contractKm: mileage.contractKm,
+          forecastEndKm: mileage.forecastEndKm,
+          overTolerance: mileage.overTolerance,
+          projectedTotalEur: mileage.projectedSettlement?.totalEur ?? null,
+        },
+      ];
+    })
+    .sort((a, b) => a.orderId - b.orderId);
 }

@@ -1,10 +1,17 @@
-import { MileageSchema, OdometerReadingRequestSchema, OrderIdParamsSchema } from '@leasing/contract';
+import {
+  MileageForecastRowSchema,
+  MileageForecastsQuerySchema,
+  MileageSchema,
+  OdometerReadingRequestSchema,
+  OrderIdParamsSchema,
+} from '@leasing/contract';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-import { requireUser } from '../../plugins/authenticate.js';
+import { requireRole, requireUser } from '../../plugins/authenticate.js';
 import { ownOrderFirst, type OrderDeps } from '../orders/index.js';
-import { readMileage, recordReading } from './readings.js';
+import { providerForecasts, readMileage, recordReading } from './readings.js';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['orders'];
@@ -51,6 +58,24 @@ export function mileageRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHo
         });
         return reply.code(201).send(mileage);
       },
+    );
+
+    app.get(
+      '/v1/provider/mileage-forecasts',
+      {
+        schema: {
+          tags: ['provider'],
+          summary: "The pipeline page's running leases with an odometer reading: forecast and projected settlement",
+          security,
+          querystring: MileageForecastsQuerySchema,
+          response: { 200: z.array(MileageForecastRowSchema) },
+        },
+        onRequest: async (request) => {
+          requireRole(request, 'PROVIDER_ADMIN');
+        },
+      },
+      async (request) =>
+        providerForecasts(deps, requireRole(request, 'PROVIDER_ADMIN'), request.query.orderIds.split(',').map(Number)),
     );
   };
 }
