@@ -78,6 +78,7 @@ import { privacyRoutes, scheduleRetention } from './modules/privacy/index.js';
 import { employerRoutes } from './modules/employer/index.js';
 import { leaseLifeRoutes } from './modules/lease-life/index.js';
 import { claimRoutes } from './modules/claims/index.js';
+import { authenticateApiKey, integrationRoutes } from './modules/integrations/index.js';
 import { mileageRoutes } from './modules/mileage/index.js';
 import { driverRoutes, syncDriverCheckCase } from './modules/drivers/index.js';
 import { checkDependencies, healthRoutes } from './modules/health/index.js';
@@ -183,11 +184,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => database.poolStats()[field],
     );
   }
-  const authenticate = createAuthenticate({ db, tokens, clock });
   // Budgets shared by every instance when Redis is configured; this process's own otherwise.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const limiter = new RateLimiter(clock, redis);
+  // An employer system's API key signs in through its owner (modules/integrations, ADR 0057).
+  const authenticate = createAuthenticate({
+    db,
+    tokens,
+    clock,
+    apiKeys: (key, route) => authenticateApiKey({ db, clock, limiter }, key, route),
+  });
   // Assigned below; the profile routes need it after a save, orders need the catalogue first.
   // eslint-disable-next-line prefer-const
   let orderDeps: OrderDeps;
@@ -402,6 +409,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mileageRoutes({ ...orderDeps, authenticate }));
   await app.register(driverRoutes({ ...orderDeps, authenticate }));
   await app.register(claimRoutes({ ...orderDeps, authenticate }));
+  await app.register(integrationRoutes({ db, clock, limiter, authenticate }));
   const billingDeps = { db, clock, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick(), authenticate };
   await app.register(providerBillingRoutes(billingDeps));
   await app.register(tenantBillingRoutes(billingDeps));

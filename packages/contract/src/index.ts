@@ -23,3 +23,4 @@ export * from './billing.js';
 export * from './mileage.js';
 export * from './drivers.js';
 export * from './claims.js';
+export * from './integrations.js';

@@ -27,7 +27,29 @@ export interface AuthenticatedUser {
   programmeVersion: number | null;
   /** An admin past the grace period without a second factor: admin routes answer 403 until enrolment. */
   mfaBlocked: boolean;
+  /** Set when an employer's system signed in with an API key (ADR 0057): it acts as HR within its scopes. */
+  apiKey?: { id: string; name: string };
 }
+
+/** An employer system's API key as its owner (modules/integrations) recognised it. */
+export interface ApiKeyHolder {
+  keyId: string;
+  keyName: string;
+  tenantId: string;
+  /** The admin who made the key: the audit's actor and the database's row-level scope. */
+  actingUserId: string;
+  /** Whether the key's scopes open the route asked for. */
+  allowed: boolean;
+}
+
+/** Signs in an API key for a route; null when the key is unknown, revoked or expired. */
+export type ApiKeyAuthenticator = (
+  key: string,
+  route: { method: string; url: string; requestId: string },
+) => Promise<ApiKeyHolder | null>;
+
+/** API keys start so; access tokens (JWTs) never do. */
+const API_KEY_PREFIX = 'lk_';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,12 +66,21 @@ const OPEN_TO_UNENROLLED_ADMINS = new Set(['/v1/me', '/v1/user/mfa', '/v1/user/m
  * issued before `tokensValidAfter` (logout everywhere, password change) are refused, and so are the
  * tokens of a session that has ended (logout, refresh-token reuse, its 30 days), on every instance.
  */
-export function createAuthenticate(deps: { db: Database; tokens: TokenService; clock: Clock }) {
+export function createAuthenticate(deps: {
+  db: Database;
+  tokens: TokenService;
+  clock: Clock;
+  apiKeys?: ApiKeyAuthenticator;
+}) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
     if (!match?.[1]) throw unauthenticated();
     const token = match[1];
+    if (token.startsWith(API_KEY_PREFIX)) {
+      if (!deps.apiKeys) throw unauthenticated();
+      return signInApiKey(request, await deps.apiKeys(token, routeOf(request)));
+    }
     const claims = await timed('jwt', () => deps.tokens.verifyAccessToken(token, deps.clock.now()));
     if (!claims) throw unauthenticated();
     // Read as the token's holder: their own row and profile version, before their role is known.
@@ -88,6 +119,29 @@ export function createAuthenticate(deps: { db: Database; tokens: TokenService; c
       );
     }
   };
+}
+
+function routeOf(request: FastifyRequest): { method: string; url: string; requestId: string } {
+  return { method: request.method, url: request.routeOptions.url ?? '', requestId: String(request.id) };
+}
+
+/** An API key acts as HR of its employer, on the routes its scopes open (403 beyond them). */
+function signInApiKey(request: FastifyRequest, holder: ApiKeyHolder | null): void {
+  if (!holder) throw unauthenticated();
+  if (!holder.allowed) throw new AppError('FORBIDDEN', 'Dieser API-Schlüssel darf diese Anfrage nicht stellen.');
+  request.user = {
+    id: holder.actingUserId,
+    role: 'TENANT_ADMIN',
+    tenantId: holder.tenantId,
+    email: '',
+    profileVersion: null,
+    catalogVersion: 0,
+    programmeVersion: null,
+    mfaBlocked: false,
+    apiKey: { id: holder.keyId, name: holder.keyName },
+  };
+  const context = currentRequestContext();
+  if (context) context.dbScope = { role: 'TENANT_ADMIN', userId: holder.actingUserId, tenantId: holder.tenantId };
 }
 
 /** Narrowing helper for handlers behind `authenticate`. */
