@@ -59,16 +59,24 @@ const text = (max: number) => z.string().check(z.trim(), z.minLength(1, msg.requ
  * `POST /v1/order/{orderId}/claims`: the report, as JSON or as the `claim` field of a
  * multipart/form-data request with up to ten `photos` files.
  */
-export const ClaimReportRequestSchema = z.strictObject({
-  kind: z.enum(CLAIM_KINDS, msg.invalid),
-  /** When it happened (ISO time, not in the future, not before the handover). */
-  occurredAt: z.iso.datetime({ offset: true, message: msg.date }),
-  place: line(200),
-  description: text(4000),
-  thirdPartyInvolved: z.boolean(),
-  policeReportNumber: z.optional(z.nullable(line(60))),
-  drivable: z.boolean(),
-});
+export const ClaimReportRequestSchema = z
+  .strictObject({
+    kind: z.enum(CLAIM_KINDS, msg.invalid),
+    /** When it happened (ISO time, not in the future, not before the handover). */
+    occurredAt: z.iso.datetime({ offset: true, message: msg.date }),
+    place: line(200),
+    description: text(4000),
+    thirdPartyInvolved: z.boolean(),
+    policeReportNumber: z.optional(z.nullable(line(60))),
+    drivable: z.boolean(),
+  })
+  .check(
+    // A theft is reported to the police first: the insurer asks for the report's number.
+    z.refine((report) => report.kind !== 'THEFT' || !!report.policeReportNumber, {
+      message: 'policeRequired',
+      path: ['policeReportNumber'],
+    }),
+  );
 export type ClaimReportRequest = z.infer<typeof ClaimReportRequestSchema>;
 
 export const ClaimEventSchema = z.object({

@@ -340,7 +340,15 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     const other = await buildTenant(t.app, t.app.orderDeps.db, { prefix: 'schadenfremd', now: t.clock.now() });
     expect((await call('GET', `/v1/order/${orderId}/claims`, other.admin.accessToken)).status).toBe(404);
     expect((await call('POST', `/v1/order/${orderId}/claims`, other.employee.accessToken, report())).status).toBe(404);
-    const created = await call<Claim>('POST', `/v1/order/${orderId}/claims`, employee, report({ kind: 'THEFT' }));
+    const noPolice = await call<Errors>('POST', `/v1/order/${orderId}/claims`, employee, report({ kind: 'THEFT' }));
+    expect(noPolice.status).toBe(400);
+    expect(noPolice.body.errors).toEqual([{ field: 'policeReportNumber', message: 'policeRequired' }]);
+    const created = await call<Claim>(
+      'POST',
+      `/v1/order/${orderId}/claims`,
+      employee,
+      report({ kind: 'THEFT', policeReportNumber: 'K-2026-0815' }),
+    );
     expect(created.status).toBe(201);
     // Only the provider works the queue.
     expect((await call('GET', '/v1/provider/claims', tenantAdmin)).status).toBe(403);

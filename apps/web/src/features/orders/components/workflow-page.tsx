@@ -12,6 +12,7 @@ import { orderConfig } from '../order-config';
 import { activeStepIndex, canContinueOrDelete, workflowSteps } from '../workflow';
 import { AbsenceCard } from './absence-card';
 import { CancellationCard } from './cancellation-card';
+import { ClaimsCard } from './claims-card';
 import { DriversCard } from './drivers-card';
 import { MileageCard } from './mileage-card';
 import { OrderSkeleton } from './order-skeletons';
@@ -56,6 +57,9 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
   const steps = workflowSteps(order.steps, order.userSteps);
   const active = activeStepIndex(steps);
   const activeStep = steps[active];
+  // After the handover and until the car is back: the odometer and the damage reports.
+  const runningLease =
+    order.handoverDate !== null && (order.status === 'LEASING_ACTIVE' || order.status === 'CONVERSION_ENDED');
   usePageTitle(t('workflow.title'));
 
   return (
@@ -68,9 +72,8 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
       <CancellationCard order={order} />
       {DRIVER_ORDER_STEPS.includes(order.status) ? <DriversCard orderId={order.id} /> : null}
       {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
-      {order.handoverDate && (order.status === 'LEASING_ACTIVE' || order.status === 'CONVERSION_ENDED') ? (
-        <MileageCard orderId={order.id} />
-      ) : null}
+      {runningLease ? <MileageCard orderId={order.id} /> : null}
+      {runningLease ? <ClaimsCard order={order} /> : null}
       {activeStep ? (
         <StepScreen
           // A new step starts with a fresh screen (agreement unticked, no provider link).

@@ -14,6 +14,7 @@ export function ProviderNav() {
         { to: '/provider/price-list', label: t('nav.priceList') },
         { to: '/provider/photos', label: t('nav.photos') },
         { to: '/provider/orders', label: t('nav.orders') },
+        { to: '/provider/claims', label: t('nav.claims') },
         { to: '/provider/invoices', label: t('nav.invoices') },
         { to: '/provider/contract-check', label: t('nav.contractCheck') },
       ]}
