@@ -11,9 +11,16 @@ import { signIn } from './support/sign-in.js';
  * The end of a lease: a new employee of the demo employer orders a car, HR approves, the provider
  * hands it over today ("Leasing aktiv"). The provider then records the car's return in the back
  * office: the form names each missing or wrong entry in German, the valid return answers the
- * settlement. The order shows "Leasing beendet", the employee opens the final statement (a PDF among
+ * settlement. Before that the employee reports a damage with a photo on the order page and the
+ * provider finds it in the claims queue. The order shows "Leasing beendet", the employee opens the final statement (a PDF among
  * the order's documents), and HR's payroll of this month carries the settlement on the lease's row.
  */
+
+/** A 1×1 PNG: a photo the server decodes and re-encodes like any other. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -64,6 +71,38 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
     await test.step('the provider hands the car over today: "Leasing aktiv"', async () => {
       await signIn(provider, DEMO_PROVIDER);
       await handOver(provider, orderId, today);
+    });
+
+    await test.step('the employee reports a damage with a photo; the provider finds it in the queue', async () => {
+      await employee.goto(`/order/${orderId}/workflow`);
+      const card = employee.getByTestId('claims-card');
+      await expect(card).toContainText('Zu diesem Fahrzeug ist kein Schaden gemeldet.');
+      await card.getByRole('button', { name: 'Schaden melden' }).click();
+      const form = employee.getByRole('dialog', { name: 'Schaden melden' });
+      await form.getByRole('button', { name: 'Meldung senden' }).click();
+      await expect(form.getByText(/Bitte/).first()).toBeVisible();
+      await form.getByLabel('Datum').fill(today);
+      await form.getByLabel('Uhrzeit').fill('00:01');
+      await form.getByLabel(/^Ort/).fill('Parkplatz Marktstraße 5, München');
+      await form.getByLabel(/^Beschreibung/).fill('Beim Einparken die Stoßstange an einem Poller gestreift.');
+      await form
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'stossstange.png', mimeType: 'image/png', buffer: PHOTO });
+      await form.getByRole('button', { name: 'Meldung senden' }).click();
+      await expect(form).toBeHidden();
+      const row = card.getByTestId('claim-row');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Gemeldet');
+      await expect(row.getByRole('img')).toHaveCount(1);
+      const number = ((await row.textContent()) ?? '').match(/S-\d{4}-\d{6}/)?.[0] ?? '';
+      expect(number).not.toBe('');
+
+      await provider.goto('/provider/claims');
+      await provider.getByLabel('Suche').fill(number);
+      const queued = provider.getByTestId('claim-queue-row');
+      await expect(queued).toHaveCount(1);
+      await expect(queued).toContainText(name);
+      await checkScreen(provider, 'provider claims queue');
     });
 
     const pipelineRow = () => provider.getByTestId('pipeline-row').filter({ hasText: `Nr. ${orderId}` });

@@ -113,7 +113,10 @@ export function ClaimsPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t('claims.title')}</Title>
+        {/* One long German word: it breaks (hyphenated where the browser can) rather than widen a phone's page. */}
+        <Title order={1} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
+          {t('claims.title')}
+        </Title>
         <Text c="dimmed">{t('claims.intro')}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
