@@ -125,6 +125,7 @@ export default [
                 `${API}/plugins`,
                 `${API}/test-support`,
                 `${API}/app.ts`,
+                `${API}/app-services.ts`,
                 `${API}/runtime.ts`,
                 `${API}/server.ts`,
               ],

@@ -55,11 +55,42 @@ export async function orderJourney({ client, createOrder, waitFor }, origin, tok
   const final = await client(`http://127.0.0.1:${ports[0]}`, token)('GET', `/v1/order/${order}/workflow`);
   assert.equal(final.status, 'LEASING_ACTIVE', 'the lease runs, as every instance sees');
   assert.equal(final.handoverDate, handoverDate);
-  assert.ok(
-    final.documents.some((d) => d.name.includes('gegengezeichnet')),
-    'the countersigned contract is among the documents',
-  );
+  const sealed = final.documents.find((d) => d.name.includes('gegengezeichnet'));
+  assert.ok(sealed, 'the countersigned contract is among the documents');
+  await assertLongTerm(origin, token, order, sealed.id);
   return order;
+}
+
+/**
+ * The sealed contract, fetched through nginx, carries the long-term extension made on whichever
+ * instance approved it: the contract check finds the employee's signature, the employer's seal and
+ * the document timestamp over the whole file, all intact and trusted (PAdES B-LTA, ADR 0034).
+ */
+async function assertLongTerm(origin, token, order, documentId) {
+  const download = await fetch(`${origin}/v1/order/${order}/contract/${documentId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(download.status, 200, 'the countersigned contract downloads through nginx');
+  const pdf = Buffer.from(await download.arrayBuffer());
+  assert.ok(pdf.includes('/DSS'), 'the contract carries its validation data (DSS)');
+  const checked = await fetch(`${origin}/v1/contracts/verify`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+    body: pdf,
+  });
+  const answer = await checked.text();
+  assert.equal(checked.status, 200, `the contract check answers (${pdf.length} bytes: ${answer.slice(0, 200)})`);
+  const verdict = JSON.parse(answer);
+  assert.equal(verdict.valid, true, `the long-term contract is valid (${JSON.stringify(verdict)})`);
+  assert.deepEqual(
+    verdict.signatures.map((s) => s.kind),
+    ['signature', 'seal', 'timestamp'],
+    'signature, seal and document timestamp',
+  );
+  assert.ok(
+    verdict.signatures.every((s) => s.trusted),
+    'every signature trusted with the trust service root',
+  );
 }
 
 /** Completes a provider page (identity or signature) with success on the instance at `port`. */

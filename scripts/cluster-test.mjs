@@ -334,6 +334,10 @@ async function stopInstance(child, signal) {
 function startNginx(port, upstreams, name = 'nginx') {
   const prefix = path.join(workDir, name);
   fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+  // Started as root, nginx's workers run as nobody: they buffer a large request body (an upload, a
+  // contract to check) in the temp paths under the prefix, so they must be able to pass through to it.
+  fs.chmodSync(workDir, 0o711);
+  fs.chmodSync(prefix, 0o711);
   const conf = nginxConfigFor(fs.readFileSync('deploy/nginx.conf', 'utf8'), { port, upstreams, prefix });
   const confFile = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(confFile, conf);

@@ -22,7 +22,7 @@ import type { FieldCipher } from './lib/field-encryption.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSecurityEvents } from './lib/security-events.js';
 import { redactUrl } from './lib/redact.js';
-import { enterPlatformScope, enterRequestContext } from './lib/request-context.js';
+import { enterRequestContext } from './lib/request-context.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { JobScheduler } from './lib/scheduled-jobs.js';
 import { hopCountWarning, trustedProxies, type TrustedProxies } from './lib/trusted-proxies.js';
@@ -36,27 +36,7 @@ import {
   mediaRoutes,
   PersonalRates,
 } from './modules/catalog/index.js';
-import {
-  createHttpIdentProvider,
-  DatabaseCaseRepository,
-  type IdentProvider,
-  ProviderUnavailableError,
-  simulatorPlugin,
-  SimulatorStore,
-} from './modules/ident/index.js';
-import {
-  contractVerifyRoutes,
-  createCscClient,
-  extendToLongTerm,
-  lazyTrustServiceState,
-  resolveCscConfig,
-  scheduleLongTermRetry,
-  type SigningDeps,
-  signingSimulatorClient,
-  trustAnchorsFrom,
-  trustServiceMetadataPlugin,
-  trustServicePlugin,
-} from './modules/signing/index.js';
+import { contractVerifyRoutes, scheduleLongTermRetry } from './modules/signing/index.js';
 import {
   type OrderDeps,
   orderRoutes,
@@ -87,7 +67,6 @@ import { siteConfigRoutes } from './modules/site-config/index.js';
 import { meRoutes } from './modules/me/index.js';
 import { mfaRoutes } from './modules/mfa/index.js';
 import { createAuthenticate } from './plugins/authenticate.js';
-import { loopbackOnly } from './plugins/dev-only.js';
 import { Metrics, registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -98,7 +77,8 @@ import { APP_VERSION } from './version.js';
 import { approveOrder } from './flows/approve-order.js';
 import { endLeaseByLoss } from './flows/end-lease-by-loss.js';
 import { orderSigningRoutes } from './flows/sign-contract-routes.js';
-import { signatureReturnUrl, startSignature } from './flows/sign-contract.js';
+import { startSignature } from './flows/sign-contract.js';
+import { registerOutsideServices } from './app-services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -276,89 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes({ catalog, rates, db, authenticate }));
   await app.register(mediaRoutes({ catalog, db }));
 
-  const identSecrets = {
-    apiKey: config.identProviderApiKey ?? loadOrCreateSecret(config.dataDir, 'ident-api-key').toString('hex'),
-    callbackSecret: config.identCallbackSecret ?? loadOrCreateSecret(config.dataDir, 'ident-callback').toString('hex'),
-  };
-  const useSimulator = !config.identProviderUrl && config.devTools;
-  // The simulator runs on this server; the client reaches it (and it reaches our callback) over HTTP.
-  const selfUrl = () => {
-    const address = app.server.address();
-    return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : config.publicUrl;
-  };
-  if (useSimulator) {
-    await app.register(
-      async (scope) => {
-        scope.addHook('onRequest', loopbackOnly);
-        scope.addHook('onRequest', enterPlatformScope);
-        // Cases in the database: any instance serves, completes and reads back any case.
-        const store = new SimulatorStore(new DatabaseCaseRepository(db));
-        await scope.register(simulatorPlugin({ ...identSecrets, publicBaseUrl: config.publicUrl, clock, store }));
-      },
-      { prefix: '/simulator' },
-    );
-  }
-  // The development CSC v2 trust service (PAdES signing, test PKI), unless a QTSP is configured.
-  const useTrustService = config.devTools && !config.csc.baseUrl;
-  // Its certificates name its CRLs and CA certificates under the public URL (long-term validation), the
-  // same on every instance sharing DATA_DIR.
-  const trustServiceState = useTrustService
-    ? lazyTrustServiceState(path.join(config.dataDir, 'secrets'), { serviceUrl: `${config.publicUrl}/simulator` })
-    : null;
-  const signingClient = useTrustService
-    ? signingSimulatorClient(config.dataDir)
-    : { clientId: '', clientSecret: '', sealPin: '' };
-  if (useTrustService && trustServiceState) {
-    const simulatorClient = signingClient;
-    await app.register(
-      async (scope) => {
-        scope.addHook('onRequest', loopbackOnly);
-        const state = trustServiceState;
-        // The platform's one return address, on its public origin or the loopback address the browser used.
-        const isRegisteredRedirect = (uri: string) =>
-          URL.canParse(uri) && uri === signatureReturnUrl(browserOrigin(config)(new URL(uri).host));
-        await scope.register(
-          trustServicePlugin({
-            state,
-            ...simulatorClient,
-            isRegisteredRedirect,
-            clock,
-            // Its authorization server is found as a QTSP's is: RFC 8414 metadata at the well-known address.
-            authorizationServer: 'oauth2Issuer',
-          }),
-        );
-      },
-      { prefix: '/simulator' },
-    );
-    await app.register(async (scope) => {
-      scope.addHook('onRequest', loopbackOnly);
-      await scope.register(trustServiceMetadataPlugin('/simulator'));
-    });
-  }
-  const cscConfig = resolveCscConfig({
-    settings: config.csc,
-    useTrustService,
-    selfUrl,
-    simulatorClient: signingClient,
-  });
-  const signing: SigningDeps = {
-    csc: cscConfig,
-    userIds: config.csc.userIds,
-    // The built-in trust service learns the identified name of a userID from the platform, as a QTSP
-    // does from its registration authority; a real QTSP enrols its users itself.
-    enrol: trustServiceState ? async (userID, subject) => (await trustServiceState()).enrol(userID, subject) : null,
-    trustAnchors: trustAnchorsFrom({ file: config.csc.trustAnchorsFile, trustService: trustServiceState }),
-    // The sealed contract gets its validation data (DSS, B-LT) and a document timestamp (B-LTA).
-    longTermExtension: (pdf) => {
-      if (!cscConfig) throw new ProviderUnavailableError('Kein Signaturdienst konfiguriert');
-      const client = createCscClient(cscConfig());
-      return extendToLongTerm(pdf, {
-        timestampAuthority: (request) => client.timestamp(request),
-        now: () => clock.now(),
-      });
-    },
-  };
-  let provider: IdentProvider | null = null;
+  const services = await registerOutsideServices(app, { config, db, clock });
+  const { signing, selfUrl, useSimulator } = services;
   orderDeps = {
     db,
     cipher: options.cipher,
@@ -378,16 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       startSignature: (order, caseRowId, origin) => startSignature(orderDeps, order, caseRowId, origin),
       endLeaseByLoss: (tx, loss) => endLeaseByLoss(orderDeps, tx, loss),
     },
-    provider: () => {
-      if (!config.identProviderUrl && !useSimulator)
-        throw new ProviderUnavailableError('Kein Identifikationsdienst konfiguriert');
-      provider ??= createHttpIdentProvider({
-        baseUrl: config.identProviderUrl ?? `${selfUrl()}/simulator/api`,
-        ...identSecrets,
-        clock,
-      });
-      return provider;
-    },
+    provider: services.identProvider,
   };
   await app.register(orderRoutes({ ...orderDeps, authenticate, limiter }));
   await app.register(orderSigningRoutes(orderDeps));

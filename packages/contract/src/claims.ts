@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 
+import { OrderIdParamsSchema } from './orders.js';
 import { pageNumberField, pageOf, pageSizeField, searchTermField } from './paging.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
@@ -41,6 +42,11 @@ export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatu
 
 /** The photos of one report, under the return photos' rules (JPEG, PNG or WebP up to 10 MB each). */
 export const CLAIM_PHOTOS_MAX = 10;
+/**
+ * The photos of one report together: one request, which the documented reverse proxy passes up to
+ * 21 MB (deploy/nginx.conf). Phone photos of 2–5 MB fit four to ten to a report.
+ */
+export const CLAIM_PHOTOS_TOTAL_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The highest excess per claim the insurance terms allow (spec FAQ "Versicherung": 500 EUR per
@@ -152,8 +158,4 @@ export const ClaimUpdateRequestSchema = z.strictObject({
 export type ClaimUpdateRequest = z.infer<typeof ClaimUpdateRequestSchema>;
 
 export const ClaimParamsSchema = z.object({ claimId: z.uuid() });
-export const ClaimPhotoParamsSchema = z.object({
-  orderId: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
-  claimId: z.uuid(),
-  photoId: z.uuid(),
-});
+export const ClaimPhotoParamsSchema = z.extend(OrderIdParamsSchema, { claimId: z.uuid(), photoId: z.uuid() });

@@ -175,6 +175,16 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/** The statuses of a handed-over lease whose car is still out (the return accepts both). */
+export const RUNNING_LEASE_STATUSES = ['LEASING_ACTIVE', 'CONVERSION_ENDED'] as const satisfies readonly StepType[];
+
+/** A lease whose car the employee has: handed over and not yet returned. */
+export function isRunningLease<T extends { status: string; handoverDate: string | null }>(
+  order: T,
+): order is T & { handoverDate: string } {
+  return order.handoverDate !== null && (RUNNING_LEASE_STATUSES as readonly string[]).includes(order.status);
+}
+
 export const OrderIdParamsSchema = z.object({
   orderId: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
 });

@@ -94,6 +94,30 @@ describe.each(databaseTargets())('development tools outside production on %s', (
     expect(api.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/simulator/cases/unknown' })).statusCode).not.toBe(200);
   });
+
+  it('hide the trust service from other machines, but publish its CA certificates and CRLs as any CA does', async () => {
+    const forwarded = { 'x-forwarded-for': STRANGER };
+    for (const url of ['/simulator/csc/v2/info', '/simulator/csc/oauth2/authorize', '/simulator/tsa']) {
+      const hidden = await t.app.inject({ method: url.endsWith('info') ? 'POST' : 'GET', url, headers: forwarded });
+      expect(hidden.statusCode, url).toBe(404);
+    }
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/simulator/csc/faults', remoteAddress: STRANGER })).statusCode,
+    ).toBe(404);
+    // The long-term extension reads these at the public URL, through a reverse proxy.
+    for (const url of [
+      '/simulator/ca/root.cer',
+      '/simulator/ca/issuing.cer',
+      '/simulator/crl/issuing.crl',
+      '/simulator/ca.pem',
+    ]) {
+      const published = await t.app.inject({ method: 'GET', url, headers: forwarded });
+      expect(published.statusCode, url).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/simulator/ca/other.cer', headers: forwarded })).statusCode).toBe(
+      404,
+    );
+  });
 });
 
 describe.each(databaseTargets())('production with demo data on %s', (target) => {

@@ -29,14 +29,18 @@ export function findControlCharacter(value: unknown, forbidden: RegExp, path = '
   return null;
 }
 
-/** preValidation hook: 400 with the usual error body, naming the field but never echoing its value. */
+/** The usual 400 for a control character: it names the field but never echoes its value. */
+export function controlCharacterError(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', 'Die Anfrage enthält unzulässige Steuerzeichen.', {
+    errors: [{ field, message: 'Steuerzeichen sind nicht erlaubt' }],
+  });
+}
+
+/** preValidation hook: 400 with the usual error body (`controlCharacterError`). */
 export async function refuseControlCharacters(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const field =
     findControlCharacter(request.params, FORBIDDEN_IN_URL) ??
     findControlCharacter(request.query, FORBIDDEN_IN_URL) ??
     findControlCharacter(request.body, FORBIDDEN_IN_BODY);
-  if (field === null) return;
-  throw new AppError('VALIDATION_FAILED', 'Die Anfrage enthält unzulässige Steuerzeichen.', {
-    errors: [{ field, message: 'Steuerzeichen sind nicht erlaubt' }],
-  });
+  if (field !== null) throw controlCharacterError(field);
 }

@@ -126,6 +126,10 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     // The provider works it through and decides the excess once.
     const url = `/v1/provider/claims/${claim.id}`;
     expect((await call('PATCH', url, providerAdmin, { status: 'IN_REVIEW' })).status).toBe(200);
+    // The same state again with neither a note nor an excess is nothing to record or mail.
+    const empty = await call<Errors>('PATCH', url, providerAdmin, { status: 'IN_REVIEW', note: null });
+    expect(empty.status).toBe(409);
+    expect(empty.body.message).toContain('nichts Neues');
     const skipped = await call<Errors>('PATCH', url, providerAdmin, { status: 'REPORTED' });
     expect(skipped.status).toBe(409);
     const tooHigh = await call<Errors>('PATCH', url, providerAdmin, { status: 'REPAIRED', excessEur: 600 });
@@ -326,6 +330,21 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors?.[0]?.field).toBe('photos');
+    // Each under 10 MB, together over the 20 MB a report may carry (a JPEG with padding after its end).
+    const seven = Buffer.concat([eleven, Buffer.alloc(7 * 1024 * 1024)]);
+    const tooLarge = await send<Errors>(
+      orderId,
+      employee,
+      form([
+        { name: 'claim', value: JSON.stringify(report()) },
+        ...['a', 'b', 'c'].map((name) => ({
+          name: 'photos',
+          file: { bytes: seven, type: 'image/jpeg', filename: `${name}.jpg` },
+        })),
+      ]),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toContain('zusammen zu groß');
     expect((await call<Claim[]>('GET', `/v1/order/${orderId}/claims`, employee)).body).toEqual([]);
     // A plain JSON report without photos is fine.
     expect((await call('POST', `/v1/order/${orderId}/claims`, employee, report({ kind: 'GLASS' }))).status).toBe(201);

@@ -42,8 +42,8 @@ const STATUS_LABEL: Record<ClaimStatus, string> = {
 
 /**
  * What the update asks of the claim as it stands, or why it cannot be: the next state one of the
- * current one's transitions (or the same state: a note or the excess alone); the excess decided once
- * and never on a rejected claim.
+ * current one's transitions (or the same state with a note or the excess: an update without either is
+ * refused); the excess decided once and never on a rejected claim.
  */
 export function updateRefusal(
   row: Pick<ClaimRow, 'status' | 'excessCents'>,
@@ -53,8 +53,11 @@ export function updateRefusal(
   const moves = update.status !== from;
   if (moves && !CLAIM_TRANSITIONS[from].includes(update.status))
     return `Eine Meldung im Stand „${STATUS_LABEL[from]}“ kann nicht auf „${STATUS_LABEL[update.status]}“ wechseln.`;
-  if (!moves && CLOSED_CLAIM_STATUSES.includes(from) && update.excessEur === undefined && !update.note)
-    return 'Die Meldung ist abgeschlossen.';
+  // The same state with neither note nor excess would write an empty event and mail the employee.
+  if (!moves && update.excessEur === undefined && !update.note?.trim())
+    return CLOSED_CLAIM_STATUSES.includes(from)
+      ? 'Die Meldung ist abgeschlossen.'
+      : 'Die Änderung enthält nichts Neues: weder einen anderen Stand noch eine Nachricht oder eine Selbstbeteiligung.';
   if (update.excessEur !== undefined) {
     if (row.excessCents !== null) return 'Die Selbstbeteiligung dieser Meldung ist bereits festgesetzt.';
     if (update.status === 'REJECTED') return 'Eine abgelehnte Meldung hat keine Selbstbeteiligung.';

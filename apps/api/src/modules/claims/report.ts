@@ -2,6 +2,7 @@ import {
   carName,
   ClaimReportRequestSchema,
   CLAIM_PHOTOS_MAX,
+  isRunningLease,
   type Claim,
   type ClaimReportRequest,
 } from '@leasing/contract';
@@ -11,7 +12,6 @@ import { recordAudit } from '../../lib/audit.js';
 import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import {
-  isReturnable,
   mailOrderAdmins,
   mailOrderEmployee,
   openPrivate,
@@ -35,16 +35,11 @@ export interface ClaimPhoto {
 /** A clock a few minutes ahead of the server's is not a report from the future. */
 const FUTURE_SLACK_MS = 10 * 60 * 1000;
 
-/** A lease whose car the employee has: handed over, not yet returned. */
-function runningLease(order: OrderRow): order is OrderRow & { handoverDate: string } {
-  return isReturnable(order.status) && order.handoverDate !== null;
-}
-
 /** The own running lease, checked before an upload is read: another's order is a 404, HR's look a 403. */
 export async function assertReportTarget(deps: OrderDeps, actor: Actor, orderId: number): Promise<OrderRow> {
   const order = await visibleOrder(deps, actor, orderId);
   if (order.userId !== actor.id) throw forbidden();
-  if (!runningLease(order)) throw conflict('Schäden melden Sie für ein laufendes Leasing nach der Übergabe.');
+  if (!isRunningLease(order)) throw conflict('Schäden melden Sie für ein laufendes Leasing nach der Übergabe.');
   return order;
 }
 

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/client.js';
 import { claimEvents, claimPhotos, claims } from '../../db/schema-claims.js';
 import { searchStart } from '../../db/person-search.js';
+import { orderNumberOf } from '../orders/index.js';
 
 export type ClaimRow = typeof claims.$inferSelect;
 
@@ -97,7 +98,7 @@ function queueFilter(query: ProviderClaimsQuery): SQL | undefined {
       sql`starts_with(${claims.personNameKey}, ${term})`,
       sql`starts_with(lower(${claims.number}), ${term})`,
     ];
-    const orderNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+    const orderNumber = orderNumberOf(q);
     const matches = orderNumber !== null ? [...byText, eq(claims.orderId, orderNumber)] : byText;
     conditions.push(or(...matches) as SQL);
   }

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
-import { CLAIM_PHOTOS_MAX, type ClaimReportRequest } from '@leasing/contract';
+import { CLAIM_PHOTOS_MAX, CLAIM_PHOTOS_TOTAL_MAX_BYTES, type ClaimReportRequest } from '@leasing/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { AppError } from '../../lib/errors.js';
 import { FORBIDDEN_IN_TEXT } from '../../lib/uploaded-text.js';
-import { findControlCharacter } from '../../plugins/input-hygiene.js';
+import { controlCharacterError, findControlCharacter } from '../../plugins/input-hygiene.js';
 import { processDamagePhoto } from '../provider/index.js';
 import { parseReport, type ClaimPhoto } from './report.js';
 
@@ -27,10 +27,7 @@ const invalid = (field: string, message: string, text: string) =>
 /** The report's JSON from a body or a form field: control characters refused as the body check would. */
 function reportOf(raw: unknown): ClaimReportRequest {
   const field = findControlCharacter(raw, FORBIDDEN_IN_TEXT);
-  if (field !== null)
-    throw new AppError('VALIDATION_FAILED', 'Die Anfrage enthält unzulässige Steuerzeichen.', {
-      errors: [{ field, message: 'Steuerzeichen sind nicht erlaubt' }],
-    });
+  if (field !== null) throw controlCharacterError(field);
   return parseReport(raw);
 }
 
@@ -56,6 +53,7 @@ export async function readClaimRequest(
   let raw: unknown;
   let sawClaim = false;
   const photos: ClaimPhoto[] = [];
+  let totalBytes = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -64,6 +62,9 @@ export async function readClaimRequest(
           throw invalid(part.fieldname, 'unknown', 'Fotos gehören in das Feld „photos“.');
         }
         const bytes = await part.toBuffer();
+        totalBytes += bytes.length;
+        if (totalBytes > CLAIM_PHOTOS_TOTAL_MAX_BYTES)
+          throw new AppError('PAYLOAD_TOO_LARGE', 'Die Fotos einer Meldung sind zusammen zu groß (höchstens 20 MB).');
         photos.push(await processDamagePhoto(bytes, part.mimetype));
       } else if (part.fieldname === 'claim') {
         sawClaim = true;

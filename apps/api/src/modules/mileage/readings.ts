@@ -1,4 +1,10 @@
-import type { Mileage, MileageForecastRow, OdometerReading, OdometerReadingRequest } from '@leasing/contract';
+import {
+  isRunningLease,
+  type Mileage,
+  type MileageForecastRow,
+  type OdometerReading,
+  type OdometerReadingRequest,
+} from '@leasing/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -10,7 +16,6 @@ import { requireProvider } from '../provider/index.js';
 import { rulesOf } from '../lease-end/index.js';
 import {
   findOrders,
-  isReturnable,
   visibleOrder,
   type Actor,
   type OrderDeps,
@@ -21,11 +26,6 @@ import { mileageForecast, readingRefusal } from './forecast.js';
 
 /** Serialises the readings of one order (a transaction-scoped advisory lock: namespace, order id). */
 const READINGS_LOCK = 0x6f646f; // "odo"
-
-/** A lease whose car the employee has: handed over and not yet returned. */
-function runningLease(order: OrderRow): order is OrderRow & { handoverDate: string } {
-  return isReturnable(order.status) && order.handoverDate !== null;
-}
 
 async function readingsOf(db: Database, orderId: number): Promise<OdometerReading[]> {
   const rows = await db
@@ -55,7 +55,7 @@ function forecastOf(order: OrderRow & { handoverDate: string }, readings: Odomet
  */
 export async function readMileage(deps: OrderDeps, actor: Actor, orderId: number): Promise<Mileage> {
   const order = await visibleOrder(deps, actor, orderId);
-  if (!runningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
+  if (!isRunningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
   return forecastOf(order, await readingsOf(deps.db, order.id));
 }
 
@@ -73,7 +73,7 @@ export async function recordReading(
 ): Promise<Mileage> {
   const order = await visibleOrder(deps, actor, orderId);
   if (order.userId !== actor.id) throw forbidden();
-  if (!runningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
+  if (!isRunningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
   const now = deps.clock.now();
   const readings = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${READINGS_LOCK}, ${order.id})`);
@@ -130,7 +130,7 @@ export async function providerForecasts(
   orderIds: readonly number[],
 ): Promise<MileageForecastRow[]> {
   requireProvider(actor);
-  const running = (await findOrders(deps.db, [...new Set(orderIds)])).filter(runningLease);
+  const running = (await findOrders(deps.db, [...new Set(orderIds)])).filter(isRunningLease);
   if (running.length === 0) return [];
   const rows = await deps.db
     .select()

@@ -1,3 +1,4 @@
+import { RUNNING_LEASE_STATUSES } from '@leasing/contract';
 import { and, eq, gt, isNotNull, isNull, lt, min, ne } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -17,7 +18,7 @@ const dayBefore = (isoDate: string): string =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** The statuses of a handed-over lease whose car is still out: the return accepts both. */
-export const RETURNABLE_STATUSES = ['LEASING_ACTIVE', 'CONVERSION_ENDED'] as const;
+export const RETURNABLE_STATUSES = RUNNING_LEASE_STATUSES;
 
 export const isReturnable = (status: string): boolean => (RETURNABLE_STATUSES as readonly string[]).includes(status);
 
@@ -84,8 +85,6 @@ export async function conversionEndedOn(
   const [row] = await db
     .select({ next: min(orders.handoverDate) })
     .from(orders)
-    .where(
-      and(eq(orders.userId, order.userId), ne(orders.id, order.id), gt(orders.handoverDate, order.handoverDate)),
-    );
+    .where(and(eq(orders.userId, order.userId), ne(orders.id, order.id), gt(orders.handoverDate, order.handoverDate)));
   return row?.next ? dayBefore(row.next) : null;
 }

@@ -13,7 +13,7 @@ export { sealContract } from './order-signing-seal.js';
 export { completeTimestampedCms } from './pades.js';
 export { embedSignature, prepareSignatureField, signedBytes } from './pdf-signature-field.js';
 export { lazyTrustServiceState } from './trust-service-state.js';
-export { trustServiceMetadataPlugin, trustServicePlugin } from './trust-service.js';
+export { isPublicRepositoryRoute, trustServiceMetadataPlugin, trustServicePlugin } from './trust-service.js';
 export { checkCms, commonNameOf } from './verify-cms.js';
 export { contractVerifyRoutes } from './verify-routes.js';
 export { verifyPdf } from './verify.js';

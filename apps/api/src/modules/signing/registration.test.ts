@@ -12,7 +12,7 @@ describe.each(databaseTargets())('development trust service in the app (%s)', (t
   let h: TestApp;
   afterEach(() => h.close());
 
-  it('publishes its test root and its CSC info to loopback clients only', async () => {
+  it('publishes its CSC info to loopback clients only, its test root to everyone', async () => {
     h = await createTestApp(target);
     const root = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '127.0.0.1' });
     expect(root.statusCode).toBe(200);
@@ -26,8 +26,15 @@ describe.each(databaseTargets())('development trust service in the app (%s)', (t
     expect(metadata.json()).toMatchObject({ issuer, code_challenge_methods_supported: ['S256'] });
     const hidden = await h.app.inject({ method: 'GET', url: metadataPath, remoteAddress: '198.51.100.4' });
     expect(hidden.statusCode).toBe(404);
-    const outside = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '198.51.100.4' });
+    const outside = await h.app.inject({
+      method: 'POST',
+      url: '/simulator/csc/v2/info',
+      remoteAddress: '198.51.100.4',
+    });
     expect(outside.statusCode).toBe(404);
+    // The root is public, as every CA's is: the long-term extension fetches it at the public URL.
+    const published = await h.app.inject({ method: 'GET', url: '/simulator/ca.pem', remoteAddress: '198.51.100.4' });
+    expect(published.statusCode).toBe(200);
   }, 60_000);
 
   it('is absent when a QTSP is configured', async () => {

@@ -223,7 +223,7 @@ export async function fetchCrl(
 /** Fetches an issuer certificate (DER or PEM) from an authorityInfoAccess caIssuers URL. */
 export async function fetchIssuerCertificate(url: string, fetchImpl: typeof fetch = fetch): Promise<pkijs.Certificate> {
   const response = await fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new RevocationError(`issuer certificate not available (HTTP ${response.status})`);
+  if (!response.ok) throw new RevocationError(`issuer certificate not available at ${url} (HTTP ${response.status})`);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('latin1');
   const pem = /-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/.exec(text);

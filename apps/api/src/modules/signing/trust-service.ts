@@ -11,6 +11,10 @@
  * (authorityInfoAccess caIssuers), the CAs' CRLs `/crl/root.crl` and `/crl/issuing.crl`
  * (cRLDistributionPoints), and `/csc/faults` (see trust-service-faults.ts). With `oauth2Issuer`, the
  * RFC 8414 metadata is `trustServiceMetadataPlugin`, registered at the server's root.
+ *
+ * The CA's public repository (its certificates, CRLs and OCSP answers) is what every real CA serves to
+ * anyone: `isPublicRepositoryRoute` names it, so the loopback guard can let it through. The long-term
+ * extension fetches it at the public URL, which behind a reverse proxy is no loopback request.
  */
 import querystring from 'node:querystring';
 
@@ -37,6 +41,13 @@ export function trustServiceMetadataPlugin(prefix: string): FastifyPluginAsync {
       authorizationServerMetadata(`${request.protocol}://${request.host}${prefix}/csc`),
     );
   };
+}
+
+/** The routes under `prefix` that a CA publishes to everyone (RFC 5280 4.2.1.13 and 4.2.2.1, RFC 6960). */
+const PUBLIC_REPOSITORY_ROUTES = ['/ca.pem', '/ca/:name', '/crl/:name', '/ocsp', '/ocsp/*'];
+
+export function isPublicRepositoryRoute(routeUrl: string | undefined, prefix: string): boolean {
+  return routeUrl !== undefined && PUBLIC_REPOSITORY_ROUTES.some((route) => routeUrl === `${prefix}${route}`);
 }
 
 export function trustServicePlugin(options: TrustServiceOptions): FastifyPluginAsync {

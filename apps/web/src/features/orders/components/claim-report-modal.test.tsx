@@ -143,6 +143,14 @@ describe('reporting a damage', () => {
     await user.upload(fileInput(), [photo('gross.jpg', 'image/jpeg', 'x'.repeat(10 * 1024 * 1024 + 1))]);
     expect(await dialog.findByText('gross.jpg ist größer als 10 MB.')).toBeInTheDocument();
 
+    const eightMegabytes = 'x'.repeat(8 * 1024 * 1024);
+    await user.upload(
+      fileInput(),
+      ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => photo(name, 'image/jpeg', eightMegabytes)),
+    );
+    expect(await dialog.findByText(/Die Fotos sind zusammen größer als 20 MB/)).toBeInTheDocument();
+    expect(send).toBeDisabled();
+
     await user.upload(fileInput(), [photo('animation.gif', 'image/gif')]);
     expect(await dialog.findByText('animation.gif ist kein Foto im Format JPEG, PNG oder WebP.')).toBeInTheDocument();
     expect(send).toBeDisabled();

@@ -23,6 +23,7 @@ import {
   CLAIM_EXCESS_MAX_EUR,
   CLAIM_KINDS,
   CLAIM_PHOTOS_MAX,
+  CLAIM_PHOTOS_TOTAL_MAX_BYTES,
   ClaimReportRequestSchema,
   PHOTO_CONTENT_TYPES,
   PHOTO_MAX_BYTES,
@@ -79,6 +80,8 @@ function usePhotoProblem(photos: readonly File[]): string | null {
   if (photos.length > CLAIM_PHOTOS_MAX) return t('claims.errors.tooManyPhotos', { max: CLAIM_PHOTOS_MAX });
   const large = photos.find((photo) => photo.size > PHOTO_MAX_BYTES);
   if (large) return t('claims.errors.photoTooLarge', { name: large.name });
+  if (photos.reduce((sum, photo) => sum + photo.size, 0) > CLAIM_PHOTOS_TOTAL_MAX_BYTES)
+    return t('claims.errors.photosTooLarge');
   const other = photos.find((photo) => !(PHOTO_CONTENT_TYPES as readonly string[]).includes(photo.type));
   if (other) return t('claims.errors.photoType', { name: other.name });
   return null;
@@ -159,10 +162,6 @@ function ReportForm({ orderId, onClose }: { orderId: number; onClose: () => void
   const onSubmit = async (values: ClaimReportRequest): Promise<void> => {
     setFailure(null);
     if (photoProblem) return;
-    if (values.kind === 'THEFT' && !values.policeReportNumber) {
-      setError('policeReportNumber', { type: 'required', message: 'policeRequired' }, { shouldFocus: true });
-      return;
-    }
     try {
       const claim = await report.mutateAsync({ report: values, photos });
       notify.success(t('claims.form.sent', { number: claim.number }));

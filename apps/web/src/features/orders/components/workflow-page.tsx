@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
-import { DRIVER_ORDER_STEPS, OrderIdParamsSchema, type Order } from '@leasing/contract';
+import { DRIVER_ORDER_STEPS, OrderIdParamsSchema, isRunningLease, type Order } from '@leasing/contract';
 
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -58,8 +58,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
   const active = activeStepIndex(steps);
   const activeStep = steps[active];
   // After the handover and until the car is back: the odometer and the damage reports.
-  const runningLease =
-    order.handoverDate !== null && (order.status === 'LEASING_ACTIVE' || order.status === 'CONVERSION_ENDED');
+  const runningLease = isRunningLease(order);
   usePageTitle(t('workflow.title'));
 
   return (
