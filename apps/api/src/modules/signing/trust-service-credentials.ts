@@ -203,6 +203,10 @@ export function registerCredentialRoutes(app: FastifyInstance, context: TrustSer
     }
     const scheme = schemeOf(b.signAlgo, b.signAlgoParams, keyAlgorithms, b.hashAlgorithmOID);
     if (!scheme) return cscError(reply, 400, 'invalid_request', 'Invalid parameter signAlgo');
+    // The authorization signs its hashes once: the SAD, or the credential token standing in for it.
+    if (!(await context.state().redeemOnce(token ? bearer(request) : (b.SAD ?? '')))) {
+      return cscError(reply, 400, 'invalid_request', token ? 'Credential token already used' : 'SAD already used');
+    }
     const signed = (hash: string) =>
       context.faultOf(request) === 'wrong-hash'
         ? createHash('sha256').update(hash).digest()

@@ -223,6 +223,10 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TrustServiceC
     if (s256Challenge(f.code_verifier) !== code.codeChallenge) {
       return cscError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge');
     }
+    // RFC 6749 4.1.2: a code is redeemed once; a second attempt is denied.
+    if (!(await context.state().redeemOnce(f.code))) {
+      return cscError(reply, 400, 'invalid_grant', 'Authorization code already used');
+    }
     const grant = { credentialID: code.credentialID, hashes: code.hashes, numSignatures: code.numSignatures };
     const token = issueToken(key(), { typ: 'credential', exp: now() + TOKEN_LIFETIME_MS, ...grant });
     return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };

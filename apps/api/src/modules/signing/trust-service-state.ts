@@ -5,7 +5,7 @@
  * instance sharing DATA_DIR serves the same credentials.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
@@ -52,6 +52,40 @@ export interface TrustServiceState {
   credential(userID: string): Promise<TrustServiceCredential | null>;
   /** The credential by id, or null when it was never issued. */
   credentialById(id: string): Promise<TrustServiceCredential | null>;
+  /**
+   * True the first time an authorization code, a credential token or a SAD is redeemed, false on every
+   * later attempt, on any instance sharing the directory: a code is used once (RFC 6749 4.1.2), and an
+   * authorization for these hashes signs them once.
+   */
+  redeemOnce(token: string): Promise<boolean>;
+}
+
+/** A redeemed token's marker outlives the token (five minutes) and is then swept. */
+const REDEEMED_KEPT_MS = 10 * 60 * 1000;
+
+/** Markers of redeemed tokens, one empty file each, created exclusively (O_EXCL) so one use wins. */
+function redemptions(dir: string) {
+  let lastSweep = 0;
+  const sweep = async (now: number) => {
+    if (now - lastSweep < REDEEMED_KEPT_MS) return;
+    lastSweep = now;
+    for (const name of await readdir(dir)) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && now - info.mtimeMs > REDEEMED_KEPT_MS) await unlink(file).catch(() => undefined);
+    }
+  };
+  return async (token: string): Promise<boolean> => {
+    await sweep(Date.now());
+    const name = createHash('sha256').update(token).digest('hex');
+    try {
+      await writeFile(path.join(dir, name), '', { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  };
 }
 
 async function writeAtomically(file: string, content: string): Promise<void> {
@@ -151,6 +185,7 @@ export async function loadTrustServiceState(
   };
   const userFile = (id: string) => path.join(dir, 'users', `${id}.json`);
   await mkdir(path.join(dir, 'users'), { recursive: true, mode: 0o700 });
+  await mkdir(path.join(dir, 'redeemed'), { recursive: true, mode: 0o700 });
   /** The stored key and certificate, when they chain to the current CA and carry the user's name. */
   const issued = async (id: string, user: StoredUser): Promise<KeyedCertificate | null> => {
     const found = await readJson<StoredKeyedCertificate>(credentialFile(id, user));
@@ -174,6 +209,7 @@ export async function loadTrustServiceState(
     pki,
     tokenKey: Buffer.from(stored.tokenKey, 'hex'),
     credentialById,
+    redeemOnce: redemptions(path.join(dir, 'redeemed')),
     async enrol(userID, subject) {
       const id = credentialIdFor(userID);
       const known = await readJson<StoredUser>(userFile(id));

@@ -181,6 +181,37 @@ describe('the refusals', () => {
       body: { error: 'invalid_grant' },
     });
     expect((await tokenRequest({ ...form, code_verifier: pkce.verifier })).status).toBe(200);
+    // RFC 6749 4.1.2: a code is used once.
+    expect(await tokenRequest({ ...form, code_verifier: pkce.verifier })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Authorization code already used' },
+    });
+  });
+
+  it('signs the hashes of one authorization once: a credential token or a SAD used again is refused', async () => {
+    const token = await credentialToken(client, signer, HASH);
+    expect((await post('v2/signatures/signHash', signHashBody(signer), token)).status).toBe(200);
+    expect(await post('v2/signatures/signHash', signHashBody(signer), token)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Credential token already used' },
+    });
+    const authorized = await post(
+      'v2/credentials/authorize',
+      {
+        credentialID: seal.credentialID,
+        numSignatures: 1,
+        hashes: [HASH.toString('base64')],
+        hashAlgorithmOID: OID.sha256,
+        authData: [{ id: 'PIN', value: SEAL_PIN }],
+      },
+      serviceToken,
+    );
+    const sad = String(authorized.body.SAD);
+    expect((await post('v2/signatures/signHash', signHashBody(seal, { SAD: sad }), serviceToken)).status).toBe(200);
+    expect(await post('v2/signatures/signHash', signHashBody(seal, { SAD: sad }), serviceToken)).toMatchObject({
+      status: 400,
+      body: { error_description: 'SAD already used' },
+    });
   });
 
   it('refuses unknown token parameters: client credentials give service authorization only', async () => {

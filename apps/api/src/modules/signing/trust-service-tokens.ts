@@ -2,7 +2,7 @@
  * Stateless, HMAC-protected authorization codes, access tokens and SADs of the development trust
  * service: any instance with the same DATA_DIR can check them, nothing is kept in memory.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What an authorization is good for: one credential, these hashes (hex; empty under SCAL1: any). */
 interface CredentialGrant {
@@ -21,8 +21,11 @@ export type TokenPayload =
   /** Signature Activation Data from `credentials/authorize`. */
   | (CredentialGrant & { typ: 'sad' });
 
+/** Each token is unique (`jti`), also two issued in the same millisecond for the same hashes: each is redeemed once. */
 export function issueToken(key: Buffer, payload: TokenPayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ ...payload, jti: randomBytes(16).toString('base64url') })).toString(
+    'base64url',
+  );
   return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
 }
 
