@@ -35,7 +35,8 @@ test.describe('signing with PUBLIC_URL unset', () => {
       await signIn(page, DEMO_EMPLOYEE);
       await page.getByTestId('vehicle-card').first().getByRole('link').first().click();
       await expect(page).toHaveURL(/\/vehicle\//);
-      const orderId = await orderAndSign(page, { backAt: origin });
+      // At the first address the employee declines once: the order's own tab then says why.
+      const orderId = await orderAndSign(page, { backAt: origin, declineFirst: name === 'localhost' });
       // The order page, opened anew at that origin, shows the signed order to the signed-in employee.
       await page.goto(`/order/${orderId}/workflow`);
       await expect(page.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible();

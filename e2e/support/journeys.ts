@@ -27,11 +27,15 @@ export const adminOrderRow = (page: Page, orderId: string): Locator =>
  * the trust service must send the employee back to (default: the page's own). Unless `waive` is
  * false, the employee then gives up the week to cancel, so the provider may order the car at once.
  */
-export async function orderAndSign(page: Page, options: { backAt?: string; waive?: boolean } = {}): Promise<string> {
+export async function orderAndSign(
+  page: Page,
+  options: { backAt?: string; waive?: boolean; declineFirst?: boolean } = {},
+): Promise<string> {
   const orderId = await placeOrder(page);
   await confirmSummary(page);
   await reviewContract(page);
   await passLicenceCheck(page);
+  if (options.declineFirst) await declineAtTrustService(page);
   await signOrder(page, options.backAt ?? new URL(page.url()).origin);
   if (options.waive !== false) await waiveCancellation(page);
   return orderId;
@@ -125,7 +129,7 @@ async function completeAtIdentProvider(page: Page): Promise<void> {
  */
 async function signAtTrustService(page: Page, backAt: string): Promise<void> {
   const popup = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Vertrag signieren' }).click();
+  await page.getByRole('button', { name: /^(Vertrag signieren|Erneut versuchen)$/ }).click();
   const service = await popup;
   await service.waitForLoadState();
   await expect(service.getByRole('heading', { name: 'Dokument qualifiziert signieren' })).toBeVisible();
@@ -136,6 +140,25 @@ async function signAtTrustService(page: Page, backAt: string): Promise<void> {
   expect(new URL(service.url()).origin).toBe(backAt);
   await expect(service.getByRole('heading', { name: 'Herzlichen Glückwunsch!' })).toBeVisible({ timeout: 20_000 });
   await service.close();
+}
+
+/**
+ * The employee declines at the trust service: its tab shows why the signature was not completed, and
+ * so does the order's own tab once the employee is back in it, which offers "Erneut versuchen".
+ */
+async function declineAtTrustService(page: Page): Promise<void> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Vertrag signieren' }).click();
+  const service = await popup;
+  await service.waitForLoadState();
+  await service.getByRole('button', { name: 'Ablehnen' }).click();
+  await expect(service.getByTestId('signature-message')).toContainText('abgelehnt');
+  await service.close();
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByTestId('case-failed')).toContainText('Sie haben die Signatur beim Vertrauensdienst abgelehnt');
+  await checkScreen(page, 'order workflow, signature declined');
+  await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 }
 
 /**

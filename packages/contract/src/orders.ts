@@ -128,6 +128,21 @@ export const OrderCancellationSchema = z.object({
 export type OrderCancellation = z.infer<typeof OrderCancellationSchema>;
 
 /**
+ * The employee's last attempt at the order's current provider step (the licence check or the
+ * signature) when it ended without success: the order page says so, also in the tab that opened the
+ * provider's page in another one. Null while an attempt is open, after a success, or before any.
+ */
+export const ProviderCaseFailureSchema = z.object({
+  kind: z.enum(['IDENT', 'SIGN']),
+  status: z.enum(['FAILED', 'CANCELLED', 'EXPIRED']),
+  /** Why, in the German words the employee was told on the way back (signatures); null: say it by status. */
+  message: z.nullable(z.string()),
+  /** When the attempt ended (ISO time). */
+  at: z.string(),
+});
+export type ProviderCaseFailure = z.infer<typeof ProviderCaseFailureSchema>;
+
+/**
  * The order with its frozen snapshot (spec 3 "Order"). `orderUserInfo.salaryInfo` and the full tax
  * result are shown only to the employee who ordered; admins get the order without them.
  */
@@ -172,6 +187,8 @@ export const OrderSchema = z.object({
   deliveryWindow: z.nullable(DeliveryWindowSchema),
   employerApproval: z.nullable(EmployerApprovalSchema),
   cancellation: z.nullable(OrderCancellationSchema),
+  /** Only in the employee's own view; null for admins. */
+  providerCaseFailure: z.nullable(ProviderCaseFailureSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -409,6 +409,8 @@ export const identCases = pgTable(
     preparedPdf: bytea('prepared_pdf'),
     /** Its signed attributes, credential and expected signer (JSON, see flows/sign-contract.ts). */
     signingContext: jsonb('signing_context'),
+    /** Why a signature was not completed, as the employee was told (German); null otherwise. */
+    failureMessage: text('failure_message'),
   },
   (t) => [
     index('ident_cases_order_idx').on(t.orderId, t.stepId),

@@ -236,7 +236,7 @@ export async function completeSignature(deps: OrderDeps, input: SignatureReturn)
     await deps.db
       .update(identCases)
       // The prepared contract (personal data) goes with the closed case; a new attempt prepares anew.
-      .set({ status, updatedAt: now, preparedPdf: null })
+      .set({ status, updatedAt: now, preparedPdf: null, failureMessage: message })
       .where(and(eq(identCases.id, row.id), eq(identCases.status, 'PENDING')));
     await recordAudit(deps.db, {
       actorUserId: actor.id,

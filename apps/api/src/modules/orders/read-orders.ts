@@ -1,4 +1,4 @@
-import type { Order, StepType } from '@leasing/contract';
+import type { Order, ProviderCaseFailure, StepType } from '@leasing/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
@@ -9,7 +9,7 @@ import { cancellationOf } from './cancellation.js';
 import { employerApprovalOf } from './employer-approval.js';
 import * as repo from './repository.js';
 import { openPrivate, type OrderTerms } from './snapshot.js';
-import { STEP_DEFINITIONS } from './steps.js';
+import { STEP_DEFINITIONS, stepOfType } from './steps.js';
 import { detectBreakingChange } from './system-transitions.js';
 
 /** The order if the actor may see it: their own, their employer's (tenant admin), any (provider admin). */
@@ -44,7 +44,7 @@ export async function getOrder(deps: OrderDeps, actor: Actor, orderId: number): 
 
 /**
  * What the views of a set of orders need besides the rows: a fixed number of batched reads (steps,
- * documents, people, employers, frozen policy versions), however many orders there are, each
+ * documents, people, employers, frozen policy versions, provider cases), however many orders there are, each
  * grouped by its key so that building a view is a lookup, not a search of every row.
  */
 interface OrderViewContext {
@@ -53,6 +53,8 @@ interface OrderViewContext {
   people: Map<string, { firstName: string; lastName: string; email: string; employeeId: string | null }>;
   tenantNames: Map<string, string>;
   frozenVersions: Map<number, number | null>;
+  /** How the last attempt at the identity check or the signature failed, per order. */
+  caseFailures: Map<number, ProviderCaseFailure>;
 }
 
 function groupBy<K, V>(values: readonly V[], key: (value: V) => K): Map<K, V[]> {
@@ -66,7 +68,7 @@ function groupBy<K, V>(values: readonly V[], key: (value: V) => K): Map<K, V[]> 
   return groups;
 }
 
-async function loadViewContext(deps: OrderDeps, rows: repo.OrderRow[]): Promise<OrderViewContext> {
+async function loadViewContext(deps: OrderDeps, actor: Actor, rows: repo.OrderRow[]): Promise<OrderViewContext> {
   const ids = rows.map((r) => r.id);
   const records = await repo.userStepsOf(deps.db, ids);
   const docs = await repo.documentsOf(deps.db, ids);
@@ -88,7 +90,19 @@ async function loadViewContext(deps: OrderDeps, rows: repo.OrderRow[]): Promise<
     .select({ orderId: orderPolicies.orderId, version: orderPolicies.policyVersion })
     .from(orderPolicies)
     .where(inArray(orderPolicies.orderId, ids));
+  // The provider case of an order at the identity check or the signature: the newest one tells.
+  // Only the employee reads their own attempts.
+  const atProvider = rows
+    .filter((row) => actor.role === 'EMPLOYEE' && row.userId === actor.id)
+    .filter((row) => row.status === 'NECT_DRIVERS_LICENCE' || row.status === 'NECT_SIGN')
+    .map((row) => ({ orderId: row.id, stepId: stepOfType(row.status as StepType).id }));
+  const caseFailures = new Map<number, ProviderCaseFailure>();
+  for (const [orderId, cases] of groupBy(await repo.casesAt(deps.db, atProvider), (c) => c.orderId)) {
+    const failure = caseFailureOf(cases);
+    if (failure) caseFailures.set(orderId, failure);
+  }
   return {
+    caseFailures,
     recordsOf: groupBy(records, (r) => r.orderId),
     documentsOf: groupBy(docs, (d) => d.orderId),
     people: new Map(people.map(({ id, ...person }) => [id, person])),
@@ -111,9 +125,20 @@ function approvalOf(context: OrderViewContext, row: repo.OrderRow): Order['emplo
   return employerApprovalOf(context.recordsOf.get(row.id) ?? [], context.frozenVersions.get(row.id) ?? null);
 }
 
+/**
+ * The last attempt at a step when it ended without success (ProviderCaseFailureSchema): none while an
+ * attempt is open (at most one is) or after a success; else the case that closed last.
+ */
+function caseFailureOf(cases: readonly repo.IdentCaseRow[]): ProviderCaseFailure | null {
+  if (cases.some((c) => c.status === 'STARTING' || c.status === 'PENDING')) return null;
+  const [last] = [...cases].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+  if (!last || (last.status !== 'FAILED' && last.status !== 'CANCELLED' && last.status !== 'EXPIRED')) return null;
+  return { kind: last.kind, status: last.status, message: last.failureMessage, at: last.updatedAt.toISOString() };
+}
+
 export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const context = await loadViewContext(deps, rows);
+  const context = await loadViewContext(deps, actor, rows);
   const now = deps.clock.now();
   return rows.map((row) => {
     const terms = row.terms as OrderTerms;
@@ -171,6 +196,7 @@ export async function toOrders(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
           : null,
       employerApproval: approvalOf(context, row),
       cancellation: cancellationOf(row, now),
+      providerCaseFailure: own ? (context.caseFailures.get(row.id) ?? null) : null,
     };
   });
 }

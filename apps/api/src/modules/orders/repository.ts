@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { identCases, orderDocuments, orders, stepDefinitions, userSteps } from '../../db/schema.js';
@@ -27,7 +27,10 @@ export async function findOrder(db: Database, id: number): Promise<OrderRow | un
 /** The orders of these ids that the asker's scope lets it see (row-level security), in no order. */
 export async function findOrders(db: Database, ids: readonly number[]): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(orders).where(inArray(orders.id, [...ids]));
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
 }
 
 export async function userStepsOf(db: Database, orderIds: number[]): Promise<UserStepRow[]> {
@@ -108,6 +111,18 @@ export async function latestCase(db: Database, orderId: number, stepId: number):
     .orderBy(desc(identCases.createdAt), desc(identCases.updatedAt))
     .limit(1);
   return row;
+}
+
+/** The cases of these orders at these steps (for the order view). */
+export async function casesAt(
+  db: Database,
+  at: readonly { orderId: number; stepId: number }[],
+): Promise<IdentCaseRow[]> {
+  if (at.length === 0) return [];
+  return db
+    .select()
+    .from(identCases)
+    .where(or(...at.map(({ orderId, stepId }) => and(eq(identCases.orderId, orderId), eq(identCases.stepId, stepId)))));
 }
 
 export async function countCases(db: Database, orderId: number, stepId: number): Promise<number> {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { ContractVerification, Vehicle, VehicleSummary } from '@leasing/contract';
+import type { ContractVerification, Order, Vehicle, VehicleSummary } from '@leasing/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -270,8 +270,20 @@ describe.each(databaseTargets())('the order signing step on %s', (target) => {
     expect((await orderRow(orderId))?.status).toBe('NECT_SIGN');
     expect((await latestSignCase(orderId))?.status).toBe('CANCELLED');
     expect((await auditOf(orderId)).some((a) => a.action === 'order.signature.failed')).toBe(true);
-    // A new attempt starts a new authorization.
+    // The order page tells the employee the same, also in the tab that opened the trust service.
+    const workflow = await call<Order>('GET', `/v1/order/${orderId}/workflow`, employee);
+    expect(workflow.body.providerCaseFailure).toMatchObject({
+      kind: 'SIGN',
+      status: 'CANCELLED',
+      message: expect.stringContaining('Sie haben die Signatur beim Vertrauensdienst abgelehnt'),
+    });
+    // HR does not read the employee's attempts.
+    const asHr = await call<Order>('GET', `/v1/order/${orderId}/workflow`, tenantAdmin);
+    expect(asHr.body.providerCaseFailure).toBeNull();
+    // A new attempt starts a new authorization, and the old failure is no longer the last word.
     expect(await signingLink(orderId)).toContain('/simulator/csc/oauth2/authorize');
+    const again = await call<Order>('GET', `/v1/order/${orderId}/workflow`, employee);
+    expect(again.body.providerCaseFailure).toBeNull();
   }, 120_000);
 
   it('refuses to go on when the hash changed after the authorization (the service signs only what was authorized)', async () => {

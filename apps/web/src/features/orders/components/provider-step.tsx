@@ -35,6 +35,27 @@ function useReloadWhenSigned(orderId: number, signed: boolean) {
 }
 
 /**
+ * While the provider's page is open in another tab, coming back to this one reloads the order: an
+ * attempt that ended there without success (`providerCaseFailure`) is then shown here too.
+ */
+function useReloadOnReturn(orderId: number, active: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active) return undefined;
+    const reload = () => {
+      if (document.visibilityState === 'visible')
+        void queryClient.invalidateQueries({ queryKey: orderWorkflowQueryOptions(orderId).queryKey });
+    };
+    window.addEventListener('focus', reload);
+    document.addEventListener('visibilitychange', reload);
+    return () => {
+      window.removeEventListener('focus', reload);
+      document.removeEventListener('visibilitychange', reload);
+    };
+  }, [orderId, active, queryClient]);
+}
+
+/**
  * NECT_DRIVERS_LICENCE (`ident`) and NECT_SIGN (`sign`), performed at the external provider (spec 4.5):
  * "start" asks for the link and opens it in a new tab; the case is checked every 3 s. A finished
  * identity check enables continue; a finished signature reloads the order. "Try again" asks for the
@@ -61,9 +82,18 @@ export function ProviderStep({
   const done = useCaseDone(order.id, stepId, kind, step.id !== null);
   const { accept, pending } = useAcceptStep(order, step);
   useReloadWhenSigned(order.id, kind === 'sign' && done);
+  useReloadOnReturn(order.id, link !== null && !done);
+  // The last attempt's failure, until the employee starts a new one from this screen.
+  const [dismissedFailureAt, setDismissedFailureAt] = useState<string | null>(null);
+  const lastFailure = order.providerCaseFailure;
+  const caseFailure =
+    lastFailure && lastFailure.kind === (kind === 'ident' ? 'IDENT' : 'SIGN') && lastFailure.at !== dismissedFailureAt
+      ? lastFailure
+      : null;
 
   const start = () => {
     setSignFailure(null);
+    setDismissedFailureAt(lastFailure?.at ?? null);
     requestLink.mutate(
       { orderId: order.id, stepId, kind },
       {
@@ -82,7 +112,7 @@ export function ProviderStep({
     );
   };
 
-  const tried = link !== null || requestLink.isError;
+  const tried = link !== null || requestLink.isError || order.providerCaseFailure !== null;
   return (
     <Stack gap="lg" data-testid={`step-${kind}`}>
       <Stack gap={4}>
@@ -117,7 +147,18 @@ export function ProviderStep({
               {signFailure.reason ?? t('provider.signError')}
             </Alert>
           ) : null}
-          {link ? (
+          {caseFailure && !signFailure ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              data-testid="case-failed"
+              title={t('provider.caseFailedTitle')}
+            >
+              {caseFailure.message ?? t(`provider.caseFailed.${caseFailure.kind}_${caseFailure.status}`)}
+            </Alert>
+          ) : null}
+          {link && !caseFailure ? (
             <Stack gap="xs" data-testid="case-started">
               <Text>{t('provider.started')}</Text>
               <Anchor href={link} target="_blank" rel="noopener noreferrer">

@@ -330,6 +330,48 @@ describe('the order workflow page', () => {
       expect(screen.getByRole('link', { name: 'Zu meinen Bestellungen' })).toHaveAttribute('href', '/profile/orders');
     });
 
+    it('shows in the opening tab why the signature failed in the other one, once the employee comes back', async () => {
+      const server = fakeOrderApi(orderAt('NECT_SIGN'));
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      renderWorkflow();
+      await user.click(await screen.findByRole('button', { name: 'Vertrag signieren' }));
+      await waitFor(() => expect(open).toHaveBeenCalled());
+      expect(await screen.findByTestId('case-started')).toBeInTheDocument();
+
+      // In the trust service's tab the employee declined; back in this tab, the order is read again.
+      const reason =
+        'Sie haben die Signatur beim Vertrauensdienst abgelehnt. Der Vertrag ist nicht unterschrieben; Sie können die Signatur erneut starten.';
+      server.order = orderAt('NECT_SIGN', {
+        providerCaseFailure: { kind: 'SIGN', status: 'CANCELLED', message: reason, at: '2026-03-02T10:00:00.000Z' },
+      });
+      act(() => {
+        window.dispatchEvent(new Event('focus'));
+      });
+      const failure = await screen.findByTestId('case-failed');
+      expect(failure).toHaveTextContent('Nicht abgeschlossen');
+      expect(failure).toHaveTextContent(reason);
+      expect(screen.queryByTestId('case-started')).not.toBeInTheDocument();
+
+      // A new attempt from here: the old failure goes, the new one is awaited.
+      await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+      await waitFor(() => expect(screen.queryByTestId('case-failed')).not.toBeInTheDocument());
+      expect(screen.getByTestId('case-started')).toBeInTheDocument();
+    });
+
+    it('words a failed licence check by its state when the provider gave no reason', async () => {
+      fakeOrderApi(
+        orderAt('NECT_DRIVERS_LICENCE', {
+          providerCaseFailure: { kind: 'IDENT', status: 'EXPIRED', message: null, at: '2026-03-02T10:00:00.000Z' },
+        }),
+      );
+      renderWorkflow();
+      expect(await screen.findByTestId('case-failed')).toHaveTextContent(
+        'Die Prüfung Ihres Führerscheins ist abgelaufen.',
+      );
+      expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeEnabled();
+    });
+
     it('toasts the server message for the identity check on 503 and leaves the step unchanged', async () => {
       fakeOrderApi(orderAt('NECT_DRIVERS_LICENCE'), {
         onLink: () =>

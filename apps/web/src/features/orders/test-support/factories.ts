@@ -171,6 +171,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     deliveryWindow: null,
     employerApproval: null,
     cancellation: null,
+    providerCaseFailure: null,
     ...overrides,
   };
 }
