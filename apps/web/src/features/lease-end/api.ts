@@ -11,10 +11,12 @@ import {
   type LeaseReturnRequest,
   type LicenceCheckCase,
   type LicenceCheckRow,
+  type ProviderClaim,
   type ReturnAppointmentRequest,
 } from '@leasing/contract';
 
 import { apiClient } from '../../lib/api-client';
+import { providerClaimsQueryOptions } from '../provider/api/claims';
 
 const LicenceChecksSchema = z.array(LicenceCheckRowSchema);
 export const leaseEndQueryKey = ['lease-end'] as const;
@@ -38,6 +40,22 @@ export function useLicenceChecks(area: 'tenant' | 'provider') {
     queryKey: [...leaseEndQueryKey, 'licence-checks', area],
     queryFn: ({ signal }): Promise<LicenceCheckRow[]> =>
       apiClient.request(`/v1/${area}/licence-checks`, { schema: LicenceChecksSchema, signal }),
+  });
+}
+
+/** Most claims the return form lists: one page of the queue at its largest. */
+const ORDER_CLAIMS_PAGE_SIZE = 100;
+
+/**
+ * The order's damage reports for the return form (ADR 0056): the provider's queue searched by the
+ * order number, which also matches claim numbers and names, so only the order's own are kept. It
+ * shares the queue's cache key, so a claim's change in the back office shows here too.
+ */
+export function useOrderClaims(orderId: number, enabled = true) {
+  return useQuery({
+    ...providerClaimsQueryOptions({ q: String(orderId), page: 1, pageSize: ORDER_CLAIMS_PAGE_SIZE }),
+    select: (page): ProviderClaim[] => page.items.filter((claim) => claim.orderId === orderId),
+    enabled,
   });
 }
 

@@ -1,17 +1,29 @@
-import { Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { LeaseReturn } from '@leasing/contract';
+import type { ClaimStatus, LeaseReturn } from '@leasing/contract';
 
 import { useNotify } from '../../components/use-notify';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatKm } from '../../lib/format';
 import { todayIso } from '../admin/admin-actions';
-import { useRecordReturn, useSetReturnAppointment } from './api';
+import { useOrderClaims, useRecordReturn, useSetReturnAppointment } from './api';
 import { returnDraftErrors, serverReturnErrors, type ReturnDraft, type ReturnErrors } from './return-errors';
 
-type Damage = ReturnDraft['damages'][number];
+/** A damage row as typed, with the number of the damage report it belongs to, if any. */
+type Damage = ReturnDraft['damages'][number] & { claimNumber: string | null };
+
+/**
+ * Why a claim's damage is not charged at the return (ADR 0056), as the server decides it: only a
+ * rejected claim's damage is; one the insurance covers was settled during the lease, an open one is
+ * decided first. Null when it may be picked.
+ */
+function refusalOf(status: ClaimStatus): 'claimSettled' | 'claimOpen' | null {
+  if (status === 'REJECTED') return null;
+  if (status === 'REPORTED' || status === 'IN_REVIEW') return 'claimOpen';
+  return 'claimSettled';
+}
 
 /**
  * The provider's part of a running lease: the return appointment and the return with its settlement.
@@ -19,6 +31,7 @@ type Damage = ReturnDraft['damages'][number];
  */
 export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?: boolean }) {
   const { t } = useTranslation('provider');
+  const { t: to } = useTranslation('orders');
   const notify = useNotify();
   const record = useRecordReturn(orderId);
   const appoint = useSetReturnAppointment(orderId);
@@ -29,6 +42,21 @@ export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?
   const [place, setPlace] = useState('');
   const [result, setResult] = useState<LeaseReturn | null>(null);
   const [errors, setErrors] = useState<ReturnErrors>({});
+  const claims = useOrderClaims(orderId, !ended && !result);
+  const orderClaims = claims.data ?? [];
+  /** The select's choices for one damage row: every claim of the order, the not chargeable ones disabled. */
+  const claimOptions = (index: number) =>
+    orderClaims.map((claim) => {
+      const refusal = refusalOf(claim.status);
+      const taken = damages.some((d, i) => i !== index && d.claimNumber === claim.number);
+      const label = t('leaseEnd.claimOption', {
+        number: claim.number,
+        kind: to(`claims.kind.${claim.kind}`),
+        status: to(`claims.status.${claim.status}`),
+      });
+      const why = refusal ? t(`leaseEnd.${refusal}`) : taken ? t('leaseEnd.claimTaken') : null;
+      return { value: claim.number, label: why ? `${label} (${why})` : label, disabled: why !== null };
+    });
   const errorOf = (field: string) => {
     const key = errors[field];
     return key ? t(`leaseEnd.errors.${key}`) : undefined;
@@ -43,7 +71,11 @@ export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?
       {
         returnedOn,
         odometerKm: Number(odometer),
-        damages: damages.map((d) => ({ description: d.description.trim(), costEur: Number(d.costEur) })),
+        damages: damages.map((d) => ({
+          description: d.description.trim(),
+          costEur: Number(d.costEur),
+          ...(d.claimNumber ? { claimNumber: d.claimNumber } : {}),
+        })),
       },
       {
         onSuccess: setResult,
@@ -172,10 +204,28 @@ export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?
               onChange={(costEur) => setDamages((all) => all.map((d, i) => (i === index ? { ...d, costEur } : d)))}
               error={errorOf(`damages.${String(index)}.costEur`)}
             />
+            {orderClaims.length > 0 ? (
+              <Select
+                label={t('leaseEnd.damageClaim')}
+                placeholder={t('leaseEnd.damageClaimNone')}
+                description={t('leaseEnd.damageClaimHint')}
+                data={claimOptions(index)}
+                value={damage.claimNumber}
+                onChange={(claimNumber) =>
+                  setDamages((all) => all.map((d, i) => (i === index ? { ...d, claimNumber } : d)))
+                }
+                error={errorOf(`damages.${String(index)}.claimNumber`)}
+                clearable
+                miw={260}
+              />
+            ) : null}
           </Group>
         ))}
         <Group>
-          <Button variant="subtle" onClick={() => setDamages((all) => [...all, { description: '', costEur: '' }])}>
+          <Button
+            variant="subtle"
+            onClick={() => setDamages((all) => [...all, { description: '', costEur: '', claimNumber: null }])}
+          >
             {t('leaseEnd.addDamage')}
           </Button>
           <Button onClick={submit} loading={record.isPending}>

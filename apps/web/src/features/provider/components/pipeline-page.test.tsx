@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { ProviderOrderRow } from '@leasing/contract';
+import type { MileageForecastRow, ProviderOrderRow } from '@leasing/contract';
 
 import { Component as ProviderLayout } from '../../../app/routes/provider-layout';
 import { Component as PipelineRoute } from '../../../app/routes/provider-orders';
@@ -33,6 +33,54 @@ function stubPipeline() {
     return undefined;
   });
 }
+
+/** A page of three running leases: 1001 has a forecast over its kilometres, 1003 one under, 1002 none. */
+const leaseRow = (id: number, lastName: string): ProviderOrderRow => ({
+  ...rowOnPage(1),
+  id,
+  employee: { firstName: 'Lea', lastName, email: 'l@example.com', employeeId: null },
+  pipelineStatus: 'ACTIVE',
+  handoverDate: '2025-03-01',
+});
+const FORECASTS: MileageForecastRow[] = [
+  {
+    orderId: 1001,
+    latestReadingKm: 18_250,
+    latestReadOn: '2026-03-01',
+    contractKm: 30_000,
+    forecastEndKm: 36_500,
+    overTolerance: true,
+    projectedTotalEur: 412.5,
+  },
+  {
+    orderId: 1003,
+    latestReadingKm: 9_000,
+    latestReadOn: '2026-02-15',
+    contractKm: 40_000,
+    forecastEndKm: 24_000,
+    overTolerance: false,
+    projectedTotalEur: -180,
+  },
+];
+
+function stubLeases(forecasts: () => Response) {
+  return stubApi((call) => {
+    if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'PROVIDER_ADMIN' });
+    if (call.path === '/v1/provider/orders') {
+      const items = [leaseRow(1001, 'Eins'), leaseRow(1002, 'Zwei'), leaseRow(1003, 'Drei')];
+      return jsonResponse(200, { items, total: 3, page: 1, pageSize: 25 });
+    }
+    if (call.path === '/v1/provider/mileage-forecasts') return forecasts();
+    if (call.path === '/v1/provider/tenants') return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    return undefined;
+  });
+}
+
+const forecastCell = (lastName: string) => {
+  const row = screen.getByText(`Lea ${lastName}`).closest('tr');
+  if (!row) throw new Error(`no row for ${lastName}`);
+  return within(row).getByTestId('mileage-forecast');
+};
 
 const renderAt = (path: string) =>
   renderRoutes(
@@ -72,5 +120,31 @@ describe('/provider/orders', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '25' }));
+  });
+
+  it('asks once for the page\'s mileage forecasts and shows each lease\'s, "–" without one', async () => {
+    const calls = stubLeases(() => jsonResponse(200, FORECASTS));
+    renderAt('/provider/orders');
+    expect(await screen.findByRole('columnheader', { name: 'Kilometerprognose' })).toBeInTheDocument();
+    await waitFor(() => expect(forecastCell('Eins')).toHaveTextContent('36.500 km von 30.000 km'));
+
+    const asked = calls.filter((c) => c.path === '/v1/provider/mileage-forecasts');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.query).toEqual({ orderIds: '1001,1002,1003' });
+    expect(forecastCell('Eins')).toHaveTextContent('Nachzahlung ca. 413 €');
+    expect(forecastCell('Eins')).toHaveTextContent('Stand 18.250 km am 01.03.2026');
+    expect(forecastCell('Drei')).toHaveTextContent('24.000 km von 40.000 km');
+    expect(forecastCell('Drei')).toHaveTextContent('Erstattung ca. 180 €');
+    expect(forecastCell('Zwei')).toHaveTextContent(/^–$/);
+  });
+
+  it('still shows the orders when the forecasts cannot be loaded', async () => {
+    const calls = stubLeases(() => jsonResponse(403, { status: 403, code: 'FORBIDDEN', message: 'Kein Zugriff' }));
+    renderAt('/provider/orders');
+    expect(await screen.findByText('Lea Eins')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/provider/mileage-forecasts')).toBe(true));
+    await waitFor(() => expect(forecastCell('Eins')).toHaveTextContent(/^–$/));
+    expect(screen.getAllByTestId('pipeline-row')).toHaveLength(3);
+    expect(forecastCell('Drei')).toHaveTextContent(/^–$/);
   });
 });

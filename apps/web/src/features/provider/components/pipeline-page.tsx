@@ -1,10 +1,23 @@
-import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
   PipelineStatuses,
   StepTypes,
+  type MileageForecastRow,
   type PipelineStatus,
   type ProviderOrderRow,
   type StepType,
@@ -13,8 +26,9 @@ import {
 import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDate, formatInteger, formatPrice } from '../../../lib/format';
+import { formatDate, formatInteger, formatKm, formatPrice } from '../../../lib/format';
 import { useListState } from '../../../lib/list-state';
+import { useMileageForecasts } from '../api/get-mileage-forecasts';
 import { usePipeline } from '../api/get-pipeline';
 import { LoadError } from './load-error';
 import { OrderTimelineDrawer } from './order-timeline-drawer';
@@ -51,6 +65,9 @@ export function PipelinePage() {
     pageSize: PAGE_SIZE,
   });
   const change = (next: Partial<Record<keyof typeof NO_FILTERS, string | null>>) => update({ filters: next });
+  // One request for the shown page's orders, once the page is there; a failure leaves the cells at "–".
+  const forecasts = useMileageForecasts(pipeline.data?.items.map((row) => row.id) ?? []);
+  const forecastOf = (orderId: number) => forecasts.data?.find((f) => f.orderId === orderId) ?? null;
 
   let content;
   if (pipeline.isError) content = <LoadError onRetry={() => void pipeline.refetch()} />;
@@ -63,7 +80,7 @@ export function PipelinePage() {
         <Text size="sm" c="dimmed" data-testid="pipeline-total">
           {t('pipeline.total', { count: total, formatted: formatInteger(total) })}
         </Text>
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1040}>
           <Table striped highlightOnHover>
             <Table.Caption>{t('pipeline.caption')}</Table.Caption>
             <Table.Thead>
@@ -73,6 +90,7 @@ export function PipelinePage() {
                 <Table.Th>{t('pipeline.vehicle')}</Table.Th>
                 <Table.Th>{t('pipeline.status')}</Table.Th>
                 <Table.Th>{t('pipeline.window')}</Table.Th>
+                <Table.Th>{t('pipeline.forecast')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -120,6 +138,13 @@ export function PipelinePage() {
                           ? t('pipeline.handedOver', { date: formatDate(row.handoverDate) })
                           : '–'}
                     </Text>
+                  </Table.Td>
+                  <Table.Td data-testid="mileage-forecast">
+                    {forecasts.isPending && forecasts.fetchStatus === 'fetching' ? (
+                      <Skeleton height={12} width={120} aria-hidden />
+                    ) : (
+                      <ForecastCell forecast={forecastOf(row.id)} />
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="default" onClick={() => setSelected(row)}>
@@ -201,5 +226,41 @@ export function PipelinePage() {
         onClose={() => setSelected(null)}
       />
     </Stack>
+  );
+}
+
+/**
+ * Where a running lease's kilometres are heading: the odometer at the lease's end against the
+ * contract's kilometres, and what the return would settle for that distance (ADR 0054); "–" without one.
+ */
+function ForecastCell({ forecast }: { forecast: MileageForecastRow | null }) {
+  const { t } = useTranslation('provider');
+  if (forecast?.forecastEndKm == null) return <Text size="sm">–</Text>;
+  const total = forecast.projectedTotalEur;
+  return (
+    <>
+      <Text size="sm">
+        {t('pipeline.forecastKm', { km: formatKm(forecast.forecastEndKm), contract: formatKm(forecast.contractKm) })}
+      </Text>
+      {total === null ? null : (
+        <Text
+          size="xs"
+          c={forecast.overTolerance ? 'orange.8' : 'dimmed'}
+          fw={forecast.overTolerance ? 600 : undefined}
+        >
+          {total > 0
+            ? t('pipeline.forecastCharge', { amount: formatPrice(total) })
+            : total < 0
+              ? t('pipeline.forecastRefund', { amount: formatPrice(-total) })
+              : t('pipeline.forecastEven')}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('pipeline.forecastReading', {
+          km: formatKm(forecast.latestReadingKm),
+          date: formatDate(forecast.latestReadOn),
+        })}
+      </Text>
+    </>
   );
 }
