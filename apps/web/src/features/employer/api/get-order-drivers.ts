@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { AdditionalDriverSchema, type AdditionalDriver } from '@leasing/contract';
@@ -14,8 +14,8 @@ export function getOrderDrivers(orderId: number, signal?: AbortSignal): Promise<
 }
 
 /** Read when HR opens the list of an order's drivers, not for every row of the people list. */
-export function useOrderDrivers(orderId: number, enabled: boolean) {
-  return useQuery({
+export function orderDriversQuery(orderId: number, enabled: boolean) {
+  return queryOptions({
     queryKey: [...employerQueryKey, 'drivers', orderId],
     queryFn: ({ signal }) => getOrderDrivers(orderId, signal),
     enabled,

@@ -7,6 +7,7 @@ import type { AdditionalDriver, BulkInviteResult, TenantEmployee } from '@leasin
 import { setAuthData } from '../../../lib/auth-store';
 import { ME, stubApi, type RecordedCall } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/memory-storage';
+import { buildClaim } from '../../orders/test-support/claims';
 import { buildEmployee } from '../test-support/factories';
 import { renderEmployer } from '../test-support/render-employer';
 
@@ -41,6 +42,12 @@ const DRIVERS: AdditionalDriver[] = [
   addedAt: '2026-03-01T10:00:00.000Z',
 }));
 
+/** As HR reads them: number, state and excess (ADR 0056). */
+const CLAIMS = [
+  buildClaim({ id: 'c1', number: 'S-2026-000041', status: 'REPAIRED', excessEur: 500 }),
+  buildClaim({ id: 'c2', number: 'S-2026-000042', status: 'IN_REVIEW', excessEur: null }),
+];
+
 function stubEmployerApi(
   options: {
     people?: TenantEmployee[];
@@ -61,6 +68,7 @@ function stubEmployerApi(
       return jsonResponse(200, { items, total: items.length, page: 1, pageSize: 50 });
     }
     if (call.path === '/v1/order/42/drivers') return jsonResponse(200, DRIVERS);
+    if (call.path === '/v1/order/42/claims') return jsonResponse(200, CLAIMS);
     if (call.path === '/v1/tenant/invites' && call.method === 'POST') {
       const result: BulkInviteResult = { created: 1, skipped: 0, errors: [] };
       return options.onInvite?.(call) ?? jsonResponse(200, result);
@@ -142,6 +150,23 @@ describe('/employer/employees', () => {
     expect(screen.getByText('Prüfung offen')).toBeInTheDocument();
     // Erika has no order: no list to open.
     expect(within(rowOf('Erika Musterfrau')).queryByRole('button', { name: /Zusatzfahrer/ })).toBeNull();
+  });
+
+  it("shows an order's damage reports with state and excess when HR opens the list, not before", async () => {
+    const calls = stubEmployerApi();
+    const user = userEvent.setup();
+    renderEmployer('/employer/employees');
+    await screen.findByText('Max Mustermann');
+    expect(calls.some((c) => c.path === '/v1/order/42/claims')).toBe(false);
+
+    await user.click(
+      within(rowOf('Max Mustermann')).getByRole('button', { name: 'Schadenmeldungen der Bestellung 42' }),
+    );
+    expect(await screen.findByText('S-2026-000041')).toBeInTheDocument();
+    expect(screen.getByText('Repariert')).toBeInTheDocument();
+    expect(screen.getByText(/^Selbstbeteiligung 500,00\s€$/)).toBeInTheDocument();
+    expect(screen.getByText('S-2026-000042')).toBeInTheDocument();
+    expect(within(rowOf('Erika Musterfrau')).queryByRole('button', { name: /Schadenmeldungen/ })).toBeNull();
   });
 
   it('pages and searches through the server, the count in German number format', async () => {

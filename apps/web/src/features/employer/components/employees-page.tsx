@@ -12,6 +12,7 @@ import { useEmployees } from '../api/get-employees';
 import { useEmployerFormat } from '../use-employer-format';
 import { InviteModal } from './invite-modal';
 import { AbsencesModal } from './absences-modal';
+import { ClaimNumbers, hasClaims } from './claim-numbers';
 import { DriverNames, hasDrivers } from './driver-names';
 import { LeaveModal } from './leave-modal';
 import { LoadError } from './load-error';
@@ -78,6 +79,7 @@ function EmployeeRow({
                   {order.handoverDate ? ` · ${t('employees.handover', { date: format.date(order.handoverDate) })}` : ''}
                 </Text>
                 {hasDrivers(order.status) ? <DriverNames orderId={order.orderId} /> : null}
+                {hasClaims(order.status) ? <ClaimNumbers orderId={order.orderId} /> : null}
               </Text>
             ))}
           </Stack>
