@@ -24,6 +24,16 @@ export const CLAIM_STATUSES = [
 ] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
+/**
+ * What the return does with a damage that names a claim (ADR 0056): only a rejected claim's damage is
+ * charged; an open one is decided first; one the insurance covers was settled during the lease.
+ */
+export function returnChargeOf(status: ClaimStatus): 'CHARGEABLE' | 'OPEN' | 'SETTLED' {
+  if (status === 'REJECTED') return 'CHARGEABLE';
+  if (status === 'REPORTED' || status === 'IN_REVIEW') return 'OPEN';
+  return 'SETTLED';
+}
+
 /** A claim in one of these states is closed: nothing changes any more. */
 export const CLOSED_CLAIM_STATUSES: readonly ClaimStatus[] = ['REPAIRED', 'TOTAL_LOSS', 'REJECTED'];
 

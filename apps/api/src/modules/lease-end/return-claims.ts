@@ -1,4 +1,4 @@
-import type { ClaimStatus, LeaseReturnRequest } from '@leasing/contract';
+import { returnChargeOf, type ClaimStatus, type LeaseReturnRequest } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -38,8 +38,9 @@ export async function checkReturnDamageClaims(
 }
 
 function refusalOf(number: string, status: ClaimStatus): string | null {
-  if (status === 'REJECTED') return null;
-  if (status === 'REPORTED' || status === 'IN_REVIEW')
+  const charge = returnChargeOf(status);
+  if (charge === 'CHARGEABLE') return null;
+  if (charge === 'OPEN')
     return `Die Schadenmeldung ${number} ist noch offen: Bitte entscheiden Sie sie vor der Rückgabe.`;
   return `Der Schaden aus Meldung ${number} ist über die Versicherung abgewickelt und wird bei der Rückgabe nicht berechnet.`;
 }

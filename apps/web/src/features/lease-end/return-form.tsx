@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, TextInpu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { ClaimStatus, LeaseReturn } from '@leasing/contract';
+import { returnChargeOf, type ClaimStatus, type LeaseReturn } from '@leasing/contract';
 
 import { useNotify } from '../../components/use-notify';
 import { isApiError } from '../../lib/api-client';
@@ -14,16 +14,9 @@ import { returnDraftErrors, serverReturnErrors, type ReturnDraft, type ReturnErr
 /** A damage row as typed, with the number of the damage report it belongs to, if any. */
 type Damage = ReturnDraft['damages'][number] & { claimNumber: string | null };
 
-/**
- * Why a claim's damage is not charged at the return (ADR 0056), as the server decides it: only a
- * rejected claim's damage is; one the insurance covers was settled during the lease, an open one is
- * decided first. Null when it may be picked.
- */
-function refusalOf(status: ClaimStatus): 'claimSettled' | 'claimOpen' | null {
-  if (status === 'REJECTED') return null;
-  if (status === 'REPORTED' || status === 'IN_REVIEW') return 'claimOpen';
-  return 'claimSettled';
-}
+/** Why a claim's damage cannot be picked (the contract's rule, the server's too); null when it can. */
+const REFUSAL = { CHARGEABLE: null, OPEN: 'claimOpen', SETTLED: 'claimSettled' } as const;
+const refusalOf = (status: ClaimStatus) => REFUSAL[returnChargeOf(status)];
 
 /**
  * The provider's part of a running lease: the return appointment and the return with its settlement.
