@@ -2,8 +2,9 @@
 // `runInvoices` (modules/billing/run.ts) over the generated data (modules/demo/scale.ts: 300 employers,
 // 60,000 people, 20,000 leases, with the provider's billing profile and every employer's billing data),
 // then a second run of the same month, which must create nothing. The run is called in-process, as the
-// monthly job `billing.monthly-run` calls it (in the system's scope, no HTTP), on PostgreSQL; the mail
-// worker is stopped, so the outbox only fills.
+// monthly job `billing.monthly-run` calls it (in the system's scope, no HTTP), on PostgreSQL, and records
+// its progress under a run id as a run from the provider's screen does; the mail worker is stopped, so
+// the outbox only fills.
 //
 // Figures: wall time of each run (and the process's CPU time: on a shared machine the wall time also
 // measures the neighbours), invoices created, their lines, employers skipped (by reason, with the
@@ -197,7 +198,9 @@ async function measure({ url, ownerUrl }) {
     if (!global.gc)
       console.log('(run with node --expose-gc, as `npm run bench` does: without it no run starts settled)');
 
-    const first = await measured(() => runAsSystem(() => runInvoices(deps, month, actor, JOB)));
+    const first = await measured(() =>
+      runAsSystem(() => runInvoices(deps, month, actor, { ...JOB, runId: crypto.randomUUID() })),
+    );
     const firstMarks = marks.splice(0);
     const [issued] = await rows(
       db,
@@ -211,7 +214,9 @@ async function measure({ url, ownerUrl }) {
           from invoices i where i.month = ${month} and i.type = 'INVOICE'
           order by lines desc limit 1`,
     );
-    const second = await measured(() => runAsSystem(() => runInvoices(deps, month, actor, JOB)));
+    const second = await measured(() =>
+      runAsSystem(() => runInvoices(deps, month, actor, { ...JOB, runId: crypto.randomUUID() })),
+    );
 
     const firstOk = !first.error && first.ms < TARGET_MS;
     const memoryOk = first.rssMb < TARGET_RSS_MB;

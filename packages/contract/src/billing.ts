@@ -16,17 +16,21 @@ const text = (max: number) =>
     .check(z.trim(), z.minLength(1, msg.required), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid));
 
 const optionalText = (max: number) =>
-  z.optional(
-    z.nullable(z.string().check(z.trim(), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid))),
-  );
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, msg.max(max)), z.regex(SINGLE_LINE, msg.invalid))));
 
 /** ISO 3166-1 alpha-2; the invoices are German, other countries are accepted for the address. */
 const CountryCodeSchema = z
   .string({ error: msg.required })
-  .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'Bitte einen Ländercode mit zwei Buchstaben angeben (z. B. DE).'));
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(/^[A-Z]{2}$/, 'Bitte einen Ländercode mit zwei Buchstaben angeben (z. B. DE).'),
+  );
 
 /** A German postcode for a German address, else up to 10 letters, digits, spaces or hyphens. */
-const PostcodeSchema = z.string({ error: msg.required }).check(z.trim(), z.regex(/^[0-9A-Za-z -]{3,10}$/, msg.postcode));
+const PostcodeSchema = z
+  .string({ error: msg.required })
+  .check(z.trim(), z.regex(/^[0-9A-Za-z -]{3,10}$/, msg.postcode));
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers with a check digit
@@ -76,32 +80,26 @@ export function isValidVatId(value: string): boolean {
   return /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(id);
 }
 
-const IbanSchema = z
-  .string({ error: msg.required })
-  .check(
-    z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()),
-    z.refine(isValidIban, 'Die IBAN ist ungültig (Länge oder Prüfziffer).'),
-  );
+const IbanSchema = z.string({ error: msg.required }).check(
+  z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()),
+  z.refine(isValidIban, 'Die IBAN ist ungültig (Länge oder Prüfziffer).'),
+);
 
 const BicSchema = z.optional(
   z.nullable(
-    z
-      .string()
-      .check(
-        z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()),
-        z.regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'Die BIC ist ungültig (8 oder 11 Zeichen).'),
-      ),
+    z.string().check(
+      z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()),
+      z.regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'Die BIC ist ungültig (8 oder 11 Zeichen).'),
+    ),
   ),
 );
 
 const VatIdSchema = z.optional(
   z.nullable(
-    z
-      .string()
-      .check(
-        z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()),
-        z.refine((v) => v === '' || isValidVatId(v), 'Die USt-IdNr. ist ungültig (z. B. DE123456789).'),
-      ),
+    z.string().check(
+      z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()),
+      z.refine((v) => v === '' || isValidVatId(v), 'Die USt-IdNr. ist ungültig (z. B. DE123456789).'),
+    ),
   ),
 );
 
@@ -129,7 +127,10 @@ export const BillingProfileSchema = z.strictObject({
   contactName: text(100),
   contactPhone: z
     .string({ error: msg.required })
-    .check(z.trim(), z.regex(/^\+?[0-9 ()/-]{6,30}$/, 'Bitte eine Telefonnummer angeben (Ziffern, Leerzeichen, + / - ( )).')),
+    .check(
+      z.trim(),
+      z.regex(/^\+?[0-9 ()/-]{6,30}$/, 'Bitte eine Telefonnummer angeben (Ziffern, Leerzeichen, + / - ( )).'),
+    ),
   contactEmail: EmailSchema,
   /** The invoice numbers' prefix: `{prefix}-{YYYY}-{NNNNNN}`. */
   invoicePrefix: z
@@ -205,8 +206,12 @@ export const InvoiceMonthSchema = z
   .string({ error: msg.required })
   .check(z.regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'Bitte einen Monat im Format JJJJ-MM angeben.'));
 
-/** `POST /v1/provider/invoices/run`. */
-export const InvoiceRunRequestSchema = z.strictObject({ month: InvoiceMonthSchema });
+/**
+ * `POST /v1/provider/invoices/run`. `runId` (a UUID the client makes up): the run's progress can be
+ * read under it at `GET /v1/provider/invoices/runs/{runId}` while the request is still working.
+ */
+export const InvoiceRunRequestSchema = z.strictObject({ month: InvoiceMonthSchema, runId: z.optional(z.uuid()) });
+export type InvoiceRunRequest = z.infer<typeof InvoiceRunRequestSchema>;
 
 export const InvoiceTypes = ['INVOICE', 'CREDIT_NOTE'] as const;
 export type InvoiceType = (typeof InvoiceTypes)[number];
@@ -279,12 +284,7 @@ export type InvoicePage = z.infer<typeof InvoicePageSchema>;
 export const InvoiceIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Why an employer was not invoiced in a run. */
-export const InvoiceSkipReasons = [
-  'NO_BILLING_DATA',
-  'LEITWEG_ID_MISSING',
-  'NOTHING_TO_BILL',
-  'CHECK_FAILED',
-] as const;
+export const InvoiceSkipReasons = ['NO_BILLING_DATA', 'LEITWEG_ID_MISSING', 'NOTHING_TO_BILL', 'CHECK_FAILED'] as const;
 
 export const InvoiceRunAnswerSchema = z.object({
   month: z.string(),
@@ -296,6 +296,32 @@ export const InvoiceRunAnswerSchema = z.object({
   ),
 });
 export type InvoiceRunAnswer = z.infer<typeof InvoiceRunAnswerSchema>;
+
+/**
+ * RUNNING: at work; FINISHED: `answer` is what the run's request answered; FAILED: stopped by an
+ * error (what was issued stays issued, a new run goes on from there); INTERRUPTED: no word for
+ * minutes, its instance went away.
+ */
+export const InvoiceRunStatuses = ['RUNNING', 'FINISHED', 'FAILED', 'INTERRUPTED'] as const;
+export type InvoiceRunStatus = (typeof InvoiceRunStatuses)[number];
+
+export const InvoiceRunIdParamsSchema = z.object({ runId: z.uuid() });
+
+/** `GET /v1/provider/invoices/runs/{runId}`: how far a run has come. */
+export const InvoiceRunProgressSchema = z.object({
+  runId: z.string(),
+  month: z.string(),
+  status: z.enum(InvoiceRunStatuses),
+  /** Employers this run has to look at (those of the month not invoiced yet); null while they are counted. */
+  employersTotal: z.nullable(z.number()),
+  employersDone: z.number(),
+  createdCount: z.number(),
+  skippedCount: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  answer: z.nullable(InvoiceRunAnswerSchema),
+});
+export type InvoiceRunProgress = z.infer<typeof InvoiceRunProgressSchema>;
 
 /** `POST /v1/provider/invoices/{id}/credit-note`. */
 export const CreditNoteRequestSchema = z.strictObject({ reason: text(500) });

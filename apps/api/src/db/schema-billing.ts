@@ -115,3 +115,29 @@ export const invoiceMailings = pgTable('invoice_mailings', {
   attached: boolean('attached').notNull().default(true),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How far an invoice run has come, written as it goes (migration 0049): the provider's screen reads
+ * it from any instance while the run's request works. Kept 90 days. (owner: billing)
+ */
+export const invoiceRuns = pgTable(
+  'invoice_runs',
+  {
+    id: uuid('id').primaryKey(),
+    month: text('month').notNull(),
+    status: text('status', { enum: ['RUNNING', 'FINISHED', 'FAILED'] }).notNull().default('RUNNING'),
+    employersTotal: integer('employers_total'),
+    employersDone: integer('employers_done').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    answer: jsonb('answer'),
+    startedBy: uuid('started_by'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invoice_runs_started_idx').on(t.startedAt),
+    check('invoice_runs_status_check', sql`${t.status} IN ('RUNNING', 'FINISHED', 'FAILED')`),
+  ],
+);

@@ -5,6 +5,7 @@ import type { JobScheduler } from '../../lib/scheduled-jobs.js';
 import type { BillingDeps } from './deps.js';
 import * as repo from './repository.js';
 import { runInvoices } from './run.js';
+import { pruneRunProgress } from './run-progress.js';
 
 export const INVOICE_RUN_JOB = 'billing.monthly-run';
 const HOURLY = 60 * 60 * 1000;
@@ -25,6 +26,7 @@ export function firstWorkingDay(month: string): string {
 
 /** On the first working day of a month, the previous month's run; once per slot across instances, idempotent. */
 export async function runMonthlyInvoicesIfDue(deps: BillingDeps): Promise<void> {
+  await pruneRunProgress(deps.db, deps.clock.now());
   const today = berlinToday(deps.clock.now());
   if (today !== firstWorkingDay(today.slice(0, 7))) return;
   // Nothing to invoice before the provider has entered its own billing data.

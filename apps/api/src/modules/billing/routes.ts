@@ -7,6 +7,8 @@ import {
   InvoiceListQuerySchema,
   InvoicePageSchema,
   InvoiceRunAnswerSchema,
+  InvoiceRunIdParamsSchema,
+  InvoiceRunProgressSchema,
   InvoiceRunRequestSchema,
   TenantBillingAnswerSchema,
   TenantBillingSchema,
@@ -20,9 +22,16 @@ import { requireRole } from '../../plugins/authenticate.js';
 import { issueCreditNote } from './credit-note.js';
 import type { BillingActor, BillingDeps } from './deps.js';
 import { invoiceFileName } from './invoice-pdf.js';
-import { billingExport, readBillingProfile, readTenantBillingOf, saveBillingProfile, saveTenantBilling } from './master-data.js';
+import {
+  billingExport,
+  readBillingProfile,
+  readTenantBillingOf,
+  saveBillingProfile,
+  saveTenantBilling,
+} from './master-data.js';
 import { invoiceDetail, invoiceDocument, invoiceList } from './reads.js';
 import { runInvoices } from './run.js';
+import { readRunProgress } from './run-progress.js';
 
 const security = [{ bearerAuth: [] }];
 
@@ -48,7 +57,9 @@ function sendDocument(reply: FastifyReply, doc: { number: string; bytes: Buffer 
 }
 
 /** The provider's billing under `/v1/provider/…` (PROVIDER_ADMIN only, checked before any body is read). */
-export function providerBillingRoutes(deps: BillingDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
+export function providerBillingRoutes(
+  deps: BillingDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
     app.addHook('onRequest', async (request) => {
@@ -61,17 +72,40 @@ export function providerBillingRoutes(deps: BillingDeps & { authenticate: onRequ
 
     app.get(
       '/v1/provider/billing-profile',
-      { schema: { tags, summary: "The provider's billing profile (404 until saved)", security, response: { 200: BillingProfileSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "The provider's billing profile (404 until saved)",
+          security,
+          response: { 200: BillingProfileSchema },
+        },
+      },
       async () => readBillingProfile(deps),
     );
     app.put(
       '/v1/provider/billing-profile',
-      { schema: { tags, summary: 'Saves the billing profile', security, body: BillingProfileSchema, response: { 200: BillingProfileSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Saves the billing profile',
+          security,
+          body: BillingProfileSchema,
+          response: { 200: BillingProfileSchema },
+        },
+      },
       async (request) => saveBillingProfile(deps, request.body, actorOf(request)),
     );
     app.get(
       '/v1/provider/tenants/:tenantId/billing',
-      { schema: { tags, summary: "An employer's billing data", security, params: TenantIdParamsSchema, response: { 200: TenantBillingAnswerSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "An employer's billing data",
+          security,
+          params: TenantIdParamsSchema,
+          response: { 200: TenantBillingAnswerSchema },
+        },
+      },
       async (request) => readTenantBillingOf(deps, request.params.tenantId),
     );
     app.put(
@@ -99,16 +133,44 @@ export function providerBillingRoutes(deps: BillingDeps & { authenticate: onRequ
           response: { 200: InvoiceRunAnswerSchema },
         },
       },
-      async (request) => runInvoices(deps, request.body.month, actorOf(request)),
+      async (request) => runInvoices(deps, request.body.month, actorOf(request), { runId: request.body.runId }),
+    );
+    app.get(
+      '/v1/provider/invoices/runs/:runId',
+      {
+        schema: {
+          tags,
+          summary: "A run's progress by the runId its request named (404 until the run has started)",
+          security,
+          params: InvoiceRunIdParamsSchema,
+          response: { 200: InvoiceRunProgressSchema },
+        },
+      },
+      async (request) => readRunProgress(deps.db, request.params.runId, deps.clock.now()),
     );
     app.get(
       '/v1/provider/invoices',
-      { schema: { tags, summary: 'Invoices and credit notes, newest number first', security, querystring: InvoiceListQuerySchema, response: { 200: InvoicePageSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Invoices and credit notes, newest number first',
+          security,
+          querystring: InvoiceListQuerySchema,
+          response: { 200: InvoicePageSchema },
+        },
+      },
       async (request) => invoiceList(deps.db, request.query, {}),
     );
     app.get(
       '/v1/provider/invoices/export.csv',
-      { schema: { tags, summary: "The month's bookings in DATEV's Buchungsstapel (EXTF)", security, querystring: InvoiceExportQuerySchema } },
+      {
+        schema: {
+          tags,
+          summary: "The month's bookings in DATEV's Buchungsstapel (EXTF)",
+          security,
+          querystring: InvoiceExportQuerySchema,
+        },
+      },
       async (request, reply) => {
         const file = await billingExport(deps, request.query.month);
         return reply
@@ -119,14 +181,30 @@ export function providerBillingRoutes(deps: BillingDeps & { authenticate: onRequ
     );
     app.get(
       '/v1/provider/invoices/:id',
-      { schema: { tags, summary: 'An invoice with its lines', security, params: InvoiceIdParamsSchema, response: { 200: InvoiceDetailSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'An invoice with its lines',
+          security,
+          params: InvoiceIdParamsSchema,
+          response: { 200: InvoiceDetailSchema },
+        },
+      },
       async (request) => invoiceDetail(deps.db, request.params.id, {}),
     );
     for (const kind of ['xml', 'pdf'] as const) {
       app.get(
         `/v1/provider/invoices/:id/${kind}`,
-        { schema: { tags, summary: `The invoice's ${kind.toUpperCase()} as issued`, security, params: InvoiceIdParamsSchema } },
-        async (request, reply) => sendDocument(reply, await invoiceDocument(deps.db, request.params.id, kind, {}), kind),
+        {
+          schema: {
+            tags,
+            summary: `The invoice's ${kind.toUpperCase()} as issued`,
+            security,
+            params: InvoiceIdParamsSchema,
+          },
+        },
+        async (request, reply) =>
+          sendDocument(reply, await invoiceDocument(deps.db, request.params.id, kind, {}), kind),
       );
     }
     app.post(
@@ -150,7 +228,9 @@ export function providerBillingRoutes(deps: BillingDeps & { authenticate: onRequ
 }
 
 /** The employer's view under `/v1/tenant/…` (TENANT_ADMIN, its own employer only). */
-export function tenantBillingRoutes(deps: BillingDeps & { authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
+export function tenantBillingRoutes(
+  deps: BillingDeps & { authenticate: onRequestAsyncHookHandler },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
     app.addHook('onRequest', async (request) => {
@@ -162,25 +242,59 @@ export function tenantBillingRoutes(deps: BillingDeps & { authenticate: onReques
     const tags = ['employer'];
     app.get(
       '/v1/tenant/billing',
-      { schema: { tags, summary: "The employer's billing data as the provider keeps it", security, response: { 200: TenantBillingAnswerSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "The employer's billing data as the provider keeps it",
+          security,
+          response: { 200: TenantBillingAnswerSchema },
+        },
+      },
       async (request) => readTenantBillingOf(deps, tenantOf(request)),
     );
     app.get(
       '/v1/tenant/invoices',
-      { schema: { tags, summary: "The employer's invoices and credit notes", security, querystring: InvoiceListQuerySchema, response: { 200: InvoicePageSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "The employer's invoices and credit notes",
+          security,
+          querystring: InvoiceListQuerySchema,
+          response: { 200: InvoicePageSchema },
+        },
+      },
       async (request) => invoiceList(deps.db, request.query, { tenantId: tenantOf(request) }),
     );
     app.get(
       '/v1/tenant/invoices/:id',
-      { schema: { tags, summary: 'One of its invoices with the lines', security, params: InvoiceIdParamsSchema, response: { 200: InvoiceDetailSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'One of its invoices with the lines',
+          security,
+          params: InvoiceIdParamsSchema,
+          response: { 200: InvoiceDetailSchema },
+        },
+      },
       async (request) => invoiceDetail(deps.db, request.params.id, { tenantId: tenantOf(request) }),
     );
     for (const kind of ['xml', 'pdf'] as const) {
       app.get(
         `/v1/tenant/invoices/:id/${kind}`,
-        { schema: { tags, summary: `One of its invoices' ${kind.toUpperCase()}`, security, params: InvoiceIdParamsSchema } },
+        {
+          schema: {
+            tags,
+            summary: `One of its invoices' ${kind.toUpperCase()}`,
+            security,
+            params: InvoiceIdParamsSchema,
+          },
+        },
         async (request, reply) =>
-          sendDocument(reply, await invoiceDocument(deps.db, request.params.id, kind, { tenantId: tenantOf(request) }), kind),
+          sendDocument(
+            reply,
+            await invoiceDocument(deps.db, request.params.id, kind, { tenantId: tenantOf(request) }),
+            kind,
+          ),
       );
     }
   };

@@ -4,13 +4,10 @@ import {
   BillingProfileSchema,
   CreditNoteRequestSchema,
   InvoiceDetailSchema,
-  InvoiceRunAnswerSchema,
-  InvoiceRunRequestSchema,
   TenantBillingAnswerSchema,
   TenantBillingSchema,
   type BillingProfile,
   type InvoiceDetail,
-  type InvoiceRunAnswer,
   type TenantBilling,
   type TenantBillingAnswer,
 } from '@leasing/contract';
@@ -89,23 +86,6 @@ export function useSaveTenantBilling() {
   return useMutation({
     mutationFn: saveTenantBilling,
     onSuccess: (saved, { tenantId }) => queryClient.setQueryData(tenantBillingKey(tenantId), saved),
-  });
-}
-
-/** `POST /v1/provider/invoices/run`: one invoice per employer for the month; a repeat creates nothing. */
-export function runInvoices(month: string): Promise<InvoiceRunAnswer> {
-  return apiClient.request('/v1/provider/invoices/run', {
-    method: 'POST',
-    body: InvoiceRunRequestSchema.parse({ month }),
-    schema: InvoiceRunAnswerSchema,
-  });
-}
-
-export function useRunInvoices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runInvoices,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...billingQueryKey('provider'), 'invoices'] }),
   });
 }
 

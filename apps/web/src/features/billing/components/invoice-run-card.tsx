@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,8 +7,10 @@ import type { InvoiceSummary } from '@leasing/contract';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { ConfirmButton } from '../../provider/components/confirm-button';
-import { useDownloadDatevExport, useRunInvoices } from '../api/provider-billing';
+import { InvoiceRunEnded, useInvoiceRun } from '../api/invoice-run';
+import { useDownloadDatevExport } from '../api/provider-billing';
 import { currentMonth, formatMonth, monthOptions, shiftMonth } from '../months';
+import { InvoiceRunProgress } from './invoice-run-progress';
 import { InvoiceRunResult } from './invoice-run-result';
 
 /** How far back the run's month picker reaches. */
@@ -16,8 +18,8 @@ const RUN_MONTHS = 24;
 
 /**
  * The monthly run: a month (German names, the previous month first chosen, as the scheduled run
- * takes it), a confirmed start with a loader while the server works, then what it did; and the month's
- * DATEV export.
+ * takes it), a confirmed start, how far the server has come while it works, then what it did; and
+ * the month's DATEV export.
  */
 export function InvoiceRunCard({
   onOpen,
@@ -30,14 +32,11 @@ export function InvoiceRunCard({
   const { t } = useTranslation('billing');
   const notify = useNotify();
   const [month, setMonth] = useState(() => shiftMonth(currentMonth(), -1));
-  const run = useRunInvoices();
+  const run = useInvoiceRun((answer) => onRan(answer.month));
   const datev = useDownloadDatevExport();
   const options = monthOptions(currentMonth(), RUN_MONTHS);
 
-  const start = () =>
-    run.mutate(month, {
-      onSuccess: (answer) => onRan(answer.month),
-    });
+  const start = () => run.start(month);
   const exportMonth = () =>
     datev.mutate(month, {
       onError: (error) =>
@@ -45,7 +44,14 @@ export function InvoiceRunCard({
           isApiError(error) && error.status < 500 && error.status !== 404 ? error.message : t('run.exportError'),
         ),
     });
-  const ranMonth = run.variables ?? month;
+  const ranMonth = run.month ?? month;
+
+  const failureText = (error: Error) =>
+    error instanceof InvoiceRunEnded
+      ? t(error.status === 'FAILED' ? 'run.endedFailed' : 'run.endedInterrupted')
+      : isApiError(error) && error.status < 500
+        ? error.message
+        : t('common.retryLater');
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="invoice-run-title">
@@ -67,12 +73,12 @@ export function InvoiceRunCard({
               if (value) setMonth(value);
             }}
             allowDeselect={false}
-            disabled={run.isPending}
+            disabled={run.working}
             w={220}
             maw="100%"
           />
           <ConfirmButton
-            loading={run.isPending}
+            loading={run.working}
             question={t('run.confirm', { month: formatMonth(month) })}
             confirmLabel={t('run.confirmButton')}
             onConfirm={start}
@@ -88,20 +94,17 @@ export function InvoiceRunCard({
         </Text>
         {/* The wait and its outcome are announced; the result's tables are read on demand. */}
         <div aria-live="polite">
-          {run.isPending ? (
-            <Group gap="sm" data-testid="run-progress">
-              <Loader size="sm" type="dots" />
-              <Text size="sm">{t('run.running', { month: formatMonth(ranMonth) })}</Text>
-            </Group>
+          {run.working ? (
+            <InvoiceRunProgress monthName={formatMonth(ranMonth)} record={run.progress} lost={run.lost} />
           ) : null}
-          {run.isError ? (
+          {run.error ? (
             <Alert color="red" variant="light" title={t('run.failed')} role="alert">
-              {isApiError(run.error) && run.error.status < 500 ? run.error.message : t('common.retryLater')}
+              {failureText(run.error)}
             </Alert>
           ) : null}
         </div>
-        {run.isSuccess ? (
-          <InvoiceRunResult answer={run.data} monthName={formatMonth(run.data.month)} onOpen={onOpen} />
+        {run.answer ? (
+          <InvoiceRunResult answer={run.answer} monthName={formatMonth(run.answer.month)} onOpen={onOpen} />
         ) : null}
       </Stack>
     </Card>

@@ -12,6 +12,7 @@ import {
   buildInvoiceDetail,
   buildInvoiceSummary,
   buildRunAnswer,
+  buildRunProgress,
   CREDIT_NOTE_ID,
   INVOICE_ID,
 } from '../test-support/factories';
@@ -101,7 +102,11 @@ describe('/provider/invoices', () => {
   it('starts a run after confirmation, shows it running and then what it did', async () => {
     const month = shiftMonth(currentMonth(), -2);
     const answer = deferred<Response>();
-    const calls = stubInvoicesApi((call) => (call.path === '/v1/provider/invoices/run' ? answer.promise : undefined));
+    const calls = stubInvoicesApi((call) => {
+      if (call.path === '/v1/provider/invoices/run') return answer.promise;
+      if (call.path.startsWith('/v1/provider/invoices/runs/')) return jsonResponse(200, buildRunProgress({ month }));
+      return undefined;
+    });
     const user = userEvent.setup();
     const { router } = renderBilling('/provider/invoices');
     await screen.findByTestId('invoice-row', {}, SLOW);
@@ -120,11 +125,19 @@ describe('/provider/invoices', () => {
     expect(await screen.findByTestId('run-progress')).toHaveTextContent(
       `Rechnungslauf für ${formatMonth(month)} läuft`,
     );
-    expect(calls.find((c) => c.path === '/v1/provider/invoices/run')).toMatchObject({
-      method: 'POST',
-      body: { month },
-      authorization: 'Bearer access',
-    });
+    const post = calls.find((c) => c.path === '/v1/provider/invoices/run');
+    expect(post).toMatchObject({ method: 'POST', body: { month }, authorization: 'Bearer access' });
+    const { runId } = post?.body as { runId: string };
+    expect(runId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // While the request works, the run's record under its id says how far it has come.
+    expect(await screen.findByTestId('run-counts')).toHaveTextContent(
+      '120 von 300 Arbeitgebern bearbeitet · 117 Rechnungen ausgestellt · 3 übersprungen',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Fortschritt des Rechnungslaufs' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(calls.some((c) => c.path === `/v1/provider/invoices/runs/${runId}` && c.method === 'GET')).toBe(true);
     answer.resolve(jsonResponse(200, buildRunAnswer({ month })));
 
     const result = within(await screen.findByTestId('run-result'));
@@ -142,6 +155,57 @@ describe('/provider/invoices', () => {
     // The list below shows the run's month.
     await waitFor(() => expect(router.state.location.search).toBe(`?month=${month}`));
     await waitFor(() => expect(listQueries(calls).at(-1)).toEqual({ month, page: '1', pageSize: '25' }));
+  });
+
+  it("follows the run's record when the request's answer is lost on the way, and answers what it did", async () => {
+    let lost = false;
+    let pollsAfterLoss = 0;
+    const calls = stubInvoicesApi((call) => {
+      if (call.path === '/v1/provider/invoices/run') {
+        lost = true;
+        return jsonResponse(504, '<html>Gateway Time-out</html>');
+      }
+      if (!call.path.startsWith('/v1/provider/invoices/runs/')) return undefined;
+      if (lost) pollsAfterLoss += 1;
+      return jsonResponse(
+        200,
+        pollsAfterLoss < 2
+          ? buildRunProgress({ employersDone: 290, createdCount: 287 })
+          : buildRunProgress({ status: 'FINISHED', employersDone: 300, answer: buildRunAnswer() }),
+      );
+    });
+    const user = userEvent.setup();
+    renderBilling('/provider/invoices');
+    await user.click(await screen.findByRole('button', { name: 'Rechnungslauf starten' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Rechnungen ausstellen' }));
+    expect(await screen.findByText(/Die Verbindung zum Server wurde unterbrochen/)).toBeInTheDocument();
+    expect(await screen.findByTestId('run-counts')).toHaveTextContent('290 von 300 Arbeitgebern bearbeitet');
+    const result = within(await screen.findByTestId('run-result', {}, SLOW));
+    expect(result.getByTestId('run-summary')).toHaveTextContent(
+      '1 neu erstellt, 1 bereits vorhanden, 1 Arbeitgeber übersprungen',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const runId = (calls.find((c) => c.path === '/v1/provider/invoices/run')?.body as { runId: string }).runId;
+    expect(
+      calls.filter((c) => c.path.startsWith('/v1/provider/invoices/runs/')).every((c) => c.path.endsWith(runId)),
+    ).toBe(true);
+  });
+
+  it('says so when a run whose answer was lost ended unfinished', async () => {
+    stubInvoicesApi((call) => {
+      if (call.path === '/v1/provider/invoices/run') return jsonResponse(502, '<html>Bad Gateway</html>');
+      if (call.path.startsWith('/v1/provider/invoices/runs/'))
+        return jsonResponse(200, buildRunProgress({ status: 'INTERRUPTED' }));
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderBilling('/provider/invoices');
+    await user.click(await screen.findByRole('button', { name: 'Rechnungslauf starten' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Rechnungen ausstellen' }));
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert).toHaveTextContent('Der Rechnungslauf ist fehlgeschlagen.');
+    expect(alert).toHaveTextContent('meldet sich seit Minuten nicht mehr');
+    expect(screen.queryByTestId('run-progress')).not.toBeInTheDocument();
   });
 
   it("shows a failed run's reason", async () => {

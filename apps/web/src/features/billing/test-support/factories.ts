@@ -2,6 +2,7 @@ import type {
   BillingProfile,
   InvoiceDetail,
   InvoiceRunAnswer,
+  InvoiceRunProgress,
   InvoiceSummary,
   TenantBilling,
   TenantBillingAnswer,
@@ -159,4 +160,21 @@ export function buildTenantBilling(overrides: Partial<TenantBilling> = {}): Tena
 
 export function buildTenantBillingAnswer(billing: TenantBilling | null = buildTenantBilling()): TenantBillingAnswer {
   return { tenantId: TENANT_ID, tenantName: 'Muster GmbH', billing };
+}
+
+/** A run's record as `GET /v1/provider/invoices/runs/{runId}` answers it. */
+export function buildRunProgress(overrides: Partial<InvoiceRunProgress> = {}): InvoiceRunProgress {
+  return {
+    runId: '2b3c4d5e-0000-4000-8000-000000000001',
+    month: '2026-11',
+    status: 'RUNNING',
+    employersTotal: 300,
+    employersDone: 120,
+    createdCount: 117,
+    skippedCount: 3,
+    startedAt: '2026-12-01T08:00:00.000Z',
+    finishedAt: null,
+    answer: null,
+    ...overrides,
+  };
 }
