@@ -21,12 +21,7 @@ export const ROOMS = {
    * Files that may still reach into another module's inner files, each with its reason. Their
    * imports are left out of the module graph as well.
    */
-  innerImports: [
-    // Being rewritten with the contract verifier by another engineer: import '../orders/index.js' and
-    // '../contract/index.js' there (the stubs orders/contract-fonts.ts and orders/contract-pdf.ts go then).
-    'apps/api/src/modules/signing/verify-routes.ts',
-    'apps/api/src/modules/signing/pdf-signature-field.ts',
-  ],
+  innerImports: [],
   /**
    * The modules that may read every table: the GDPR export and erasure, and the demo data. Every other
    * module queries only the tables it owns (`/** owner: <module> … *\/` on each table in

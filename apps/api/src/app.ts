@@ -36,7 +36,7 @@ import {
   mediaRoutes,
   PersonalRates,
 } from './modules/catalog/index.js';
-import { contractVerifyRoutes, scheduleLongTermRetry } from './modules/signing/index.js';
+import { scheduleLongTermRetry } from './modules/signing/index.js';
 import {
   type OrderDeps,
   orderRoutes,
@@ -78,6 +78,7 @@ import { approveOrder } from './flows/approve-order.js';
 import { endLeaseByLoss } from './flows/end-lease-by-loss.js';
 import { orderSigningRoutes } from './flows/sign-contract-routes.js';
 import { startSignature } from './flows/sign-contract.js';
+import { contractVerifyRoutes } from './flows/verify-contract-routes.js';
 import { registerOutsideServices } from './app-services.js';
 
 declare module 'fastify' {

@@ -15,5 +15,5 @@ export { embedSignature, prepareSignatureField, signedBytes } from './pdf-signat
 export { lazyTrustServiceState } from './trust-service-state.js';
 export { isPublicRepositoryRoute, trustServiceMetadataPlugin, trustServicePlugin } from './trust-service.js';
 export { checkCms, commonNameOf } from './verify-cms.js';
-export { contractVerifyRoutes } from './verify-routes.js';
+export { toContractVerification, verifyContractFile } from './verify-contract.js';
 export { verifyPdf } from './verify.js';

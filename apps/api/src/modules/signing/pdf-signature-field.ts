@@ -13,7 +13,7 @@ import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@
 import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFRef, degrees, drawText, rgb } from 'pdf-lib';
 import type { PDFFont } from 'pdf-lib';
 
-import { loadFontBytes } from '../orders/contract-fonts.js';
+import { loadFontBytes } from '../contract/index.js';
 
 import { sha256 } from './cades.js';
 

@@ -9,7 +9,7 @@ import type * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { typicalInput } from '../../test-support/contract-inputs.js';
-import { renderTransferContract } from '../orders/contract-pdf.js';
+import { renderTransferContract } from '../contract/index.js';
 
 import { parseCertificate } from './cades.js';
 import { signPdf, signSha256Hash } from './pades.js';

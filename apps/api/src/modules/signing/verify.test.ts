@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { typicalInput } from '../../test-support/contract-inputs.js';
 import { withOneByteChanged } from '../../test-support/pdfsig.js';
-import { renderTransferContract } from '../orders/contract-pdf.js';
+import { renderTransferContract } from '../contract/index.js';
 
 import { createTestPki } from './test-pki.js';
 import { COMPANY, SIGNER, asPkijs, signedAndSealedContract, type SignedContract } from './verify-fixtures.js';
