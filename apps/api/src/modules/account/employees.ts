@@ -14,19 +14,30 @@ export async function employeeOf(db: Database, tenantId: string, userId: string)
   return row;
 }
 
-/** Names and personnel numbers of these people (an erased account keeps its pseudonymised name), batched. */
-export async function peopleByIds(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, { firstName: string; lastName: string; employeeId: string | null }>> {
-  const people = new Map<string, { firstName: string; lastName: string; employeeId: string | null }>();
+/** A person as lists show them. */
+export interface ListedPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  employeeId: string | null;
+}
+
+/** Names, e-mail and personnel numbers of these people (an erased account keeps its pseudonymised name), batched. */
+export async function peopleByIds(db: Database, userIds: readonly string[]): Promise<Map<string, ListedPerson>> {
+  const people = new Map<string, ListedPerson>();
   const unique = [...new Set(userIds)];
   for (let i = 0; i < unique.length; i += 5_000) {
     const rows = await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, employeeId: users.employeeId })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        employeeId: users.employeeId,
+      })
       .from(users)
       .where(inArray(users.id, unique.slice(i, i + 5_000)));
-    for (const row of rows) people.set(row.id, row);
+    for (const { id, ...person } of rows) people.set(id, person);
   }
   return people;
 }

@@ -1,4 +1,4 @@
-import type { Claim, PayrollExport, ProviderClaimPage } from '@leasing/contract';
+import { carName, type Claim, type Order, type PayrollExport, type ProviderClaimPage } from '@leasing/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -6,6 +6,7 @@ import { buildEmployee, buildLease, buildOrder } from '../../test-support/builde
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
 import { mailbox } from '../../test-support/mailbox.js';
+import { extractRuns, NBSP } from '../../test-support/pdf-text.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { berlinToday } from '../lease-end/returns.js';
 
@@ -235,7 +236,7 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     ]);
   });
 
-  it('ends the lease with a theft: the conversion runs to this month, then the payroll rows end', async () => {
+  it('ends the lease with a theft: the conversion runs to this month, then the payroll rows end, the final statement is filed', async () => {
     const person = await buildEmployee(t, { colleagueOf: DEMO_ACCOUNTS.employee, prefix: 'diebstahl' });
     const orderId = await buildLease(t, person.accessToken, { handedOverMonthsAgo: 3 });
     const theft = (
@@ -254,10 +255,56 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
       excessEur: 500,
     });
     expect(lost.status, JSON.stringify(lost.body)).toBe(200);
-    const order = await call<{ status: string }>('GET', `/v1/order/${orderId}`, person.accessToken);
+    const order = await call<Order>('GET', `/v1/order/${orderId}`, person.accessToken);
     expect(order.body.status).toBe('LEASE_ENDED');
 
     const today = berlinToday(t.clock.now());
+    // The final statement is among the order's documents, for the employee, HR and the provider alike.
+    const statement = order.body.documents.find((d) => d.name === `Schlussabrechnung-${orderId}.pdf`);
+    expect(statement, JSON.stringify(order.body.documents)).toBeDefined();
+    const pdfs: Buffer[] = [];
+    for (const token of [person.accessToken, tenantAdmin, providerAdmin]) {
+      const listed = await call<Order>('GET', `/v1/order/${orderId}`, token);
+      expect(listed.body.documents.map((d) => d.id)).toContain(statement?.id);
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/v1/order/${orderId}/contract/${statement?.id}`,
+        headers: bearer(token),
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toContain(`Schlussabrechnung-${orderId}.pdf`);
+      pdfs.push(file.rawPayload);
+    }
+    const pdf = pdfs[0] ?? Buffer.alloc(0);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    for (const other of pdfs) expect(other.equals(pdf)).toBe(true);
+    const text = (await extractRuns(pdf)).runs
+      .map((r) => r.text)
+      .join(' ')
+      .replaceAll(NBSP, ' ')
+      .replace(/\s+/g, ' ');
+    const { firstName, lastName } = order.body.orderUserInfo.addressDto;
+    const [y0, m0, d0] = today.split('-');
+    const [hy, hm, hd] = (order.body.handoverDate ?? '').split('-');
+    for (const fact of [
+      'Schlussabrechnung',
+      `Nr. ${orderId}`,
+      order.body.tenantName,
+      `${firstName} ${lastName}`,
+      carName(order.body.vehicle),
+      `${hd}.${hm}.${hy}`,
+      'Leasingende',
+      `${d0}.${m0}.${y0}`,
+      `Diebstahl (Schadenmeldung ${theft.number})`,
+      `Die Gehaltsumwandlung läuft bis einschließlich ${m0}/${y0}`,
+      'keine Kilometerabrechnung',
+      `Selbstbeteiligung (Schadenmeldung ${theft.number})`,
+      '500,00 €',
+      `mit der Entgeltabrechnung für ${m0}/${y0} vom Nettoentgelt einbehalten`,
+    ])
+      expect(text, text).toContain(fact);
+    expect(text).not.toContain('Totalschaden');
+    expect(text).not.toContain('Mehrkilometer ×');
     const now = (await call<PayrollExport>('GET', `/v1/tenant/payroll/${month()}`, tenantAdmin)).body;
     const row = now.rows.find((r) => r.orderId === orderId);
     expect(row).toMatchObject({ change: 'ENDED', endDate: today, claimExcessEur: 500 });
@@ -269,8 +316,14 @@ describe.each(databaseTargets())('damage, accident and theft reports on %s', (ta
     expect(after.rows.find((r) => r.orderId === orderId)).toBeUndefined();
     // HR is told; a return of a stolen car cannot be recorded any more.
     const mails = await mailbox(t.app);
+    const hrMail = mails.find(
+      (m) => m.to === DEMO_ACCOUNTS.tenantAdmin && m.subject.includes('Leasing beendet: Diebstahl'),
+    );
+    expect(hrMail?.text).toContain('Die Schlussabrechnung liegt als PDF bei den Dokumenten der Bestellung.');
     expect(
-      mails.some((m) => m.to === DEMO_ACCOUNTS.tenantAdmin && m.subject.includes('Leasing beendet: Diebstahl')),
+      mails.some(
+        (m) => m.to === person.email && m.text.includes('die Schlussabrechnung liegt als PDF bei den Dokumenten'),
+      ),
     ).toBe(true);
     const returned = await call('POST', `/v1/provider/orders/${orderId}/return`, providerAdmin, {
       returnedOn: today,

@@ -99,6 +99,7 @@ export async function updateClaim(
         endedOn: berlinDate(now),
         claimNumber: current.number,
         theft: current.kind === 'THEFT',
+        ...(excessCents !== null && excessMonth !== null ? { excess: { cents: excessCents, month: excessMonth } } : {}),
         actorUserId: actor.id,
         at: now,
         requestId: ctx.requestId,

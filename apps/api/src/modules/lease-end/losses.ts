@@ -5,19 +5,24 @@ import { recordAudit } from '../../lib/audit.js';
 import { enqueueMail } from '../mail/index.js';
 import {
   admins,
+  conversionEndedOn,
   endRunningLease,
   openPrivate,
   type LeaseLoss,
   type OrderDeps,
   type OrderTerms,
 } from '../orders/index.js';
+import { tenantFactsOf } from '../provider/index.js';
+import { renderLossStatement } from './loss-statement-pdf.js';
+import { fileFinalStatement } from './returns.js';
 
 /**
  * A claim's total loss or theft ends the running lease (ADR 0056), in the claim's own transaction:
  * the order moves to LEASE_ENDED on the day the provider decided it (never before the handover),
- * without a return or a kilometre settlement; the payroll's conversion runs to that month inclusive
- * and the employer's HR is told. False when the lease had already ended (returned, replaced and
- * returned, or a second loss).
+ * without a return or a kilometre settlement; the payroll's conversion runs to that month inclusive,
+ * the final statement ("Schlussabrechnung") is filed among the order's documents and the employer's
+ * HR is told. False when the lease had already ended (returned, replaced and returned, or a second
+ * loss).
  */
 export async function recordLoss(
   tx: Database,
@@ -45,10 +50,26 @@ export async function recordLoss(
     at: loss.at,
   });
   const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
+  const car = carName((order.terms as OrderTerms).vehicle);
+  const personName = `${firstName} ${lastName}`.trim();
+  const pdf = await renderLossStatement({
+    orderId: order.id,
+    employerName: (await tenantFactsOf(tx, [order.tenantId])).get(order.tenantId)?.name ?? '',
+    employeeName: personName,
+    car,
+    handoverDate: order.handoverDate,
+    endedOn,
+    theft: loss.theft,
+    claimNumber: loss.claimNumber,
+    conversionEndedOn: await conversionEndedOn(tx, order),
+    excess: loss.excess ?? null,
+    createdAt: loss.at,
+  });
+  await fileFinalStatement(tx, order.id, pdf, loss.at);
   const event = {
     type: 'ENDED_BY_LOSS' as const,
-    car: carName((order.terms as OrderTerms).vehicle),
-    personName: `${firstName} ${lastName}`.trim(),
+    car,
+    personName,
     endedOn,
     claimNumber: loss.claimNumber,
     theft: loss.theft,

@@ -4,13 +4,13 @@ import { asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
-import { orderDocuments, orders, tenants, users } from '../../db/schema.js';
+import { orders, tenants, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
-import { admins, endRunningLease, isReturnable } from '../orders/index.js';
+import { admins, endRunningLease, fileOrderDocument, isReturnable } from '../orders/index.js';
 import { requireProvider } from '../provider/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
 import { checkReturnDamageClaims } from './return-claims.js';
@@ -49,6 +49,21 @@ const damageView = (d: { description: string; costCents: number; claimNumber: st
   costEur: d.costCents / 100,
   ...(d.claimNumber ? { claimNumber: d.claimNumber } : {}),
 });
+
+/**
+ * Files a lease's final statement among the order's documents (orders' `fileOrderDocument`), where
+ * the employee, HR and the provider find it: the return's and the one of a lease a loss ended
+ * (losses.ts). Its id.
+ */
+export function fileFinalStatement(tx: Database, orderId: number, pdf: Uint8Array, at: Date): Promise<string> {
+  return fileOrderDocument(tx, {
+    orderId,
+    name: finalStatementFileName(orderId),
+    kind: 'FINAL_STATEMENT',
+    pdf,
+    createdAt: at,
+  });
+}
 
 const fieldError = (field: string, message: string, text: string) =>
   new AppError('VALIDATION_FAILED', text, { errors: [{ field, message }] });
@@ -127,17 +142,7 @@ export async function recordReturn(
       payrollMonth,
       createdAt: now,
     });
-    const [document] = await tx
-      .insert(orderDocuments)
-      .values({
-        orderId,
-        name: finalStatementFileName(orderId),
-        kind: 'FINAL_STATEMENT',
-        pdf: Buffer.from(pdf),
-        createdAt: now,
-      })
-      .returning({ id: orderDocuments.id });
-    if (!document) throw new Error('final statement not stored');
+    const documentId = await fileFinalStatement(tx, orderId, pdf, now);
 
     // The lease ends: one conditional update, so of two parallel returns exactly one wins.
     if (!(await endRunningLease(tx, orderId, { actorUserId: actor.id, at: now })))
@@ -148,7 +153,7 @@ export async function recordReturn(
       odometerKm: input.odometerKm,
       settlement,
       totalCents: toCents(settlement.totalEur),
-      documentId: document.id,
+      documentId,
       recordedBy: actor.id,
       createdAt: now,
     });
@@ -189,7 +194,7 @@ export async function recordReturn(
       odometerKm: input.odometerKm,
       damages: damages.map(damageView),
       settlement,
-      documentId: document.id,
+      documentId,
     };
   });
   deps.mailSent();

@@ -47,7 +47,7 @@ const STEP = {
     REPAIR_SCHEDULED: 'Die Reparatur ist beauftragt; die Werkstatt stimmt den Termin mit Ihnen ab.',
     REPAIRED: 'Die Reparatur ist abgeschlossen. Bei der Rückgabe wird dieser Schaden nicht noch einmal berechnet.',
     TOTAL_LOSS:
-      'Das Fahrzeug ist nicht mehr zu reparieren oder verloren. Das Leasing endet; die Schlussabrechnung folgt.',
+      'Das Fahrzeug ist nicht mehr zu reparieren oder verloren. Das Leasing endet; die Schlussabrechnung liegt als PDF bei den Dokumenten der Bestellung.',
     REJECTED: 'Die Meldung wurde nicht als Versicherungsfall anerkannt.',
   },
   en: {
@@ -55,7 +55,8 @@ const STEP = {
     IN_REVIEW: 'We are reviewing your report with the insurer.',
     REPAIR_SCHEDULED: 'The repair has been ordered; the workshop will agree the date with you.',
     REPAIRED: 'The repair is complete. This damage will not be charged again when the car is returned.',
-    TOTAL_LOSS: 'The car cannot be repaired or is lost. The lease ends; the final statement follows.',
+    TOTAL_LOSS:
+      'The car cannot be repaired or is lost. The lease ends; the final statement (PDF, in German) is among the documents of the order.',
     REJECTED: 'The report was not accepted as an insurance claim.',
   },
 } as const;

@@ -57,6 +57,7 @@ const TEXTS: EventTexts = {
       paragraphs: [
         `Der ${e.car} von ${e.personName} ist ${e.theft ? 'gestohlen worden' : 'ein Totalschaden'} (Schadenmeldung ${e.claimNumber}); das Leasing endet am ${f.date(e.endedOn)}.`,
         `Die Gehaltsumwandlung läuft bis einschließlich ${monthOf(e.endedOn.slice(0, 7))} und endet dann; der geldwerte Vorteil entfällt ab dem Folgemonat. Eine Rückgabe und eine Kilometerabrechnung gibt es nicht.`,
+        'Die Schlussabrechnung liegt als PDF bei den Dokumenten der Bestellung.',
       ],
     }),
     en: (e, f) => ({
@@ -64,6 +65,7 @@ const TEXTS: EventTexts = {
       paragraphs: [
         `The ${e.car} of ${e.personName} ${e.theft ? 'has been stolen' : 'is a total loss'} (claim ${e.claimNumber}); the lease ends on ${f.date(e.endedOn)}.`,
         `The salary conversion runs up to and including ${monthOf(e.endedOn.slice(0, 7))} and then ends; the taxable benefit stops from the following month. There is no return and no kilometre settlement.`,
+        'The final statement (PDF, in German) is among the documents of the order.',
       ],
     }),
   },

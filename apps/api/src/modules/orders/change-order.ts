@@ -1,10 +1,11 @@
 import type { Order, StepActionRequest, StepType } from '@leasing/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
+import { fullNameOf } from '../account/index.js';
 import { formatDate } from '../contract/index.js';
 import { approveAfterSignature, plansAutomaticApproval } from './auto-approval.js';
 import { lastCancellationDay, signatureColumns, waitsForCancellationWindow } from './cancellation.js';
@@ -153,11 +154,8 @@ export async function stepAction(
 
 /** The approver as the seal's appearance names them. */
 async function approverName(deps: OrderDeps, actor: Actor): Promise<string> {
-  const [approver] = await deps.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, actor.id));
-  return approver ? `Freigabe: ${approver.firstName} ${approver.lastName}` : 'Freigabe';
+  const name = await fullNameOf(deps.db, actor.id);
+  return name ? `Freigabe: ${name}` : 'Freigabe';
 }
 
 async function checkPreconditions(

@@ -4,11 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { orderPolicies } from '../../db/schema-employer.js';
-import { orders, tenants, userAddresses, users, userSteps } from '../../db/schema.js';
+import { orders, tenants, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
+import { recipientOf } from '../account/index.js';
 import { photoUrls, programmeFor, programmeVerdict, provisionalWarnings, toTaxResult } from '../catalog/index.js';
-import { readSalaryProfile } from '../profile/index.js';
+import { addressDtoOf, readSalaryProfile } from '../profile/index.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { mailEmployee } from './notify.js';
 import { sealPrivate, type OrderTerms, type PrivateSnapshot } from './snapshot.js';
@@ -44,11 +45,10 @@ export async function createOrder(
   if (found && !found.vehicle.colors.includes(input.color)) errors.push(missing('color', 'Farbe'));
   if (found && !found.vehicle.deliveryOptions.includes(input.delivery))
     errors.push(missing('delivery', 'Lieferoption'));
-  const [user] = await deps.db.select().from(users).where(eq(users.id, actor.id));
-  const [address] = await deps.db.select().from(userAddresses).where(eq(userAddresses.userId, actor.id));
+  const person = await addressDtoOf(deps.db, actor.id);
   const addressFields = ['street', 'streetNumber', 'postcode', 'place', 'state', 'placeOfBirth'] as const;
   for (const field of addressFields)
-    if (!address?.[field]) errors.push(missing(`addressDto.${field}`, addressLabel[field] ?? field));
+    if (!person?.[field]) errors.push(missing(`addressDto.${field}`, addressLabel[field] ?? field));
   const stored = await readSalaryProfile(deps.db, deps.cipher, { userId: actor.id, tenantId });
   const salary = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
   if (!salary?.success) errors.push(missing('salaryInfo', 'Gehaltsdaten'));
@@ -61,7 +61,7 @@ export async function createOrder(
   const comparison =
     found && prepared.ok ? deps.rates.compare(prepared.prepared, found.vehicle, found.pkg, programme) : null;
   if (found && prepared.ok && !comparison) errors.push(missing('leasePackageId', 'Berechenbare Nettorate'));
-  if (errors.length > 0 || !found || !user || !address || !salary?.success || !prepared.ok || !comparison || !stored) {
+  if (errors.length > 0 || !found || !person || !salary?.success || !prepared.ok || !comparison || !stored) {
     throw new AppError('ORDER_INCOMPLETE', 'Für die Bestellung fehlen Angaben.', { errors });
   }
   // The employer's programme: cars outside it, and conversions that would leave less than the
@@ -124,17 +124,17 @@ export async function createOrder(
   const privateSnapshot: PrivateSnapshot = {
     orderUserInfo: {
       addressDto: {
-        title: user.title,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        street: address.street ?? '',
-        streetNumber: address.streetNumber ?? '',
-        place: address.place ?? '',
-        postcode: address.postcode ?? '',
-        state: address.state ?? '',
-        placeOfBirth: address.placeOfBirth ?? '',
-        employeeId: user.employeeId,
-        email: user.email,
+        title: person.title,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        street: person.street ?? '',
+        streetNumber: person.streetNumber ?? '',
+        place: person.place ?? '',
+        postcode: person.postcode ?? '',
+        state: person.state ?? '',
+        placeOfBirth: person.placeOfBirth ?? '',
+        employeeId: person.employeeId,
+        email: person.email,
       },
       salaryInfo: salary.data as unknown as Record<string, unknown>,
       dateOfBirth: salary.data.dateOfBirth,
@@ -210,14 +210,17 @@ export async function createOrder(
       requestId: ctx.requestId,
       at: now,
     });
-    await mailEmployee(
-      tx,
-      deps,
-      user,
-      row.id,
-      { type: 'CREATED', car: carName({ brand: vehicle.brand, carModel: vehicle.model }) },
-      now,
-    );
+    const recipient = await recipientOf(tx, actor.id);
+    if (recipient) {
+      await mailEmployee(
+        tx,
+        deps,
+        recipient,
+        row.id,
+        { type: 'CREATED', car: carName({ brand: vehicle.brand, carModel: vehicle.model }) },
+        now,
+      );
+    }
     return row.id;
   });
   deps.mailSent();

@@ -76,6 +76,11 @@ export interface LeaseLoss {
   endedOn: string;
   claimNumber: string;
   theft: boolean;
+  /**
+   * The claim's excess if the provider has decided it by then (in this change or before): the cents
+   * and the payroll month (`YYYY-MM`) that deducts them. For the final statement.
+   */
+  excess?: { cents: number; month: string };
   actorUserId: string;
   at: Date;
   requestId: string;

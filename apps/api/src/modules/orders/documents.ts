@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { orderDocuments, tenants, users } from '../../db/schema.js';
+import { orderDocuments, tenants } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { recipientOf } from '../account/index.js';
 import { renderTransferContract, type TransferContractInput } from '../contract/index.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { visibleOrder } from './read-orders.js';
@@ -24,9 +25,14 @@ export function countersignedFileName(orderId: number): string {
 /** Files a document of another room beside the order's contract (e.g. the additional drivers' list). */
 export async function fileOrderDocument(
   db: Database,
-  doc: { orderId: number; name: string; kind: 'DRIVERS'; pdf: Uint8Array; createdAt: Date },
-): Promise<void> {
-  await db.insert(orderDocuments).values({ ...doc, pdf: Buffer.from(doc.pdf) });
+  doc: { orderId: number; name: string; kind: 'DRIVERS' | 'FINAL_STATEMENT'; pdf: Uint8Array; createdAt: Date },
+): Promise<string> {
+  const [filed] = await db
+    .insert(orderDocuments)
+    .values({ ...doc, pdf: Buffer.from(doc.pdf) })
+    .returning({ id: orderDocuments.id });
+  if (!filed) throw new Error('order document not stored');
+  return filed.id;
 }
 
 /** The contract as PDF from the frozen snapshot: the signed document once there is one. */
@@ -72,7 +78,7 @@ export async function renderContract(
   const snapshot = openPrivate(deps.cipher, order);
   const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
   // The employee's language, whoever looks: the signed copy is the draft they read, notice included.
-  const [employee] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, order.userId));
+  const employee = await recipientOf(deps.db, order.userId);
   const address = snapshot.orderUserInfo.addressDto;
   const input: TransferContractInput = {
     orderId: order.id,

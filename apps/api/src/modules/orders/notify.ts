@@ -1,9 +1,8 @@
 import { carName } from '@leasing/contract';
 import type { StepType } from '@leasing/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { activeAdmins, fullNameOf, recipientOf } from '../account/index.js';
 import { enqueueMail } from '../mail/index.js';
 import type { MailRecipient, OrderEvent } from '../mail/index.js';
 import type { OrderDeps } from './deps.js';
@@ -16,8 +15,6 @@ import type { OrderTerms } from './snapshot.js';
 interface Recipient extends MailRecipient {
   firstName: string;
 }
-
-const recipientColumns = { email: users.email, firstName: users.firstName, language: users.language };
 
 export function mailEmployee(
   db: Database,
@@ -49,7 +46,7 @@ export async function mailOrderEmployee(
   event: OrderEvent,
   now: Date,
 ): Promise<void> {
-  const [employee] = await db.select(recipientColumns).from(users).where(eq(users.id, order.userId));
+  const employee = await recipientOf(db, order.userId);
   if (employee) await mailEmployee(db, deps, employee, order.id, event, now);
 }
 
@@ -79,26 +76,8 @@ export async function mailOrderAdmins(
 }
 
 /** The active admins of a role (of one employer for HR admins), as mail recipients. */
-export async function admins(
-  db: Database,
-  role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN',
-  tenantId: string | null,
-): Promise<Recipient[]> {
-  const conditions = [eq(users.role, role), isNull(users.disabledAt)];
-  if (role === 'TENANT_ADMIN' && tenantId) conditions.push(eq(users.tenantId, tenantId));
-  return db
-    .select(recipientColumns)
-    .from(users)
-    .where(and(...conditions));
-}
-
-async function fullName(db: Database, userId: string): Promise<string> {
-  const [person] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return person ? `${person.firstName} ${person.lastName}` : '';
-}
+export const admins = (db: Database, role: 'TENANT_ADMIN' | 'PROVIDER_ADMIN', tenantId: string | null): Promise<Recipient[]> =>
+  activeAdmins(db, role, tenantId);
 
 export async function notifyTransition(
   tx: Database,
@@ -116,7 +95,7 @@ export async function notifyTransition(
     automaticApproval?: 'PLANNED' | 'FAILED';
   } = {},
 ): Promise<void> {
-  const [employee] = await tx.select(recipientColumns).from(users).where(eq(users.id, order.userId));
+  const employee = await recipientOf(tx, order.userId);
   const vehicle = (order.terms as OrderTerms).vehicle;
   const car = carName(vehicle);
   const toEmployee = (event: OrderEvent) =>
@@ -153,7 +132,7 @@ export async function notifyTransition(
       await toEmployee({ type: 'BREAKING_CHANGE', car });
       return;
     case 'CANCELLED_BY_EMPLOYEE': {
-      const employeeName = employee ? await fullName(tx, order.userId) : '';
+      const employeeName = employee ? await fullNameOf(tx, order.userId) : '';
       await toEmployee({ type: 'CANCELLED', car });
       await toAdmins('TENANT_ADMIN', { type: 'CANCELLED_BY_EMPLOYEE', car, employeeName, reason });
       await toAdmins('PROVIDER_ADMIN', { type: 'CANCELLED_BY_EMPLOYEE', car, employeeName, reason });

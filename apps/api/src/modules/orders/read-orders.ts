@@ -2,8 +2,9 @@ import type { Order, ProviderCaseFailure, StepType } from '@leasing/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
-import { orders, tenants, users } from '../../db/schema.js';
+import { orders, tenants } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { peopleByIds } from '../account/index.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { cancellationOf } from './cancellation.js';
 import { employerApprovalOf } from './employer-approval.js';
@@ -72,16 +73,10 @@ async function loadViewContext(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
   const ids = rows.map((r) => r.id);
   const records = await repo.userStepsOf(deps.db, ids);
   const docs = await repo.documentsOf(deps.db, ids);
-  const people = await deps.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      employeeId: users.employeeId,
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]));
+  const people = await peopleByIds(
+    deps.db,
+    rows.map((r) => r.userId),
+  );
   const tenantRows = await deps.db
     .select({ id: tenants.id, name: tenants.name })
     .from(tenants)
@@ -105,7 +100,7 @@ async function loadViewContext(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
     caseFailures,
     recordsOf: groupBy(records, (r) => r.orderId),
     documentsOf: groupBy(docs, (d) => d.orderId),
-    people: new Map(people.map(({ id, ...person }) => [id, person])),
+    people,
     tenantNames: new Map(tenantRows.map((t) => [t.id, t.name])),
     frozenVersions: new Map(frozen.map((f) => [f.orderId, f.version])),
   };

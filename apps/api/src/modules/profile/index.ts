@@ -1,5 +1,6 @@
 // The face of modules/profile: what other modules and the flows may import.
 export { profileRoutes } from './routes.js';
+export { addressDtoOf } from './service.js';
 export {
   readSalaryProfile,
   readSalaryProfileHistories,

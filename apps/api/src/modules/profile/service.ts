@@ -9,11 +9,12 @@ import {
 import { eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { userAddresses, users } from '../../db/schema.js';
+import { userAddresses } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
+import { accountDetailsOf, saveAccountDetails } from '../account/index.js';
 import { readSalaryProfile, writeSalaryProfile } from './salary-store.js';
 
 export interface ProfileDeps {
@@ -37,28 +38,30 @@ interface Owner {
 const ADDRESS_FIELDS = ['street', 'streetNumber', 'postcode', 'place', 'state', 'placeOfBirth'] as const;
 const ACCOUNT_FIELDS = ['title', 'firstName', 'lastName', 'employeeId'] as const;
 
-export async function getUserInfo(deps: ProfileDeps, owner: Owner): Promise<UserInfoResponse> {
-  const [row] = await deps.db
-    .select()
-    .from(users)
-    .leftJoin(userAddresses, eq(userAddresses.userId, users.id))
-    .where(eq(users.id, owner.id))
-    .limit(1);
-  if (!row) throw notFound();
-  const stored = await readSalaryProfile(deps.db, deps.cipher, { userId: owner.id, tenantId: owner.tenantId });
-  const addressDto = {
-    title: row.users.title,
-    firstName: row.users.firstName,
-    lastName: row.users.lastName,
-    street: row.user_addresses?.street ?? null,
-    streetNumber: row.user_addresses?.streetNumber ?? null,
-    place: row.user_addresses?.place ?? null,
-    postcode: row.user_addresses?.postcode ?? null,
-    state: row.user_addresses?.state ?? null,
-    placeOfBirth: row.user_addresses?.placeOfBirth ?? null,
-    employeeId: row.users.employeeId,
-    email: row.users.email,
+/** The person's details as an order freezes them and the form shows them (spec 3 addressDto); undefined without an account. */
+export async function addressDtoOf(db: Database, userId: string): Promise<UserInfoResponse['addressDto'] | undefined> {
+  const account = await accountDetailsOf(db, userId);
+  if (!account) return undefined;
+  const [address] = await db.select().from(userAddresses).where(eq(userAddresses.userId, userId)).limit(1);
+  return {
+    title: account.title,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    street: address?.street ?? null,
+    streetNumber: address?.streetNumber ?? null,
+    place: address?.place ?? null,
+    postcode: address?.postcode ?? null,
+    state: address?.state ?? null,
+    placeOfBirth: address?.placeOfBirth ?? null,
+    employeeId: account.employeeId,
+    email: account.email,
   };
+}
+
+export async function getUserInfo(deps: ProfileDeps, owner: Owner): Promise<UserInfoResponse> {
+  const addressDto = await addressDtoOf(deps.db, owner.id);
+  if (!addressDto) throw notFound();
+  const stored = await readSalaryProfile(deps.db, deps.cipher, { userId: owner.id, tenantId: owner.tenantId });
   const salary = stored ? SalaryInfoSchema.safeParse(stored.salaryInfo) : null;
   const addressComplete = ADDRESS_FIELDS.every((f) => Boolean(addressDto[f]));
   return {
@@ -94,15 +97,12 @@ export async function saveUserInfo(deps: ProfileDeps, owner: Owner, body: unknow
     ...changedSalaryFields(before.salaryInfo, salaryInfo),
   ];
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        title: addressDto.title ?? null,
-        firstName: addressDto.firstName,
-        lastName: addressDto.lastName,
-        employeeId: addressDto.employeeId ?? null,
-      })
-      .where(eq(users.id, owner.id));
+    await saveAccountDetails(tx, owner.id, {
+      title: addressDto.title ?? null,
+      firstName: addressDto.firstName,
+      lastName: addressDto.lastName,
+      employeeId: addressDto.employeeId ?? null,
+    });
     const address = {
       street: addressDto.street,
       streetNumber: addressDto.streetNumber,
