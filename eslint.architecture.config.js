@@ -49,7 +49,6 @@ export const ROOMS = {
     'apps/api/src/modules/lease-end/returns.ts': ['orders', 'tenants', 'users'],
     'apps/api/src/modules/lease-life/repository.ts': ['orders', 'users'],
     'apps/api/src/modules/lease-life/termination.ts': ['employmentEnds'],
-    'apps/api/src/modules/me/routes.ts': ['tenants', 'users'],
     'apps/api/src/modules/mfa/repository.ts': ['users'],
     'apps/api/src/modules/mfa/reset.ts': ['users'],
     'apps/api/src/modules/orders/create-order.ts': ['tenants'],

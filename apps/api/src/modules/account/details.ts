@@ -44,3 +44,29 @@ export async function saveAccountDetails(
     })
     .where(eq(users.id, userId));
 }
+
+/** The signed-in person as `/v1/me` answers them (the employer's name is the provider's to tell). */
+export async function signedInAccountOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      tenantId: users.tenantId,
+      language: users.language,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Remembers the interface and mail language on the account. */
+export async function saveLanguage(
+  db: Database,
+  userId: string,
+  language: (typeof users.$inferSelect)['language'],
+): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}

@@ -1,13 +1,13 @@
 import { LanguageRequestSchema, MeResponseSchema } from '@leasing/contract';
-import { eq } from 'drizzle-orm';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { Database } from '../../db/client.js';
-import { tenants, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
+import { saveLanguage, signedInAccountOf } from '../account/index.js';
+import { tenantFactsOf } from '../provider/index.js';
 
 export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,21 +24,11 @@ export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookH
       },
       async (request) => {
         const { id } = requireUser(request);
-        const [row] = await deps.db
-          .select({
-            id: users.id,
-            email: users.email,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            role: users.role,
-            tenantName: tenants.name,
-            language: users.language,
-          })
-          .from(users)
-          .leftJoin(tenants, eq(tenants.id, users.tenantId))
-          .where(eq(users.id, id));
-        if (!row) throw notFound();
-        return row;
+        const account = await signedInAccountOf(deps.db, id);
+        if (!account) throw notFound();
+        const { tenantId, ...person } = account;
+        const employer = tenantId ? (await tenantFactsOf(deps.db, [tenantId])).get(tenantId) : undefined;
+        return { ...person, tenantName: employer?.name ?? null };
       },
     );
 
@@ -56,7 +46,7 @@ export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookH
       },
       async (request, reply) => {
         const { id } = requireUser(request);
-        await deps.db.update(users).set({ language: request.body.language }).where(eq(users.id, id));
+        await saveLanguage(deps.db, id, request.body.language);
         return reply.code(204).send(null);
       },
     );
