@@ -1,5 +1,11 @@
 // The face of modules/account: what other modules and the flows may import.
-export { accountDetailsOf, saveAccountDetails, saveLanguage, signedInAccountOf, type AccountDetails } from './details.js';
+export {
+  accountDetailsOf,
+  saveAccountDetails,
+  saveLanguage,
+  signedInAccountOf,
+  type AccountDetails,
+} from './details.js';
 export { employeeOf, peopleByIds, type ListedPerson } from './employees.js';
 export { activeAdmins, fullNameOf, recipientOf, type AccountRecipient } from './recipients.js';
 export { normaliseRegisterCode } from './register-codes.js';
