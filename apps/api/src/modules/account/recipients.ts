@@ -1,21 +1,40 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
-/** Whom a mail goes to: the address, the first name it greets and the language it is worded in. */
+/** Whom a mail goes to: the address, the name it greets and the language it is worded in. */
 export interface AccountRecipient {
   email: string;
   firstName: string;
+  lastName: string;
   language: (typeof users.$inferSelect)['language'];
 }
 
-const recipientColumns = { email: users.email, firstName: users.firstName, language: users.language };
+const recipientColumns = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  language: users.language,
+};
 
 /** A person as a mail's recipient; undefined when the account is gone. */
 export async function recipientOf(db: Database, userId: string): Promise<AccountRecipient | undefined> {
   const [person] = await db.select(recipientColumns).from(users).where(eq(users.id, userId));
   return person;
+}
+
+/** These people as mail recipients, by id (a batch of reminders); the gone ones are missing. */
+export async function recipientsByIds(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, AccountRecipient>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, ...recipientColumns })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map(({ id, ...recipient }) => [id, recipient]));
 }
 
 /** The active admins of a role (of one employer for HR admins), as mail recipients. */

@@ -3,9 +3,10 @@ import type { LeaseEndInfo, ReturnAppointmentRequest } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 
 import { leaseReturns, returnAppointments } from '../../db/schema-lease-end.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { recipientOf } from '../account/index.js';
 import { enqueueMail } from '../mail/index.js';
 import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
 import { conversionEndedOn, isReturnable, visibleOrder } from '../orders/index.js';
@@ -89,10 +90,7 @@ export async function setReturnAppointment(
       requestId: ctx.requestId,
       at: now,
     });
-    const [employee] = await tx
-      .select({ email: users.email, firstName: users.firstName, language: users.language })
-      .from(users)
-      .where(eq(users.id, order.userId));
+    const employee = await recipientOf(tx, order.userId);
     const car = (order.terms as OrderTerms).vehicle;
     if (employee)
       await enqueueMail(

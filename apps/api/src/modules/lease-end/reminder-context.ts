@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-o
 
 import type { Database } from '../../db/client.js';
 import { returnAppointments } from '../../db/schema-lease-end.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
+import { recipientsByIds, type AccountRecipient } from '../account/index.js';
 import { licenceRows, type ActiveLease } from './licence-checks.js';
 
 const leaseColumns = {
@@ -58,7 +59,7 @@ function leasesWhere(
 }
 
 export interface BatchContext {
-  employees: Map<string, Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'language'>>;
+  employees: Map<string, AccountRecipient>;
   /** Leases whose return appointment is set. */
   appointments: Set<number>;
   /** The licence check of each lease of the batch that carries its person's check. */
@@ -69,10 +70,7 @@ export interface BatchContext {
 export async function batchContext(db: Database, batch: readonly ActiveLease[], today: string): Promise<BatchContext> {
   const orderIds = batch.map((lease) => lease.id);
   const userIds = [...new Set(batch.map((lease) => lease.userId))];
-  const people = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(inArray(users.id, userIds));
+  const employees = await recipientsByIds(db, userIds);
   const appointments = await db
     .select({ orderId: returnAppointments.orderId })
     .from(returnAppointments)
@@ -87,7 +85,7 @@ export async function batchContext(db: Database, batch: readonly ActiveLease[], 
   const inBatch = new Set(orderIds);
   const checks = (await licenceRows(db, leasesOfPeople, today)).filter((row) => inBatch.has(row.orderId));
   return {
-    employees: new Map(people.map(({ id, ...person }) => [id, person])),
+    employees,
     appointments: new Set(appointments.map((row) => row.orderId)),
     checks: new Map(checks.map((row) => [row.orderId, row])),
   };

@@ -2,10 +2,10 @@ import { carName } from '@leasing/contract';
 import type { AbsenceType, TenantPolicy } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
+import { activeAdmins, recipientOf } from '../account/index.js';
 import type { LeaseLifeDeps } from './deps.js';
 import { enqueueMail } from '../mail/index.js';
 import type { OrderEvent } from '../mail/index.js';
-import { admins } from '../orders/index.js';
 import { terminationFigures } from '../contract/index.js';
 import * as repo from './repository.js';
 import { payerFor } from './rules.js';
@@ -22,9 +22,9 @@ async function tellPersonAndProvider(
   now: Date,
 ): Promise<void> {
   if (leases.length === 0) return;
-  const person = await repo.personOf(tx, userId);
+  const person = await recipientOf(tx, userId);
   if (!person) return;
-  const providers = await admins(tx, 'PROVIDER_ADMIN', null);
+  const providers = await activeAdmins(tx, 'PROVIDER_ADMIN', null);
   const employeeName = `${person.firstName} ${person.lastName}`.trim();
   for (const lease of leases) {
     const event = eventOf(lease, employeeName);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
 import type { OrderTerms } from '../orders/index.js';
 
@@ -31,16 +31,6 @@ export async function ordersOfPerson(db: Database, tenantId: string, userId: str
     .select({ id: orders.id, status: orders.status, terms: orders.terms, handoverDate: orders.handoverDate })
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), eq(orders.userId, userId)));
-}
-
-/** The person as a mail recipient. */
-export async function personOf(db: Database, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
 }
 
 /** The person's handed-over leases at the employer (the car may be used: absences pause these). */
