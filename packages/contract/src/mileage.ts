@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 
 import { CalendarDateSchema, SettlementSchema } from './lease-end.js';
+import { OrderIdParamsSchema } from './orders.js';
 import { msg } from './validation-messages.js';
 
 /**
@@ -11,7 +12,10 @@ import { msg } from './validation-messages.js';
 /** An odometer no car reaches in a lease; a typo of a zero too many is refused, not projected. */
 export const ODOMETER_MAX_KM = 1_000_000;
 
-/** `POST /v1/order/{orderId}/odometer`. */
+/**
+ * `POST /v1/order/{orderId}/odometer`: as JSON, or as multipart/form-data with this JSON in the field
+ * `ODOMETER_READING_FIELD` and an optional photo of the odometer in `ODOMETER_PHOTO_FIELD`.
+ */
 export const OdometerReadingRequestSchema = z.strictObject({
   readingKm: z
     .number()
@@ -21,14 +25,32 @@ export const OdometerReadingRequestSchema = z.strictObject({
 });
 export type OdometerReadingRequest = z.infer<typeof OdometerReadingRequestSchema>;
 
+/** The multipart form's field with the reading's JSON. */
+export const ODOMETER_READING_FIELD = 'reading';
+/**
+ * The multipart form's field with the optional photo of the odometer: one file, under the damage
+ * photos' rules (`PHOTO_CONTENT_TYPES`, up to `PHOTO_MAX_BYTES`), stored re-encoded as WebP.
+ */
+export const ODOMETER_PHOTO_FIELD = 'photo';
+
 export const OdometerReadingSchema = z.object({
   id: z.string(),
   readingKm: z.number(),
   readOn: z.string(),
   /** When it was reported (ISO time). */
   recordedAt: z.string(),
+  /** A photo of the odometer came with it: `GET /v1/order/{orderId}/odometer/{id}/photo` (WebP). */
+  hasPhoto: z.boolean(),
 });
 export type OdometerReading = z.infer<typeof OdometerReadingSchema>;
+
+/**
+ * `GET /v1/order/{orderId}/odometer/{readingId}/photo`. Any text as the reading's id: one that names
+ * no reading of the order (malformed or not) is a 404, as an unknown one is.
+ */
+export const OdometerPhotoParamsSchema = z.extend(OrderIdParamsSchema, {
+  readingId: z.string().check(z.maxLength(100, msg.max(100))),
+});
 
 /** `GET /v1/order/{orderId}/mileage`. */
 export const MileageSchema = z.object({

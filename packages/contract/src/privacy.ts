@@ -97,9 +97,19 @@ export const DataExportSchema = z.object({
       updated: Timestamp,
     }),
   ),
-  /** Odometer readings the person reported during a lease (mileage). */
+  /**
+   * Odometer readings the person reported during a lease (mileage); a photo of the odometer by the
+   * reading's id (`hasPhoto`, at `/v1/order/{orderId}/odometer/{id}/photo`).
+   */
   odometerReadings: z.array(
-    z.object({ id: z.string(), orderId: z.number(), readingKm: z.number(), readOn: z.string(), recorded: Timestamp }),
+    z.object({
+      id: z.string(),
+      orderId: z.number(),
+      readingKm: z.number(),
+      readOn: z.string(),
+      recorded: Timestamp,
+      hasPhoto: z.boolean(),
+    }),
   ),
   /**
    * The additional drivers the person named (ADR 0055), removed ones included with the day of their

@@ -19,6 +19,7 @@ const reading = (readOn: string, readingKm: number, id = readOn) => ({
   readOn,
   readingKm,
   recordedAt: `${readOn}T12:00:00.000Z`,
+  hasPhoto: false,
 });
 
 describe('the mileage forecast', () => {

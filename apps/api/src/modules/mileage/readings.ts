@@ -5,10 +5,10 @@ import {
   type OdometerReading,
   type OdometerReadingRequest,
 } from '@leasing/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { odometerReadings } from '../../db/schema-mileage.js';
+import { odometerPhotos, odometerReadings } from '../../db/schema-mileage.js';
 import { recordAudit } from '../../lib/audit.js';
 import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
@@ -27,18 +27,40 @@ import { mileageForecast, readingRefusal } from './forecast.js';
 /** Serialises the readings of one order (a transaction-scoped advisory lock: namespace, order id). */
 const READINGS_LOCK = 0x6f646f; // "odo"
 
-async function readingsOf(db: Database, orderId: number): Promise<OdometerReading[]> {
+/** A photo as the form read it: already decoded and re-encoded (provider's `processDamagePhoto`). */
+export interface OdometerPhoto {
+  width: number;
+  height: number;
+  webp: Buffer;
+}
+
+/** The readings `where` picks, oldest first, each with its order and whether a photo came with it. */
+async function readingRows(db: Database, where: SQL | undefined): Promise<(OdometerReading & { orderId: number })[]> {
   const rows = await db
-    .select()
+    .select({
+      id: odometerReadings.id,
+      orderId: odometerReadings.orderId,
+      readingKm: odometerReadings.readingKm,
+      readOn: odometerReadings.readOn,
+      recordedAt: odometerReadings.recordedAt,
+      photo: odometerPhotos.readingId,
+    })
     .from(odometerReadings)
-    .where(eq(odometerReadings.orderId, orderId))
+    .leftJoin(odometerPhotos, eq(odometerPhotos.readingId, odometerReadings.id))
+    .where(where)
     .orderBy(asc(odometerReadings.readOn), asc(odometerReadings.readingKm));
   return rows.map((r) => ({
     id: r.id,
+    orderId: r.orderId,
     readingKm: r.readingKm,
     readOn: r.readOn,
     recordedAt: r.recordedAt.toISOString(),
+    hasPhoto: r.photo !== null,
   }));
+}
+
+async function readingsOf(db: Database, orderId: number): Promise<OdometerReading[]> {
+  return (await readingRows(db, eq(odometerReadings.orderId, orderId))).map(({ orderId: _order, ...r }) => r);
 }
 
 function forecastOf(order: OrderRow & { handoverDate: string }, readings: OdometerReading[]): Mileage {
@@ -59,21 +81,33 @@ export async function readMileage(deps: OrderDeps, actor: Actor, orderId: number
   return forecastOf(order, await readingsOf(deps.db, order.id));
 }
 
+/** The own running lease, checked before a photo is read: another's order is a 404, HR's look a 403. */
+export async function assertReadingTarget(
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: number,
+): Promise<OrderRow & { handoverDate: string }> {
+  const order = await visibleOrder(deps, actor, orderId);
+  if (order.userId !== actor.id) throw forbidden();
+  if (!isRunningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
+  return order;
+}
+
 /**
- * `POST /v1/order/{orderId}/odometer`: the employee reports the odometer of their running lease. A
- * reading below an earlier one (or above a later one), before the handover or in the future is a 400
- * with the field; readings of one order are checked and written one at a time.
+ * `POST /v1/order/{orderId}/odometer`: the employee reports the odometer of their running lease,
+ * with a photo of it or without. A reading below an earlier one (or above a later one), before the
+ * handover or in the future is a 400 with the field; readings of one order are checked and written
+ * one at a time, the reading and its photo at once or not at all.
  */
 export async function recordReading(
   deps: OrderDeps,
   actor: Actor,
   orderId: number,
   reading: OdometerReadingRequest,
+  photo: OdometerPhoto | null,
   ctx: { requestId: string },
 ): Promise<Mileage> {
-  const order = await visibleOrder(deps, actor, orderId);
-  if (order.userId !== actor.id) throw forbidden();
-  if (!isRunningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
+  const order = await assertReadingTarget(deps, actor, orderId);
   const now = deps.clock.now();
   const readings = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${READINGS_LOCK}, ${order.id})`);
@@ -88,20 +122,34 @@ export async function recordReading(
         errors: [refusal],
       });
     }
-    await tx.insert(odometerReadings).values({
-      orderId: order.id,
-      tenantId: order.tenantId,
-      userId: order.userId,
-      readingKm: reading.readingKm,
-      readOn: reading.readOn,
-      recordedAt: now,
-    });
+    const [created] = await tx
+      .insert(odometerReadings)
+      .values({
+        orderId: order.id,
+        tenantId: order.tenantId,
+        userId: order.userId,
+        readingKm: reading.readingKm,
+        readOn: reading.readOn,
+        recordedAt: now,
+      })
+      .returning({ id: odometerReadings.id });
+    if (!created) throw new Error('reading not stored');
+    if (photo)
+      await tx.insert(odometerPhotos).values({
+        readingId: created.id,
+        tenantId: order.tenantId,
+        userId: order.userId,
+        width: photo.width,
+        height: photo.height,
+        webp: photo.webp,
+      });
     await recordAudit(tx, {
       actorUserId: actor.id,
       tenantId: order.tenantId,
       action: 'order.odometer_reported',
       subjectType: 'order',
       subjectId: String(order.id),
+      fields: photo ? ['photo'] : [],
       requestId: ctx.requestId,
       at: now,
     });
@@ -132,21 +180,18 @@ export async function providerForecasts(
   requireProvider(actor);
   const running = (await findOrders(deps.db, [...new Set(orderIds)])).filter(isRunningLease);
   if (running.length === 0) return [];
-  const rows = await deps.db
-    .select()
-    .from(odometerReadings)
-    .where(
-      inArray(
-        odometerReadings.orderId,
-        running.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(odometerReadings.readOn), asc(odometerReadings.readingKm));
+  const rows = await readingRows(
+    deps.db,
+    inArray(
+      odometerReadings.orderId,
+      running.map((o) => o.id),
+    ),
+  );
   const byOrder = new Map<number, OdometerReading[]>();
-  for (const r of rows) {
-    const list = byOrder.get(r.orderId) ?? [];
-    list.push({ id: r.id, readingKm: r.readingKm, readOn: r.readOn, recordedAt: r.recordedAt.toISOString() });
-    byOrder.set(r.orderId, list);
+  for (const { orderId, ...r } of rows) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push(r);
+    byOrder.set(orderId, list);
   }
   return running
     .flatMap((order) => {

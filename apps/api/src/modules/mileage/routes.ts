@@ -2,6 +2,7 @@ import {
   MileageForecastRowSchema,
   MileageForecastsQuerySchema,
   MileageSchema,
+  OdometerPhotoParamsSchema,
   OdometerReadingRequestSchema,
   OrderIdParamsSchema,
 } from '@leasing/contract';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 
 import { requireRole, requireUser } from '../../plugins/authenticate.js';
 import { ownOrderFirst, type OrderDeps } from '../orders/index.js';
+import { odometerForm, photoSentWith, readOdometerPhoto, readOdometerForm } from './photo.js';
 import { providerForecasts, readMileage, recordReading } from './readings.js';
 
 const security = [{ bearerAuth: [] }];
@@ -23,6 +25,7 @@ export function mileageRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHo
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });
+    await odometerForm.register(app);
 
     app.get(
       '/v1/order/:orderId/mileage',
@@ -45,19 +48,44 @@ export function mileageRoutes(deps: OrderDeps & { authenticate: onRequestAsyncHo
         schema: {
           tags,
           summary: 'Report the odometer of the own running lease (400 below an earlier reading); the new forecast',
+          description:
+            'JSON, or multipart/form-data with the same JSON in the field `reading` and an optional `photo` of the odometer (JPEG, PNG or WebP ≤ 10 MB; 413 larger, 415 not an image), stored re-encoded as WebP.',
           security,
           params: OrderIdParamsSchema,
           body: OdometerReadingRequestSchema,
           response: { 201: MileageSchema },
         },
-        preValidation: ownOrderFirst(deps),
+        // Whose order and which state before the body, and before a byte of a photo is read.
+        preValidation: [ownOrderFirst(deps), readOdometerForm(deps)],
       },
       async (request, reply) => {
-        const mileage = await recordReading(deps, requireUser(request), request.params.orderId, request.body, {
-          requestId: request.id,
-        });
+        const mileage = await recordReading(
+          deps,
+          requireUser(request),
+          request.params.orderId,
+          request.body,
+          photoSentWith(request),
+          { requestId: request.id },
+        );
         return reply.code(201).send(mileage);
       },
+    );
+
+    app.get(
+      '/v1/order/:orderId/odometer/:readingId/photo',
+      {
+        schema: {
+          tags,
+          summary: "A reading's photo of the odometer (WebP): the employee, their employer's HR and the provider",
+          security,
+          params: OdometerPhotoParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('image/webp')
+          .header('x-content-type-options', 'nosniff')
+          .send(await readOdometerPhoto(deps, requireUser(request), request.params)),
     );
 
     app.get(

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
 import { additionalDrivers } from '../../db/schema-drivers.js';
-import { odometerReadings } from '../../db/schema-mileage.js';
+import { odometerPhotos, odometerReadings } from '../../db/schema-mileage.js';
 import { auditLog, orderDocuments, outbox, users } from '../../db/schema.js';
 
 /**
@@ -130,11 +130,19 @@ export async function absencesOf(db: Database, userId: string) {
     .orderBy(asc(employeeAbsences.fromDate), asc(employeeAbsences.id));
 }
 
-/** The odometer readings the person reported, oldest first. */
+/** The odometer readings the person reported, oldest first, each with whether a photo came with it. */
 export async function odometerReadingsOf(db: Database, userId: string) {
   return db
-    .select()
+    .select({
+      id: odometerReadings.id,
+      orderId: odometerReadings.orderId,
+      readingKm: odometerReadings.readingKm,
+      readOn: odometerReadings.readOn,
+      recordedAt: odometerReadings.recordedAt,
+      photo: odometerPhotos.readingId,
+    })
     .from(odometerReadings)
+    .leftJoin(odometerPhotos, eq(odometerPhotos.readingId, odometerReadings.id))
     .where(eq(odometerReadings.userId, userId))
     .orderBy(asc(odometerReadings.orderId), asc(odometerReadings.readOn), asc(odometerReadings.id));
 }

@@ -204,6 +204,7 @@ async function odometerReadingsOf(deps: PrivacyDeps, userId: string): Promise<Da
     readingKm: r.readingKm,
     readOn: r.readOn,
     recorded: iso(r.recordedAt),
+    hasPhoto: r.photo !== null,
   }));
 }
 
