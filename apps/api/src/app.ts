@@ -60,6 +60,7 @@ import { leaseLifeRoutes } from './modules/lease-life/index.js';
 import { claimRoutes } from './modules/claims/index.js';
 import { authenticateApiKey, integrationRoutes } from './modules/integrations/index.js';
 import { mileageRoutes } from './modules/mileage/index.js';
+import { packageChangeRoutes, providerPackageChangeRoutes } from './modules/package-change/index.js';
 import { driverRoutes, syncDriverCheckCase } from './modules/drivers/index.js';
 import { checkDependencies, healthRoutes } from './modules/health/index.js';
 import { localeRoutes } from './modules/locales/index.js';
@@ -298,6 +299,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(providerCallbackRoutes(orderDeps, [syncLicenceCheckCase, syncDriverCheckCase]));
   await app.register(leaseEndRoutes({ ...orderDeps, authenticate }));
   await app.register(mileageRoutes({ ...orderDeps, authenticate }));
+  await app.register(packageChangeRoutes({ ...orderDeps, authenticate }));
+  await app.register(providerPackageChangeRoutes({ ...orderDeps, authenticate }));
   await app.register(driverRoutes({ ...orderDeps, authenticate }));
   await app.register(claimRoutes({ ...orderDeps, authenticate }));
   await app.register(integrationRoutes({ db, clock, limiter, authenticate }));

@@ -23,4 +23,5 @@ export * from './billing.js';
 export * from './mileage.js';
 export * from './drivers.js';
 export * from './claims.js';
+export * from './package-change.js';
 export * from './integrations.js';

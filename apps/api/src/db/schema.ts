@@ -369,7 +369,7 @@ export const orderDocuments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT', 'CANCELLATION', 'DRIVERS'] }).notNull(),
+    kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT', 'CANCELLATION', 'DRIVERS', 'ADDENDUM'] }).notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: createdAt(),
     /** A sealed contract still waiting for its long-term extension: when the job tries next (else null). */

@@ -10,6 +10,8 @@ export {
   payrollLine,
   payrollLinesFrom,
   payrollMonth,
+  rateIn,
+  type RateVersion,
   type DeductionStart,
   type CommuteVersion,
   type PayrollChange,

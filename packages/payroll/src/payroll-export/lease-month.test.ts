@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { cents } from '../payslip/money.js';
-import { lastDayOfUse, payrollLine, payrollLinesFrom, payrollMonth, type PayrollLease } from './lease-month.js';
+import { lastDayOfUse, payrollLine, payrollLinesFrom, payrollMonth, rateIn, type PayrollLease } from './lease-month.js';
 import { leaseTermEnd, monthBounds, parsePayrollMonth } from './months.js';
 
 const eur = (value: number) => cents(Math.round(value * 100));
@@ -144,6 +144,22 @@ describe('payroll line', () => {
   });
 });
 
+describe('a package change', () => {
+  it('converts the new rate from its month on, marked as a change, and the ordered rate before', () => {
+    const changed = lease({ rateHistory: [{ fromMonth: m('2026-08'), monthlyGrossRate: eur(489.9) }] });
+    expect(payrollLine(changed, m('2026-07'))?.grossConversion).toBe(eur(400));
+    const august = payrollLine(changed, m('2026-08'));
+    expect(august?.grossConversion).toBe(eur(439.9));
+    expect(august?.employerContribution).toBe(eur(50));
+    expect(august?.change).toBe('CHANGED');
+    expect(payrollLine(changed, m('2026-09'))?.change).toBeNull();
+    // The benefit follows the list price, not the rate.
+    expect(august?.benefitPrivateUse).toBe(payrollLine(lease(), m('2026-08'))?.benefitPrivateUse);
+    expect(rateIn(changed, m('2026-07'))).toBe(eur(450));
+    expect(rateIn(changed, m('2027-01'))).toBe(eur(489.9));
+  });
+});
+
 describe('payroll month', () => {
   it('lists only leases in use, sorted by personnel number, with totals', () => {
     const result = payrollMonth(
@@ -171,6 +187,7 @@ describe('payroll lines of a run of months', () => {
       lease(),
       lease({ deductionStart: 'NEXT_MONTH', handoverDate: '2026-01-31', durationMonths: 1 }),
       lease({ leavingDate: '2026-09-15', driveType: 'ICE' }),
+      lease({ rateHistory: [{ fromMonth: m('2026-06'), monthlyGrossRate: eur(470) }] }),
       lease({
         singleAssessment: true,
         commuteHistory: [

@@ -23,6 +23,15 @@ export interface CommuteVersion {
   readonly singleAssessment: boolean;
 }
 
+/**
+ * The monthly rate from a month on, after an approved change of the lease package (a higher
+ * kilometre package): it applies from the first month at or after `fromMonth`.
+ */
+export interface RateVersion {
+  readonly fromMonth: MonthIndex;
+  readonly monthlyGrossRate: Cents;
+}
+
 /** One handed-over lease as payroll needs it. Money in integer cents per month. */
 export interface PayrollLease {
   readonly orderId: number;
@@ -36,8 +45,10 @@ export interface PayrollLease {
   readonly durationMonths: number;
   /** The person's last day with the employer (leaving), or null. */
   readonly leavingDate: IsoDate | null;
-  /** The lease package's total monthly gross cost. */
+  /** The lease package's total monthly gross cost as ordered. */
   readonly monthlyGrossRate: Cents;
+  /** Later rates after package changes, oldest first (none: the ordered rate throughout). */
+  readonly rateHistory?: readonly RateVersion[];
   /** The employer's subsidy frozen with the order; only the rest is converted. */
   readonly employerContribution: Cents;
   /** The programme's rule in force when the order was made. */
@@ -101,6 +112,13 @@ export function commuteIn(lease: PayrollLease, month: MonthIndex): Omit<CommuteV
   return found;
 }
 
+/** The monthly gross rate in force in `month` (see `PayrollLease.rateHistory`). */
+export function rateIn(lease: Pick<PayrollLease, 'monthlyGrossRate' | 'rateHistory'>, month: MonthIndex): Cents {
+  let rate = lease.monthlyGrossRate;
+  for (const version of lease.rateHistory ?? []) if (version.fromMonth <= month) rate = version.monthlyGrossRate;
+  return rate;
+}
+
 /** The last day the car is used: the earlier of leaving and the end of the lease term. */
 export function lastDayOfUse(lease: PayrollLease): IsoDate {
   const termEnd = leaseTermEnd(lease.handoverDate, lease.durationMonths);
@@ -143,13 +161,14 @@ function useSpanOf(lease: PayrollLease): UseSpan {
 function figuresFor(lease: PayrollLease, month: MonthIndex, span: UseSpan = useSpanOf(lease)): MonthFigures | null {
   const { handoverMonth, lastDay, lastMonth } = span;
   if (month < handoverMonth || month > lastMonth) return null;
-  if (lease.employerContribution > lease.monthlyGrossRate || lease.employerContribution < 0) {
+  const rate = rateIn(lease, month);
+  if (lease.employerContribution > rate || lease.employerContribution < 0) {
     throw new PayslipError('INVALID_INPUT', `Bestellung ${lease.orderId}: Zuschuss höher als die Rate.`);
   }
   const commute = commuteIn(lease, month);
   const firstDeduction = lease.deductionStart === 'HANDOVER_MONTH' ? handoverMonth : handoverMonth + 1;
   const deducting = month >= firstDeduction;
-  const amount = deducting ? cents(lease.monthlyGrossRate - lease.employerContribution) : cents(0);
+  const amount = deducting ? cents(rate - lease.employerContribution) : cents(0);
   const pause = monthPause(lease.absences ?? [], month, amount);
   const wholeMonth = pause !== null && pause.pausedDays === pause.daysInMonth;
   // packages/payroll/README.md, "Legal readings": the car stays with the person, so the private-use
@@ -265,7 +284,11 @@ export function comparePayrollLines(
   a: Pick<PayrollLine, 'employeeId' | 'name' | 'orderId'>,
   b: Pick<PayrollLine, 'employeeId' | 'name' | 'orderId'>,
 ): number {
-  return NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') || NAMES_DE.compare(a.name, b.name) || a.orderId - b.orderId;
+  return (
+    NUMBERS_DE.compare(a.employeeId ?? '', b.employeeId ?? '') ||
+    NAMES_DE.compare(a.name, b.name) ||
+    a.orderId - b.orderId
+  );
 }
 
 export function payrollMonth(

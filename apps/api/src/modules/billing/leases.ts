@@ -1,4 +1,11 @@
-import { lastDayOfUse, monthBounds, type Cents, type MonthIndex, type PayrollLease } from '@leasing/payroll';
+import {
+  formatPayrollMonth,
+  lastDayOfUse,
+  monthBounds,
+  type Cents,
+  type MonthIndex,
+  type PayrollLease,
+} from '@leasing/payroll';
 
 import type { Database } from '../../db/client.js';
 import { peopleByIds } from '../account/index.js';
@@ -6,6 +13,7 @@ import { terminationFigures } from '../contract/index.js';
 import { leavingDatesOf } from '../employer/index.js';
 import { leaseEndsOf, withLeaseEnds } from '../lease-end/index.js';
 import { billableLeasesOf, type BillableLeaseRow } from '../orders/index.js';
+import { approvedChangesOf, rateInMonth, type ApprovedPackageChange } from '../package-change/index.js';
 import { termEndOf, type BillableLease } from './lines.js';
 
 /**
@@ -21,13 +29,13 @@ export async function billableLeases(
   const { first, last } = monthBounds(month);
   const rows = await billableLeasesOf(db, tenantIds, last);
   const userIds = rows.map((r) => r.userId);
-  const [people, leaving, ends] = await Promise.all([
+  const orderIds = rows.map((r) => r.orderId);
+  const [people, leaving, ends, packageChanges] = await Promise.all([
     peopleByIds(db, userIds),
     leavingDatesOf(db, userIds),
-    leaseEndsOf(
-      db,
-      rows.map((r) => r.orderId),
-    ),
+    leaseEndsOf(db, orderIds),
+    // An approved larger kilometre package: its rate from its month on (ADR 0058).
+    approvedChangesOf(db, orderIds),
   ]);
   const asPayroll = rows.map((row): PayrollLease => {
     const person = people.get(row.userId);
@@ -53,6 +61,7 @@ export async function billableLeases(
     rows.map((r) => r.userId),
     ends,
   );
+  const changesOf = (row: BillableLeaseRow) => packageChanges.get(row.orderId) ?? [];
   const byTenant = new Map<string, BillableLease[]>();
   rows.forEach((row, i) => {
     const lease = ended[i] as PayrollLease;
@@ -68,9 +77,9 @@ export async function billableLeases(
       handoverDate: row.handoverDate,
       durationMonths: row.durationMonths,
       lastDayOfUse: lastDay,
-      monthlyGrossCents: row.totalMonthlyGrossCostCents,
+      monthlyGrossCents: rateInMonth(row.totalMonthlyGrossCostCents, changesOf(row), formatPayrollMonth(month)),
       settlement: end ? { returnedOn: end.returnedOn, totalGrossCents: end.totalCents } : null,
-      terminationFeeGrossCents: earlyEndFee(row, lastDay, leavingDate, end?.returnedOn ?? null),
+      terminationFeeGrossCents: earlyEndFee(row, changesOf(row), lastDay, leavingDate, end?.returnedOn ?? null),
     };
     byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), billable]);
   });
@@ -86,7 +95,13 @@ function carOf(row: BillableLeaseRow): string {
  * leaving or by an early return; a follow-up lease replacing the car is the programme's own change
  * and costs none (ADR 0040).
  */
-function earlyEndFee(row: BillableLeaseRow, lastDay: string, leavingDate: string | null, returnedOn: string | null): number | null {
+function earlyEndFee(
+  row: BillableLeaseRow,
+  changes: readonly ApprovedPackageChange[],
+  lastDay: string,
+  leavingDate: string | null,
+  returnedOn: string | null,
+): number | null {
   const termEnd = termEndOf(row);
   if (lastDay >= termEnd) return null;
   const reason = leavingDate === lastDay ? 'LEAVING' : returnedOn === lastDay ? 'EARLY_RETURN' : null;
@@ -94,7 +109,8 @@ function earlyEndFee(row: BillableLeaseRow, lastDay: string, leavingDate: string
   return terminationFigures({
     handoverDate: row.handoverDate,
     durationMonths: row.durationMonths,
-    monthlyGrossRateCents: row.totalMonthlyGrossCostCents,
+    // The rate in force when the use ends: the fee counts the remaining rates at it.
+    monthlyGrossRateCents: rateInMonth(row.totalMonthlyGrossCostCents, changes, lastDay.slice(0, 7)),
     privateRateCents: row.grossComparisonCostCents,
     rateInsuranceIncluded: row.rateInsuranceIncluded,
     date: lastDay,

@@ -1,9 +1,10 @@
 import { SalaryInfoSchema } from '@leasing/contract';
-import type { Cents, DriveType, LeaseAbsence, PayrollLease } from '@leasing/payroll';
+import { parsePayrollMonth, type Cents, type DriveType, type LeaseAbsence, type PayrollLease } from '@leasing/payroll';
 
 import { runAsSystem } from '../../db/scope.js';
 import { commuteHistoriesOf } from '../lease-life/index.js';
 import { withLeaseEnds, type LeaseEnd } from '../lease-end/index.js';
+import { approvedChangesOf } from '../package-change/index.js';
 import { openPrivate } from '../orders/index.js';
 import { readSalaryProfiles } from '../profile/index.js';
 import type { EmployerDeps } from './deps.js';
@@ -55,6 +56,11 @@ export async function leasesOfPeople(
     () => new Map<string, { salaryInfo: unknown }>(),
   );
   const histories = await commuteHistoriesOf(deps, userIds, tenantId);
+  // Approved larger kilometre packages: the new rate from their month on (ADR 0058).
+  const packageChanges = await approvedChangesOf(
+    deps.db,
+    rows.map((r) => r.order.id),
+  );
   const result = rows.map((row): LeaseWithPay => {
     const terms = row.order.terms;
     const stored = profiles.get(row.order.userId) ?? null;
@@ -71,6 +77,10 @@ export async function leasesOfPeople(
         durationMonths: terms.durationMonths,
         leavingDate: row.leavingDate,
         monthlyGrossRate: cents(terms.totalMonthlyGrossCostCents),
+        rateHistory: (packageChanges.get(row.order.id) ?? []).map((change) => ({
+          fromMonth: parsePayrollMonth(change.effectiveMonth),
+          monthlyGrossRate: cents(change.to.monthlyGrossRateCents),
+        })),
         // Orders made before the portal existed carry their subsidy in the snapshot only: opened
         // only for those (decrypting every snapshot was a tenth of a large export's time).
         employerContribution: cents(row.employerContributionCents ?? subsidyInSnapshot(deps, row.order)),

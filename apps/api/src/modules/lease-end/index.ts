@@ -6,5 +6,5 @@ export { recordLoss } from './losses.js';
 export { scheduleLeaseReminders } from './reminders.js';
 export { leaseEndRoutes } from './routes.js';
 export { rulesOf } from './returns.js';
-export { leaseEndsOn, settle, type KilometreRules } from './settlement.js';
+export { contractKmOf, leaseEndsOn, settle, type KilometreRules } from './settlement.js';
 export { decideLicenceCheck, type ProviderAnswer } from './licence-check-outcome.js';

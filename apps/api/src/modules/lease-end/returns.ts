@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
 import { admins, endRunningLease, fileOrderDocument, isReturnable } from '../orders/index.js';
+import { approvedChangesOf, kilometreTermsAfter } from '../package-change/index.js';
 import { requireProvider } from '../provider/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
 import { checkReturnDamageClaims } from './return-claims.js';
@@ -105,7 +106,9 @@ export async function recordReturn(
     await checkReturnDamageClaims(tx, orderId, input.damages);
 
     const terms = order.terms as OrderTerms;
-    const rules = rulesOf(terms);
+    // As amended by approved larger kilometre packages (ADR 0058).
+    const changes = (await approvedChangesOf(tx, [orderId])).get(orderId) ?? [];
+    const rules = kilometreTermsAfter(rulesOf(terms), order.handoverDate, changes);
     const damages = input.damages.map((d) => ({
       description: d.description,
       costCents: toCents(d.costEur),

@@ -14,6 +14,13 @@ export interface KilometreRules {
   capFewerKilometers: number;
   /** Most extra km charged at the per-km rate (beyond that the contract is recalculated). */
   capExtraKilometers: number;
+  /** The whole term's kilometres after a package change (ADR 0058); without it km per year × months / 12. */
+  contractKm?: number;
+}
+
+/** The kilometres the contract allows over the whole term. */
+export function contractKmOf(rules: KilometreRules): number {
+  return rules.contractKm ?? Math.round((rules.kmPerYear * rules.durationMonths) / 12);
 }
 
 /** EUR with 4 decimals as integer ten-thousandths of a euro: 0.1071 → 1071. */
@@ -38,7 +45,7 @@ export function settle(rules: KilometreRules, drivenKm: number, damagesCents: re
   if (!Number.isInteger(drivenKm) || drivenKm < 0) throw new RangeError('drivenKm must be a whole number ≥ 0');
   for (const c of damagesCents)
     if (!Number.isInteger(c) || c < 0) throw new RangeError('damage costs in whole cents ≥ 0');
-  const contractKm = Math.round((rules.kmPerYear * rules.durationMonths) / 12);
+  const contractKm = contractKmOf(rules);
   const extraKm = Math.max(0, drivenKm - contractKm);
   const fewerKm = Math.max(0, contractKm - drivenKm);
   const chargedExtraKm = Math.min(Math.max(0, extraKm - rules.excessMileageAllowance), rules.capExtraKilometers);

@@ -82,6 +82,18 @@ export type OrderEvent =
       excessCents: number | null;
       excessMonth: string | null;
     }
+  /** To the provider's admins: a larger kilometre package was asked for (package-change-mails.ts). */
+  | { type: 'PACKAGE_CHANGE_REQUESTED'; car: string; employeeName: string; fromKm: number; toKm: number }
+  /** To the employee: the provider decided; approved from `effectiveMonth` (`YYYY-MM`) at the new rate (euros). */
+  | {
+      type: 'PACKAGE_CHANGE_DECIDED';
+      car: string;
+      approved: boolean;
+      toKm: number;
+      rateEur: number;
+      effectiveMonth: string | null;
+      note: string | null;
+    }
   /** To the employee; ISO dates. */
   | { type: 'DELIVERY_WINDOW'; car: string; from: string; to: string }
   /** To the provider's admins; ISO date. */

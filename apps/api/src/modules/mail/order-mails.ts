@@ -7,6 +7,7 @@ import type { Language } from '@leasing/contract';
 import type { MailFormat } from './mail-format.js';
 import { CLAIM_TEXTS } from './claim-mails.js';
 import { LEASE_LIFE_TEXTS } from './lease-life-mails.js';
+import { PACKAGE_CHANGE_TEXTS } from './package-change-mails.js';
 import type { InEveryLanguage, OrderEvent, OrderMail } from './mail-types.js';
 
 interface OrderText {
@@ -23,6 +24,7 @@ const reasonEn = (reason: string | null) => (reason ? [`Reason given: ${reason}`
 const ORDER_TEXTS: Texts = {
   ...LEASE_LIFE_TEXTS,
   ...CLAIM_TEXTS,
+  ...PACKAGE_CHANGE_TEXTS,
   CREATED: {
     de: (e) => ({
       headline: 'Bestellung angelegt',

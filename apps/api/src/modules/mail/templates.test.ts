@@ -115,6 +115,29 @@ const EVENTS: { [T in OrderEvent['type']]: Extract<OrderEvent, { type: T }>[] } 
       privateRateCents: 54_321,
     },
   ],
+  PACKAGE_CHANGE_REQUESTED: [
+    { type: 'PACKAGE_CHANGE_REQUESTED', car, employeeName: 'Alex Smith', fromKm: 10_000, toKm: 15_000 },
+  ],
+  PACKAGE_CHANGE_DECIDED: [
+    {
+      type: 'PACKAGE_CHANGE_DECIDED',
+      car,
+      approved: true,
+      toKm: 15_000,
+      rateEur: 489.9,
+      effectiveMonth: '2027-01',
+      note: null,
+    },
+    {
+      type: 'PACKAGE_CHANGE_DECIDED',
+      car,
+      approved: false,
+      toKm: 15_000,
+      rateEur: 489.9,
+      effectiveMonth: null,
+      note: 'Not possible',
+    },
+  ],
 };
 const INVOICE: BillingMail = {
   kind: 'INVOICE_ISSUED',
@@ -155,6 +178,19 @@ function expectedValues(template: MailTemplate, language: Language): string[] {
       excessCents: euro(template.event.excessCents / 100),
       excessMonth: month(template.event.excessMonth ?? ''),
     });
+  if (template.kind === 'ORDER_UPDATE' && template.event.type === 'PACKAGE_CHANGE_REQUESTED') {
+    const km = (n: number) => n.toLocaleString(language === 'de' ? 'de-DE' : 'en-GB');
+    Object.assign(params, { fromKm: km(template.event.fromKm), toKm: km(template.event.toKm) });
+  }
+  if (template.kind === 'ORDER_UPDATE' && template.event.type === 'PACKAGE_CHANGE_DECIDED') {
+    const { event } = template;
+    Object.assign(params, {
+      toKm: event.toKm.toLocaleString(language === 'de' ? 'de-DE' : 'en-GB'),
+      // The rate and month are told with an approval only.
+      rateEur: event.approved ? euro(event.rateEur) : null,
+      effectiveMonth: event.effectiveMonth ? month(event.effectiveMonth) : null,
+    });
+  }
   return Object.entries(params)
     .filter(
       ([key, value]) =>

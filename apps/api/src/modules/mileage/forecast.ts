@@ -1,6 +1,6 @@
 import type { Mileage, OdometerReading, Settlement } from '@leasing/contract';
 
-import { leaseEndsOn, settle, type KilometreRules } from '../lease-end/index.js';
+import { contractKmOf, leaseEndsOn, settle, type KilometreRules } from '../lease-end/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +24,7 @@ export function mileageForecast(input: {
   const { handoverDate, rules } = input;
   const readings = [...input.readings].sort((a, b) => a.readOn.localeCompare(b.readOn) || a.readingKm - b.readingKm);
   const endsOn = leaseEndsOn(handoverDate, rules.durationMonths);
-  const contractKm = Math.round((rules.kmPerYear * rules.durationMonths) / 12);
+  const contractKm = contractKmOf(rules);
   const latest = readings.at(-1);
   const elapsed = latest ? daysBetween(handoverDate, latest.readOn) : 0;
   // The term counts its last day: from the handover through `endsOn`.

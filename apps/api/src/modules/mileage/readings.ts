@@ -14,6 +14,7 @@ import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { requireProvider } from '../provider/index.js';
 import { rulesOf } from '../lease-end/index.js';
+import { approvedChangesOf, kilometreTermsAfter, type ApprovedPackageChange } from '../package-change/index.js';
 import {
   findOrders,
   visibleOrder,
@@ -63,13 +64,20 @@ async function readingsOf(db: Database, orderId: number): Promise<OdometerReadin
   return (await readingRows(db, eq(odometerReadings.orderId, orderId))).map(({ orderId: _order, ...r }) => r);
 }
 
-function forecastOf(order: OrderRow & { handoverDate: string }, readings: OdometerReading[]): Mileage {
+/** The forecast by the lease's kilometre terms as approved package changes amended them (ADR 0058). */
+function forecastOf(
+  order: OrderRow & { handoverDate: string },
+  readings: OdometerReading[],
+  changes: readonly ApprovedPackageChange[],
+): Mileage {
   return mileageForecast({
     handoverDate: order.handoverDate,
-    rules: rulesOf(order.terms as OrderTerms),
+    rules: kilometreTermsAfter(rulesOf(order.terms as OrderTerms), order.handoverDate, changes),
     readings,
   });
 }
+
+const changesOf = async (db: Database, orderId: number) => (await approvedChangesOf(db, [orderId])).get(orderId) ?? [];
 
 /**
  * `GET /v1/order/{orderId}/mileage`: the readings, the forecast and what the return would settle. The
@@ -78,7 +86,7 @@ function forecastOf(order: OrderRow & { handoverDate: string }, readings: Odomet
 export async function readMileage(deps: OrderDeps, actor: Actor, orderId: number): Promise<Mileage> {
   const order = await visibleOrder(deps, actor, orderId);
   if (!isRunningLease(order)) throw conflict('Kilometerstände gibt es nur für ein laufendes Leasing.');
-  return forecastOf(order, await readingsOf(deps.db, order.id));
+  return forecastOf(order, await readingsOf(deps.db, order.id), await changesOf(deps.db, order.id));
 }
 
 /** The own running lease, checked before a photo is read: another's order is a 404, HR's look a 403. */
@@ -155,7 +163,7 @@ export async function recordReading(
     });
     return readingsOf(tx, order.id);
   });
-  return forecastOf(order, readings);
+  return forecastOf(order, readings, await changesOf(deps.db, order.id));
 }
 
 function refusalText(field: 'readOn' | 'readingKm', message: string): string {
@@ -187,6 +195,10 @@ export async function providerForecasts(
       running.map((o) => o.id),
     ),
   );
+  const changes = await approvedChangesOf(
+    deps.db,
+    running.map((o) => o.id),
+  );
   const byOrder = new Map<number, OdometerReading[]>();
   for (const { orderId, ...r } of rows) {
     const list = byOrder.get(orderId) ?? [];
@@ -198,7 +210,7 @@ export async function providerForecasts(
       const readings = byOrder.get(order.id);
       const latest = readings?.at(-1);
       if (!readings || !latest) return [];
-      const mileage = forecastOf(order, readings);
+      const mileage = forecastOf(order, readings, changes.get(order.id) ?? []);
       return [
         {
           orderId: order.id,

@@ -25,7 +25,7 @@ export function countersignedFileName(orderId: number): string {
 /** Files a document of another room beside the order's contract (e.g. the additional drivers' list). */
 export async function fileOrderDocument(
   db: Database,
-  doc: { orderId: number; name: string; kind: 'DRIVERS' | 'FINAL_STATEMENT'; pdf: Uint8Array; createdAt: Date },
+  doc: { orderId: number; name: string; kind: 'DRIVERS' | 'FINAL_STATEMENT' | 'ADDENDUM'; pdf: Uint8Array; createdAt: Date },
 ): Promise<string> {
   const [filed] = await db
     .insert(orderDocuments)

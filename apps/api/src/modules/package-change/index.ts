@@ -1,0 +1,4 @@
+// The face of modules/package-change: what other modules and the flows may import.
+export { approvedChangesOf } from './repository.js';
+export { packageChangeRoutes, providerPackageChangeRoutes } from './routes.js';
+export { kilometreTermsAfter, rateInMonth, type ApprovedPackageChange, type KilometreTerms } from './terms.js';
