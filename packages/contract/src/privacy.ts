@@ -6,6 +6,7 @@ import { ClaimSchema } from './claims.js';
 import { DriverCheckStatuses } from './drivers.js';
 import { AbsenceTypes } from './lease-life.js';
 import { StepStatusSchema, StepTypeSchema } from './orders.js';
+import { PackageChangeSchema } from './package-change.js';
 
 /**
  * GDPR self-service: the copy of one's data (Art. 15 and 20) and the erasure of the account
@@ -111,6 +112,8 @@ export const DataExportSchema = z.object({
       hasPhoto: z.boolean(),
     }),
   ),
+  /** The person's requests for a larger kilometre package (ADR 0058), newest first, with the provider's decision. */
+  packageChanges: z.array(PackageChangeSchema),
   /**
    * The additional drivers the person named (ADR 0055), removed ones included with the day of their
    * removal: what the person entered and the licence check's outcome.

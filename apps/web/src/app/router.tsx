@@ -96,6 +96,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'photos', lazy: () => import('./routes/provider-photos') },
                       { path: 'orders', lazy: () => import('./routes/provider-orders') },
                       { path: 'claims', lazy: () => import('./routes/provider-claims') },
+                      { path: 'package-changes', lazy: () => import('./routes/provider-package-changes') },
                       { path: 'invoices', lazy: () => import('./routes/provider-invoices') },
                       { path: 'invoices/profile', lazy: () => import('./routes/provider-billing-profile') },
                       { path: 'contract-check', lazy: () => import('./routes/contract-check') },

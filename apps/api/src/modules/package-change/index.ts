@@ -1,4 +1,10 @@
 // The face of modules/package-change: what other modules and the flows may import.
-export { approvedChangesOf } from './repository.js';
+export { approvedChangesOf, changesOfPerson } from './repository.js';
 export { packageChangeRoutes, providerPackageChangeRoutes } from './routes.js';
-export { kilometreTermsAfter, rateInMonth, type ApprovedPackageChange, type KilometreTerms } from './terms.js';
+export {
+  changeView,
+  kilometreTermsAfter,
+  rateInMonth,
+  type ApprovedPackageChange,
+  type KilometreTerms,
+} from './terms.js';

@@ -246,5 +246,13 @@ describe.each(databaseTargets())('a larger kilometre package during the lease on
     ).body;
     expect(history.changes.map((c) => c.status)).toEqual(['DECLINED']);
     expect(history.options.length).toBeGreaterThan(0);
+
+    // The requests are the person's data: their export has them, with the decision.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/export',
+      headers: bearer(other.employee.accessToken),
+    });
+    expect(exported.json<{ packageChanges: PackageChange[] }>().packageChanges).toEqual(history.changes);
   });
 });

@@ -15,6 +15,15 @@ export function changesOfOrder(db: Database, orderId: number): Promise<PackageCh
     .orderBy(desc(packageChanges.requestedAt));
 }
 
+/** Every request of one person, newest first (their data export). */
+export function changesOfPerson(db: Database, userId: string): Promise<PackageChangeRecord[]> {
+  return db
+    .select()
+    .from(packageChanges)
+    .where(eq(packageChanges.userId, userId))
+    .orderBy(desc(packageChanges.requestedAt));
+}
+
 export async function insertRequest(
   db: Database,
   row: { orderId: number; tenantId: string; userId: string; from: StoredPackage; to: StoredPackage; at: Date },

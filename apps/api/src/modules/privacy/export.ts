@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { consume, type LimitRule } from '../../lib/rate-limiter.js';
 import { claimsOfPerson } from '../claims/index.js';
 import { openPrivate, stepById } from '../orders/index.js';
+import { changeView, changesOfPerson } from '../package-change/index.js';
 import { readSalaryProfile } from '../profile/index.js';
 import { pagesOf, prettyJsonChunks, valueOf, type Section } from './export-json.js';
 import * as pages from './export-repository.js';
@@ -77,6 +78,7 @@ function sectionsOf(
     ['documents', pagesOf(() => documents(deps, orderIds))],
     ['absences', valueOf(() => absencesOf(deps, user.id))],
     ['odometerReadings', valueOf(() => odometerReadingsOf(deps, user.id))],
+    ['packageChanges', valueOf(async () => (await changesOfPerson(deps.db, user.id)).map(changeView))],
     ['additionalDrivers', valueOf(() => additionalDriversOf(deps, user.id))],
     ['claims', valueOf(() => claimsOfPerson(deps.db, user.id))],
     ['audit', pagesOf(() => audit(deps, user.id, orderIds, auditUpTo))],

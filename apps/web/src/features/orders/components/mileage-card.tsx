@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   FileInput,
@@ -26,8 +27,9 @@ const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
 /**
  * On a running lease: the odometer readings the employee reported, where the contract's kilometres
  * are heading at that pace and what the return would settle (ADR 0054), and the form for a new reading.
+ * `packageChangeId` names the kilometre package card's heading, which the warning points to.
  */
-export function MileageCard({ orderId }: { orderId: number }) {
+export function MileageCard({ orderId, packageChangeId }: { orderId: number; packageChangeId?: string }) {
   const { t } = useTranslation('orders');
   const mileage = useMileage(orderId, true);
   if (!mileage.data) return null;
@@ -37,7 +39,7 @@ export function MileageCard({ orderId }: { orderId: number }) {
         <Title order={2} fz="lg">
           {t('mileage.title')}
         </Title>
-        <Forecast mileage={mileage.data} />
+        <Forecast mileage={mileage.data} packageChangeId={packageChangeId} />
         {mileage.data.readings.length > 0 ? <Readings orderId={orderId} mileage={mileage.data} /> : null}
         <ReadingForm orderId={orderId} />
       </Stack>
@@ -45,7 +47,29 @@ export function MileageCard({ orderId }: { orderId: number }) {
   );
 }
 
-function Forecast({ mileage }: { mileage: Mileage }) {
+/** Moves to the kilometre package card and its heading (the address stays as it is). */
+function PackageChangeLink({ target }: { target: string }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Anchor
+      href={`#${target}`}
+      size="sm"
+      display="inline-block"
+      mt={4}
+      onClick={(event) => {
+        const heading = document.getElementById(target);
+        if (!heading) return;
+        event.preventDefault();
+        heading.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        heading.focus({ preventScroll: true });
+      }}
+    >
+      {t('packageChange.toCard')}
+    </Anchor>
+  );
+}
+
+function Forecast({ mileage, packageChangeId }: { mileage: Mileage; packageChangeId: string | undefined }) {
   const { t } = useTranslation('orders');
   if (mileage.forecastEndKm === null || mileage.kmPerYearSoFar === null)
     return <Text size="sm">{t('mileage.noForecast', { km: formatKm(mileage.contractKm) })}</Text>;
@@ -66,6 +90,12 @@ function Forecast({ mileage }: { mileage: Mileage }) {
             km: formatKm(settlement.chargedExtraKm),
             amount: formatPrice(settlement.extraKmEur),
           })}
+          {packageChangeId ? (
+            <>
+              <br />
+              <PackageChangeLink target={packageChangeId} />
+            </>
+          ) : null}
         </Alert>
       ) : (
         <Text size="sm" c="dimmed">

@@ -17,6 +17,7 @@ import { DriversCard } from './drivers-card';
 import { MileageCard } from './mileage-card';
 import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
+import { PACKAGE_CHANGE_CARD_ID, PackageChangeCard } from './package-change-card';
 import { StepScreen } from './step-screen';
 
 /** The order id of the route, or null when it is not a valid one (then nothing is asked). */
@@ -57,7 +58,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
   const steps = workflowSteps(order.steps, order.userSteps);
   const active = activeStepIndex(steps);
   const activeStep = steps[active];
-  // After the handover and until the car is back: the odometer and the damage reports.
+  // After the handover and until the car is back: the odometer, the kilometre package and the damage reports.
   const runningLease = isRunningLease(order);
   usePageTitle(t('workflow.title'));
 
@@ -71,7 +72,8 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
       <CancellationCard order={order} />
       {DRIVER_ORDER_STEPS.includes(order.status) ? <DriversCard orderId={order.id} /> : null}
       {order.status === 'LEASING_ACTIVE' ? <AbsenceCard orderId={order.id} /> : null}
-      {runningLease ? <MileageCard orderId={order.id} /> : null}
+      {runningLease ? <MileageCard orderId={order.id} packageChangeId={PACKAGE_CHANGE_CARD_ID} /> : null}
+      {runningLease ? <PackageChangeCard order={order} /> : null}
       {runningLease ? <ClaimsCard order={order} /> : null}
       {activeStep ? (
         <StepScreen

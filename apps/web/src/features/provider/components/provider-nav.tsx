@@ -15,6 +15,7 @@ export function ProviderNav() {
         { to: '/provider/photos', label: t('nav.photos') },
         { to: '/provider/orders', label: t('nav.orders') },
         { to: '/provider/claims', label: t('nav.claims') },
+        { to: '/provider/package-changes', label: t('nav.packageChanges') },
         { to: '/provider/invoices', label: t('nav.invoices') },
         { to: '/provider/contract-check', label: t('nav.contractCheck') },
       ]}
