@@ -14,10 +14,12 @@ const files = fs
   .filter((f) => only.length === 0 || only.some((name) => f.includes(name)))
   .sort();
 
-// The scale, jobs and invoices benches run the app from its sources and need no build.
-const fromSources = ['scale', 'jobs', 'invoices'];
+// The jobs and invoices benches run the app from its sources and need no build; the scale bench
+// measures the built server (apps/api/dist) from a client process.
+const fromSources = ['jobs', 'invoices'];
 const needsBuild = files.some((f) => !fromSources.some((name) => f.startsWith(name)));
-if (needsBuild && (!fs.existsSync('packages/payroll/dist/index.js') || !fs.existsSync('apps/web/dist/index.html'))) {
+const built = ['packages/payroll/dist/index.js', 'apps/web/dist/index.html', 'apps/api/dist/server.js'];
+if (needsBuild && built.some((file) => !fs.existsSync(file))) {
   console.log('== building first (npm run build)');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

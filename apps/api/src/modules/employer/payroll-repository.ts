@@ -51,6 +51,16 @@ const payrollTerms = sql<PayrollTerms>`jsonb_build_object(
   'rateInsuranceIncluded', ${orders.terms} -> 'leasePackage' -> 'rateInsuranceIncluded',
   'totalMonthlyGrossCostCents', ${orders.terms} -> 'totalMonthlyGrossCostCents')`;
 
+/**
+ * Ids as one parameter, a PostgreSQL array literal (`{…}`, for `= any(…::uuid[])`), instead of a list
+ * of one parameter per id: drizzle builds each parameter of a list on its own, about 2 ms of the
+ * process's time for a batch's 500 people, per statement. Only ids the database gave (uuids) come here.
+ */
+function uuidArray(ids: readonly string[]): string {
+  for (const id of ids) if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error(`not a uuid: ${id}`);
+  return `{${ids.join(',')}}`;
+}
+
 /** Every payroll lease of these people: a follow-up lease ends the one before, so a person's leases go together. */
 export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: readonly string[]) {
   return db
@@ -65,9 +75,10 @@ export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: r
         privateIv: orders.privateIv,
         // The sealed snapshot only where the subsidy is in it alone (orders before the portal): the
         // ciphertext is most of an order row's bytes.
-        privateCiphertext: sql<Buffer | null>`case when ${orderPolicies.employerContributionCents} is null then ${orders.privateCiphertext} end`.mapWith(
-          orders.privateCiphertext,
-        ),
+        privateCiphertext:
+          sql<Buffer | null>`case when ${orderPolicies.employerContributionCents} is null then ${orders.privateCiphertext} end`.mapWith(
+            orders.privateCiphertext,
+          ),
         privateAadVersion: orders.privateAadVersion,
       },
       firstName: users.firstName,
@@ -81,5 +92,5 @@ export function payrollLeasesOfPeople(db: Database, tenantId: string, userIds: r
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(employmentEnds, eq(employmentEnds.userId, orders.userId))
     .leftJoin(orderPolicies, eq(orderPolicies.orderId, orders.id))
-    .where(and(payrollLeaseConditions(tenantId), inArray(orders.userId, [...userIds])));
+    .where(and(payrollLeaseConditions(tenantId), sql`${orders.userId} = any(${uuidArray(userIds)}::uuid[])`));
 }

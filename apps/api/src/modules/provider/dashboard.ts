@@ -58,21 +58,18 @@ interface StepHistoryState {
   durations: StepDurations;
   medians: ProviderDashboard['medianDaysPerStep'] | null;
 }
-const histories = new WeakMap<object, StepHistoryState>();
+interface StepHistory {
+  state: StepHistoryState;
+  /** The history being read anew, while requests are still answered from `state`. */
+  rebuilding: Promise<StepHistoryState> | null;
+}
+const histories = new WeakMap<object, StepHistory>();
 
-/**
- * The medians over the whole step history, read on from the last sequence number seen (records are
- * only appended), so a request reads the records written since the one before, not the history
- * again. Read anew every ten minutes (an unsigned order can be deleted with its records).
- */
-async function stepMedians(deps: OrderDeps): Promise<ProviderDashboard['medianDaysPerStep']> {
-  const now = Date.now();
-  let state = histories.get(deps.db);
-  if (!state || now - state.builtAt > REBUILD_AFTER_MS) {
-    state = { lastSeq: 0, builtAt: now, durations: new StepDurations(), medians: null };
-    histories.set(deps.db, state);
-  }
-  const records = await deps.db
+type StepRecord = Parameters<StepDurations['add']>[0][number] & { seq: number };
+
+/** The step records written after `afterSeq`, oldest first. */
+function recordsAfter(deps: OrderDeps, afterSeq: number): Promise<StepRecord[]> {
+  return deps.db
     .select({
       seq: userSteps.seq,
       orderId: userSteps.orderId,
@@ -81,14 +78,51 @@ async function stepMedians(deps: OrderDeps): Promise<ProviderDashboard['medianDa
       modified: userSteps.modified,
     })
     .from(userSteps)
-    .where(gt(userSteps.seq, state.lastSeq))
+    .where(gt(userSteps.seq, afterSeq))
     .orderBy(asc(userSteps.seq));
+}
+
+/** Reads on from the state's last sequence number; the medians again only when records came. */
+async function readOn(deps: OrderDeps, state: StepHistoryState): Promise<StepHistoryState> {
+  const read = await recordsAfter(deps, state.lastSeq);
+  // Two requests at once read the same records: the one answered second adds only what is still new.
+  const records = read.filter((r) => r.seq > state.lastSeq);
   if (records.length > 0 || !state.medians) {
     state.durations.add(records);
     state.lastSeq = records.at(-1)?.seq ?? state.lastSeq;
     state.medians = state.durations.medians();
   }
-  return state.medians;
+  return state;
+}
+
+/** The whole history read anew (a quarter of a million records at a provider's size: most of a second). */
+function readAnew(deps: OrderDeps): Promise<StepHistoryState> {
+  return readOn(deps, { lastSeq: 0, builtAt: Date.now(), durations: new StepDurations(), medians: null });
+}
+
+/**
+ * The medians over the whole step history, read on from the last sequence number seen (records are
+ * only appended), so a request reads the records written since the one before, not the history
+ * again. Read anew every ten minutes (an unsigned order can be deleted with its records): in the
+ * background, the requests meanwhile answered from the history as it was and read on from it, so no
+ * request waits for the whole history but the process's first.
+ */
+async function stepMedians(deps: OrderDeps): Promise<ProviderDashboard['medianDaysPerStep']> {
+  let history = histories.get(deps.db);
+  if (!history) {
+    history = { state: await readAnew(deps), rebuilding: null };
+    const existing = histories.get(deps.db);
+    if (existing) history = existing;
+    else histories.set(deps.db, history);
+  } else if (!history.rebuilding && Date.now() - history.state.builtAt > REBUILD_AFTER_MS) {
+    const current = history;
+    // The request's scope goes with it (the provider's): the rebuild reads what this request may.
+    current.rebuilding = readAnew(deps)
+      .then((fresh) => (current.state = fresh))
+      .catch(() => current.state)
+      .finally(() => (current.rebuilding = null));
+  }
+  return (await readOn(deps, history.state)).medians ?? [];
 }
 
 /**

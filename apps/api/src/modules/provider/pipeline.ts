@@ -64,6 +64,8 @@ export async function providerOrders(
     },
     (bounds) => adminSummaries(deps.db, where, bounds, deps.clock.now()),
     query,
+    // The provider sees every order: the filter alone names the list.
+    `pipeline:${JSON.stringify([query.tenantId, query.status, query.step, query.from, query.to, query.q])}`,
   );
   return {
     items: rows.map(({ handoverDate, deliveryWindowFrom, deliveryWindowTo, ...summary }) => ({
