@@ -28,7 +28,7 @@ import {
 import { tenantFactsOf } from '../provider/index.js';
 import { addendumFileName, renderAddendum } from './addendum-pdf.js';
 import * as repo from './repository.js';
-import { changeView, kilometreTermsAfter, storedPackage, type StoredPackage } from './terms.js';
+import { changeView, kilometreTermsAfter, sameButKilometres, storedPackage, type StoredPackage } from './terms.js';
 
 /** The package in force: the last approved change's, else the ordered one. */
 function packageInForce(order: OrderRow, changes: repo.PackageChangeRecord[]): StoredPackage {
@@ -38,14 +38,23 @@ function packageInForce(order: OrderRow, changes: repo.PackageChangeRecord[]): S
   return storedPackage(terms.leasePackage, terms.totalMonthlyGrossCostCents);
 }
 
-/** The car's packages of the current price list with the same term and more kilometres, fewest first. */
+/**
+ * The car's packages of the current price list that differ from the one in force only by more
+ * kilometres (same term, tyres and included services), one per kilometre figure (the cheapest),
+ * fewest first.
+ */
 async function largerPackages(deps: OrderDeps, order: OrderRow, current: StoredPackage): Promise<StoredPackage[]> {
   const vehicle = (await deps.catalog.get()).byId.get((order.terms as OrderTerms).vehicle.id);
   if (!vehicle) return [];
-  return vehicle.packages
-    .filter((p) => p.durationMonths === current.durationMonths && p.kmPerYear > current.kmPerYear)
-    .sort((a, b) => a.kmPerYear - b.kmPerYear)
-    .map((p) => storedPackage(p, p.totalMonthlyGrossCostCents));
+  const byKm = new Map<number, StoredPackage>();
+  for (const pkg of vehicle.packages) {
+    const candidate = storedPackage(pkg, pkg.totalMonthlyGrossCostCents);
+    if (candidate.kmPerYear <= current.kmPerYear || !sameButKilometres(candidate, current)) continue;
+    const known = byKm.get(candidate.kmPerYear);
+    if (!known || candidate.monthlyGrossRateCents < known.monthlyGrossRateCents)
+      byKm.set(candidate.kmPerYear, candidate);
+  }
+  return [...byKm.values()].sort((a, b) => a.kmPerYear - b.kmPerYear);
 }
 
 /** `GET /v1/order/{orderId}/package-change`: for whoever sees the order; the offer for its employee only. */

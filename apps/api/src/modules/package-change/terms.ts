@@ -7,6 +7,9 @@ import type { PackageChange, PackageTerms } from '@leasing/contract';
 export interface StoredPackage {
   leasePackageId: string;
   durationMonths: number;
+  /** What else the package holds (absent in none stored so far): a change keeps all of it, only the kilometres grow. */
+  tires?: string;
+  services?: string;
   kmPerYear: number;
   monthlyGrossRateCents: number;
   costsMoreKilometers: number;
@@ -21,6 +24,12 @@ export interface StoredPackage {
 interface PackageLike {
   id: string;
   durationMonths: number;
+  tires: string;
+  maintenanceAndServicingIncluded: boolean;
+  vehicleInsuranceIncluded: boolean;
+  tirePackageIncluded: boolean;
+  tireChangeIncluded: boolean;
+  rateInsuranceIncluded: boolean;
   kmPerYear: number;
   costsMoreKilometers: number;
   reimbursementLessKilometers: number;
@@ -30,10 +39,30 @@ interface PackageLike {
   capExtraKilometers: number;
 }
 
+/** The package's included services as one comparable key. */
+function servicesOf(pkg: PackageLike): string {
+  return [
+    pkg.maintenanceAndServicingIncluded,
+    pkg.vehicleInsuranceIncluded,
+    pkg.tirePackageIncluded,
+    pkg.tireChangeIncluded,
+    pkg.rateInsuranceIncluded,
+  ]
+    .map((included) => (included ? '1' : '0'))
+    .join('');
+}
+
+/** The same package but for the kilometres: same term, tyres and included services. */
+export function sameButKilometres(a: StoredPackage, b: StoredPackage): boolean {
+  return a.durationMonths === b.durationMonths && a.tires === b.tires && a.services === b.services;
+}
+
 export function storedPackage(pkg: PackageLike, monthlyGrossRateCents: number): StoredPackage {
   return {
     leasePackageId: pkg.id,
     durationMonths: pkg.durationMonths,
+    tires: pkg.tires,
+    services: servicesOf(pkg),
     kmPerYear: pkg.kmPerYear,
     monthlyGrossRateCents,
     costsMoreKilometers: pkg.costsMoreKilometers,
