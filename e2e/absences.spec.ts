@@ -50,7 +50,11 @@ test('HR records parental leave for a person with an active lease: payroll pause
   const provider = await newPage(browser);
 
   try {
-    const account = await registerEmployee(employee, { firstName: 'Emma', lastName, emailPrefix: `e2e.abwesenheit.${id}` });
+    const account = await registerEmployee(employee, {
+      firstName: 'Emma',
+      lastName,
+      emailPrefix: `e2e.abwesenheit.${id}`,
+    });
     await saveProfile(employee, account, { address: { firstName: 'Emma', lastName } });
 
     let orderId = '';
@@ -157,6 +161,37 @@ test('HR records parental leave for a person with an active lease: payroll pause
       await expect(dialog).toBeHidden();
       await expect(card.getByTestId('driver-row')).toContainText('Kim Meyer');
       await expect(card.getByTestId('driver-row')).toContainText('Prüfung offen');
+    });
+
+    await test.step('the person asks for a larger kilometre package; the provider approves it from next month', async () => {
+      const card = employee.getByTestId('package-change-card');
+      await expect(card.getByRole('heading', { name: 'Kilometerpaket' })).toBeVisible();
+      const larger = card.getByRole('radio').first();
+      await larger.check();
+      await expect(card.getByTestId('package-change-consequence')).toContainText('ab dem Folgemonat');
+      await card.getByRole('button', { name: 'Paketwechsel anfragen' }).click();
+      await employee
+        .getByRole('dialog', { name: 'Paketwechsel anfragen' })
+        .getByRole('button', { name: 'Verbindlich anfragen' })
+        .click();
+      await expect(card.getByTestId('package-change-state')).toContainText('Angefragt am');
+      await checkScreen(employee, 'order page, package change requested');
+
+      await provider.goto('/provider/package-changes');
+      const row = provider.getByTestId('package-change-row').filter({ hasText: `Nr. ${orderId}` });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(name);
+      await checkScreen(provider, 'provider package changes');
+      await row.getByRole('button', { name: `Paketwechsel von ${name} genehmigen` }).click();
+      await provider
+        .getByRole('dialog', { name: 'Bitte bestätigen' })
+        .getByRole('button', { name: 'Genehmigen' })
+        .click();
+      await expect(row).toContainText('Genehmigt');
+
+      await employee.reload();
+      await expect(employee.getByTestId('package-change-state')).toContainText('Genehmigt ab');
+      await expect(employee.getByTestId('package-change-state')).toContainText('Nachtrag');
     });
   } finally {
     await Promise.all([employee.context().close(), hr.context().close(), provider.context().close()]);

@@ -11,6 +11,7 @@ import { useMe } from '../../auth/api/get-me';
 import { usePackageChange, useRequestPackageChange } from '../api/package-change';
 import { formatPayrollMonth } from './claim-parts';
 import { PackageChangeStatusBadge, kmChange, rateChange } from './package-change-parts';
+import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 
 /** The card's element id, for the odometer's hint when the kilometres run over. */
 export const PACKAGE_CHANGE_CARD_ID = 'package-change';
@@ -236,7 +237,7 @@ function History({ changes }: { changes: readonly PackageChange[] }) {
       <Title order={3} fz="md">
         {t('packageChange.history')}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <KeyboardScrollTable label={t('packageChange.history')} minWidth={480}>
         <Table withTableBorder={false} verticalSpacing={4} data-testid="package-change-history">
           <Table.Thead>
             <Table.Tr>
@@ -259,7 +260,7 @@ function History({ changes }: { changes: readonly PackageChange[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </KeyboardScrollTable>
     </Stack>
   );
 }

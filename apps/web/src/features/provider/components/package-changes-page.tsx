@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,6 +17,7 @@ import { useDecidePackageChange, useProviderPackageChanges } from '../api/packag
 import { ConfirmButton } from './confirm-button';
 import { LoadError } from './load-error';
 import { DeclineModal } from './package-change-decline-modal';
+import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 
 const PAGE_SIZE = 25;
 const ALL = 'ALL';
@@ -149,7 +150,7 @@ export function PackageChangesPage() {
         <Text size="sm" c="dimmed" data-testid="package-changes-total">
           {t('packageChanges.total', { count: total, formatted: formatInteger(total) })}
         </Text>
-        <Table.ScrollContainer minWidth={1040}>
+        <KeyboardScrollTable label={t('packageChanges.caption')} minWidth={1040}>
           <Table striped highlightOnHover>
             <Table.Caption>{t('packageChanges.caption')}</Table.Caption>
             <Table.Thead>
@@ -161,9 +162,8 @@ export function PackageChangesPage() {
                 <Table.Th>{t('packageChanges.km')}</Table.Th>
                 <Table.Th>{t('packageChanges.rate')}</Table.Th>
                 <Table.Th>{t('packageChanges.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('packageChanges.actions')}</VisuallyHidden>
-                </Table.Th>
+                {/* Visible: a visually hidden header is positioned absolutely and widened a phone's page past the scroller. */}
+                <Table.Th>{t('packageChanges.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -182,7 +182,7 @@ export function PackageChangesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </KeyboardScrollTable>
         <ListPager
           total={total}
           pageSize={PAGE_SIZE}
