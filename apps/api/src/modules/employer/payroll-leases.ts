@@ -1,10 +1,10 @@
 import { SalaryInfoSchema } from '@leasing/contract';
-import { parsePayrollMonth, type Cents, type DriveType, type LeaseAbsence, type PayrollLease } from '@leasing/payroll';
+import type { Cents, DriveType, LeaseAbsence, PayrollLease } from '@leasing/payroll';
 
 import { runAsSystem } from '../../db/scope.js';
 import { commuteHistoriesOf } from '../lease-life/index.js';
 import { withLeaseEnds, type LeaseEnd } from '../lease-end/index.js';
-import { approvedChangesOf } from '../package-change/index.js';
+import { approvedChangesOf, rateHistoryOf } from '../package-change/index.js';
 import { openPrivate } from '../orders/index.js';
 import { readSalaryProfiles } from '../profile/index.js';
 import type { EmployerDeps } from './deps.js';
@@ -77,10 +77,7 @@ export async function leasesOfPeople(
         durationMonths: terms.durationMonths,
         leavingDate: row.leavingDate,
         monthlyGrossRate: cents(terms.totalMonthlyGrossCostCents),
-        rateHistory: (packageChanges.get(row.order.id) ?? []).map((change) => ({
-          fromMonth: parsePayrollMonth(change.effectiveMonth),
-          monthlyGrossRate: cents(change.to.monthlyGrossRateCents),
-        })),
+        rateHistory: rateHistoryOf(packageChanges.get(row.order.id) ?? []),
         // Orders made before the portal existed carry their subsidy in the snapshot only: opened
         // only for those (decrypting every snapshot was a tenth of a large export's time).
         employerContribution: cents(row.employerContributionCents ?? subsidyInSnapshot(deps, row.order)),

@@ -4,6 +4,7 @@ export { packageChangeRoutes, providerPackageChangeRoutes } from './routes.js';
 export {
   changeView,
   kilometreTermsAfter,
+  rateHistoryOf,
   rateInMonth,
   type ApprovedPackageChange,
   type KilometreTerms,

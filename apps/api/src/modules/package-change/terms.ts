@@ -1,3 +1,4 @@
+import { parsePayrollMonth, rateIn, type Cents, type RateVersion } from '@leasing/payroll';
 import type { PackageChange, PackageTerms } from '@leasing/contract';
 
 /**
@@ -171,9 +172,18 @@ export function kilometreTermsAfter<T extends KilometreTerms>(
   };
 }
 
-/** The monthly gross rate in force in `month` (`YYYY-MM`): the ordered one, or the last change effective by then (changes oldest first, as `approvedChangesOf` gives them). */
+/** Approved changes as the payroll's rate history (`PayrollLease.rateHistory`), oldest first. */
+export function rateHistoryOf(changes: readonly ApprovedPackageChange[]): RateVersion[] {
+  return changes.map((change) => ({
+    fromMonth: parsePayrollMonth(change.effectiveMonth),
+    monthlyGrossRate: change.to.monthlyGrossRateCents as Cents,
+  }));
+}
+
+/** The monthly gross rate in force in `month` (`YYYY-MM`): the payroll's own rule (`rateIn`). */
 export function rateInMonth(orderedCents: number, changes: readonly ApprovedPackageChange[], month: string): number {
-  let rate = orderedCents;
-  for (const change of changes) if (change.effectiveMonth <= month) rate = change.to.monthlyGrossRateCents;
-  return rate;
+  return rateIn(
+    { monthlyGrossRate: orderedCents as Cents, rateHistory: rateHistoryOf(changes) },
+    parsePayrollMonth(month),
+  );
 }
