@@ -25,3 +25,6 @@ export * from './drivers.js';
 export * from './claims.js';
 export * from './package-change.js';
 export * from './integrations.js';
+export * from './webhooks.js';
+export * from './scim.js';
+export * from './sso.js';

@@ -1,0 +1,2 @@
+-- Placeholder: the tables follow in this file.
+SELECT 1;
