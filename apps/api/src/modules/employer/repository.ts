@@ -1,5 +1,5 @@
 import type { TenantEmployeesQuery } from '@leasing/contract';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { personStartsWith } from '../../db/person-search.js';
@@ -28,18 +28,47 @@ function employeeConditions(tenantId: string, query: TenantEmployeesQuery, userI
   return and(...conditions);
 }
 
+/**
+ * Which rows of the sorted list a page reads. A page in the back half is read from the other end with
+ * the sort turned round (and turned back afterwards): OFFSET reads every row it skips, so the last
+ * page of 14,000 people would otherwise cost 14,000 rows.
+ */
+export interface EmployeeSlice {
+  skip: number;
+  take: number;
+  fromEnd: boolean;
+}
+
+const sliceFromStart = (query: { page: number; pageSize: number }): EmployeeSlice => ({
+  skip: (query.page - 1) * query.pageSize,
+  take: query.pageSize,
+  fromEnd: false,
+});
+
+/** The slice of a page once the total is known: from whichever end is nearer. */
+export function nearerEndSlice(query: { page: number; pageSize: number }, total: number): EmployeeSlice | null {
+  const skip = (query.page - 1) * query.pageSize;
+  if (skip >= total) return null;
+  if (skip <= total / 2) return { skip, take: query.pageSize, fromEnd: false };
+  const take = Math.min(query.pageSize, total - skip);
+  return { skip: total - skip - take, take, fromEnd: true };
+}
+
 /** The statements of one page of the employer's people (not its admins) and of how many match in all. */
 export function employeePageQueries(
   db: Database,
   tenantId: string,
   query: TenantEmployeesQuery & { page: number; pageSize: number },
   userId?: string,
+  slice: EmployeeSlice = sliceFromStart(query),
 ) {
   const where = employeeConditions(tenantId, query, userId);
-  const order =
+  // NULLS LAST ascending is exactly NULLS FIRST descending: the turned sort is the same order backwards.
+  const direction = slice.fromEnd ? desc : asc;
+  const keys =
     query.sort === 'employeeId'
-      ? [asc(users.employeeId), asc(users.lastName), asc(users.id)]
-      : [asc(users.lastName), asc(users.firstName), asc(users.id)];
+      ? [users.employeeId, users.lastName, users.id]
+      : [users.lastName, users.firstName, users.id];
   return {
     rows: db
       .select({
@@ -56,9 +85,9 @@ export function employeePageQueries(
       .from(users)
       .leftJoin(employmentEnds, eq(employmentEnds.userId, users.id))
       .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(...keys.map((key) => direction(key)))
+      .limit(slice.take)
+      .offset(slice.skip),
     total: db
       .select({ n: count() })
       .from(users)
@@ -67,7 +96,10 @@ export function employeePageQueries(
   };
 }
 
-/** One page of the employer's people (not its admins) and how many match in all. */
+/**
+ * One page of the employer's people (not its admins) and how many match in all. The first page is read
+ * beside its count; a later one after it, from the nearer end of the list.
+ */
 export async function employeePage(
   db: Database,
   tenantId: string,
@@ -75,8 +107,15 @@ export async function employeePage(
   userId?: string,
 ) {
   const queries = employeePageQueries(db, tenantId, query, userId);
-  const [rows, total] = await Promise.all([queries.rows, queries.total]);
-  return { rows, total: total[0]?.n ?? 0 };
+  if (query.page === 1) {
+    const [rows, total] = await Promise.all([queries.rows, queries.total]);
+    return { rows, total: total[0]?.n ?? 0 };
+  }
+  const total = (await queries.total)[0]?.n ?? 0;
+  const slice = nearerEndSlice(query, total);
+  if (!slice) return { rows: [], total };
+  const rows = await employeePageQueries(db, tenantId, query, userId, slice).rows;
+  return { rows: slice.fromEnd ? rows.reverse() : rows, total };
 }
 
 /** Orders of some of the employer's people (one page of the list), with the car of their frozen terms (not the whole terms). */
