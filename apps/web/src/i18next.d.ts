@@ -8,6 +8,7 @@ import type consent from '../public/locales/de/consent.json';
 import type contractCheck from '../public/locales/de/contract-check.json';
 import type employer from '../public/locales/de/employer.json';
 import type faq from '../public/locales/de/faq.json';
+import type integrations from '../public/locales/de/integrations.json';
 import type legal from '../public/locales/de/legal.json';
 import type orders from '../public/locales/de/orders.json';
 import type profile from '../public/locales/de/profile.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       provider: typeof provider;
       'contract-check': typeof contractCheck;
       billing: typeof billing;
+      integrations: typeof integrations;
     };
   }
 }

@@ -114,6 +114,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'contract-check', lazy: () => import('./routes/contract-check') },
                       { path: 'licence-checks', lazy: () => import('./routes/employer-licence-checks') },
                       { path: 'invoices', lazy: () => import('./routes/employer-invoices') },
+                      { path: 'integrations', lazy: () => import('./routes/employer-integrations') },
                     ],
                   },
                   {

@@ -16,6 +16,7 @@ export function EmployerNav() {
         { to: '/employer/contract-check', label: t('nav.contractCheck') },
         { to: '/employer/licence-checks', label: t('nav.licenceChecks') },
         { to: '/employer/invoices', label: t('nav.invoices') },
+        { to: '/employer/integrations', label: t('nav.integrations') },
       ]}
     />
   );

@@ -1,0 +1,6 @@
+import { IntegrationsPage } from '../../features/integrations/components/integrations-page';
+
+/** /employer/integrations: sign-in, provisioning, API keys and webhooks of the employer's own systems. */
+export function Component() {
+  return <IntegrationsPage />;
+}
