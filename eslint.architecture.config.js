@@ -59,7 +59,6 @@ export const ROOMS = {
     'apps/api/src/modules/provider/order-export.ts': ['orders', 'users'],
     'apps/api/src/modules/provider/photos.ts': ['vehicles'],
     'apps/api/src/modules/provider/pipeline.ts': ['auditLog', 'orders', 'userSteps', 'users'],
-    'apps/api/src/modules/provider/price-list-apply.ts': ['carModels', 'leasePackages', 'manufacturers', 'vehicles'],
     'apps/api/src/modules/provider/price-list.ts': ['catalogState', 'users'],
     'apps/api/src/modules/provider/tenant-list.ts': ['orders', 'users'],
     'apps/api/src/modules/provider/tenants.ts': ['orders', 'users'],

@@ -6,6 +6,12 @@ export {
   type CatalogSnapshot,
   type CatalogVehicle,
 } from './catalog-snapshot.js';
+export {
+  applyCatalogueChanges,
+  type CatalogueChanges,
+  type PackageFields,
+  type VehicleFields,
+} from './catalogue-changes.js';
 export { DELIVERY_OPTIONS, STANDARD_EQUIPMENT, seedDemoCatalog, technicalDetails } from './demo-catalog.js';
 export { colorsFor } from './illustration.js';
 export { displayWidth, firstPictureOfPage, mediaRoutes, photoUrls, uploadedPhotoUrl } from './media-routes.js';

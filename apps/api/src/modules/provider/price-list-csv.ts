@@ -3,7 +3,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
 import { neutralizeCell, restoreCell } from '../../lib/csv-cell.js';
-import type { CatalogPackage, CatalogVehicle } from '../catalog/index.js';
+import type { CatalogVehicle, PackageFields, VehicleFields } from '../catalog/index.js';
 
 /**
  * The price list as CSV: one row per lease package, the vehicle's figures repeated on each of its
@@ -15,22 +15,8 @@ import type { CatalogPackage, CatalogVehicle } from '../catalog/index.js';
  * (lib/csv-cell.ts, docs/decisions/0029-csv-formula-cells.md).
  */
 
-/** The vehicle's figures (the same on every row of the vehicle). */
-export interface VehicleFields {
-  brand: string;
-  model: string;
-  trimLevel: string | null;
-  listPriceGrossCents: number;
-  maximumPowerKw: number;
-  rangeKm: number;
-  batteryKwh: number;
-  consumption: number | null;
-  deliveryFromWeeks: number | null;
-  deliveryToWeeks: number | null;
-}
-
-/** A package's terms and prices. */
-export type PackageFields = Omit<CatalogPackage, 'id' | 'vehicleId'>;
+/** The vehicle's figures and a package's terms: the catalogue's own (it writes them, `applyCatalogueChanges`). */
+export type { PackageFields, VehicleFields };
 
 export interface PriceRow {
   /** As a spreadsheet numbers it: the header is row 1. */

@@ -1,6 +1,6 @@
 import type { PriceListError, PriceListPreview } from '@leasing/contract';
 
-import type { CatalogPackage, CatalogVehicle } from '../catalog/index.js';
+import type { CatalogPackage, CatalogueChanges, CatalogVehicle } from '../catalog/index.js';
 import {
   display,
   PACKAGE_COLUMNS,
@@ -23,14 +23,9 @@ import {
  */
 export type DiffMode = 'upload' | 'restore';
 
-export interface PriceListPlan {
+/** The changes of a price list (the catalogue's `CatalogueChanges`) with the preview the screen shows. */
+export interface PriceListPlan extends CatalogueChanges {
   preview: Omit<PriceListPreview, 'importId' | 'fileName' | 'createdAt' | 'status' | 'publishable'>;
-  /** Vehicles to create, by key (`new:…` or, when restoring, the old id). */
-  newVehicles: Map<string, { id: string | null; fields: VehicleFields }>;
-  vehicleUpdates: { vehicleId: string; fields: VehicleFields; priceChanged: boolean; approximate: boolean }[];
-  packageUpdates: { packageId: string; vehicleId: string; fields: PackageFields; priceChanged: boolean }[];
-  packageInserts: { id: string | null; vehicleKey: string; fields: PackageFields }[];
-  packageDeletes: string[];
 }
 
 const MAX_LISTED_ERRORS = 1_000;

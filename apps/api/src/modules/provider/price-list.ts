@@ -15,9 +15,8 @@ import { catalogState } from '../../db/schema-catalog.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeUploadedText } from '../../lib/uploaded-text.js';
-import { loadSnapshot } from '../catalog/index.js';
+import { applyCatalogueChanges, loadSnapshot } from '../catalog/index.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
-import { applyPlan } from './price-list-apply.js';
 import { exportCsv, neutralizedFile, parsePriceList } from './price-list-csv.js';
 import { diffPriceList, type DiffMode, type PriceListPlan } from './price-list-diff.js';
 
@@ -148,7 +147,7 @@ export async function publishImport(
       );
     }
     const previousCsv = exportCsv(live.vehicles);
-    await applyPlan(tx, plan);
+    await applyCatalogueChanges(tx, plan);
     await tx.update(priceListImports).set({ status: 'PUBLISHED' }).where(eq(priceListImports.id, row.id));
     return recordVersion(tx, actor, ctx, now, {
       kind: 'PUBLISH',
@@ -183,7 +182,7 @@ export async function rollbackVersion(
     const plan = previewOf(Buffer.from(target.previousCsv, 'utf8'), live.vehicles, 'restore');
     if (plan.preview.counts.errors > 0) throw invalidList(plan.preview);
     const previousCsv = exportCsv(live.vehicles);
-    await applyPlan(tx, plan);
+    await applyCatalogueChanges(tx, plan);
     return recordVersion(tx, actor, ctx, now, {
       kind: 'ROLLBACK',
       importId: null,

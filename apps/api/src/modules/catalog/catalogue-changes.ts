@@ -2,9 +2,40 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { carModels, leasePackages, manufacturers, vehicles } from '../../db/schema-catalog.js';
-import { colorsFor, DELIVERY_OPTIONS, segmentFor, STANDARD_EQUIPMENT, technicalDetails } from '../catalog/index.js';
-import type { VehicleFields } from './price-list-csv.js';
-import type { PriceListPlan } from './price-list-diff.js';
+import type { CatalogPackage } from './catalog-snapshot.js';
+import { DELIVERY_OPTIONS, STANDARD_EQUIPMENT, technicalDetails } from './demo-catalog.js';
+import { colorsFor } from './illustration.js';
+import { segmentFor } from './pricing.js';
+
+/** A vehicle's figures as a price list names them (the same on every package row of the vehicle). */
+export interface VehicleFields {
+  brand: string;
+  model: string;
+  trimLevel: string | null;
+  listPriceGrossCents: number;
+  maximumPowerKw: number;
+  rangeKm: number;
+  batteryKwh: number;
+  consumption: number | null;
+  deliveryFromWeeks: number | null;
+  deliveryToWeeks: number | null;
+}
+
+/** A package's terms and prices. */
+export type PackageFields = Omit<CatalogPackage, 'id' | 'vehicleId'>;
+
+/**
+ * What a published price list changes in the catalogue (the provider's back office plans it: its
+ * preview and diff; the catalogue owns the tables and writes them).
+ */
+export interface CatalogueChanges {
+  /** Vehicles to create, by key (`new:…` or, when restoring, the old id). */
+  newVehicles: Map<string, { id: string | null; fields: VehicleFields }>;
+  vehicleUpdates: { vehicleId: string; fields: VehicleFields; priceChanged: boolean; approximate: boolean }[];
+  packageUpdates: { packageId: string; vehicleId: string; fields: PackageFields; priceChanged: boolean }[];
+  packageInserts: { id: string | null; vehicleKey: string; fields: PackageFields }[];
+  packageDeletes: string[];
+}
 
 const CHUNK = 500;
 
@@ -14,7 +45,7 @@ const CHUNK = 500;
  * catalogue version with every statement: the in-memory catalogue, the search answers and the
  * personal rates all follow at the next request after the commit.
  */
-export async function applyPlan(tx: Database, plan: PriceListPlan): Promise<void> {
+export async function applyCatalogueChanges(tx: Database, plan: CatalogueChanges): Promise<void> {
   if (plan.packageDeletes.length > 0) {
     for (let i = 0; i < plan.packageDeletes.length; i += CHUNK)
       await tx.delete(leasePackages).where(inArray(leasePackages.id, plan.packageDeletes.slice(i, i + CHUNK)));
