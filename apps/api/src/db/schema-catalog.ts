@@ -1,4 +1,19 @@
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { bytea } from './schema.js';
 
 // The vehicle catalogue's tables (spec 3): makes, models, vehicles, their lease packages, and the
 // catalogue's version that keys the personal-rate caches.
@@ -95,3 +110,43 @@ export const catalogState = pgTable('catalog_state', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
+
+/**
+ * A vehicle photo: the upload re-encoded (metadata stripped) into responsive widths, WebP and AVIF.
+ * `position` orders the photos; the first is the main photo.
+ * owner: catalog (the catalogue's media: the provider uploads them through catalog's face)
+ */
+export const vehiclePhotos = pgTable(
+  'vehicle_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The widths stored, ascending. */
+    widths: integer('widths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [index('vehicle_photos_vehicle_idx').on(t.vehicleId, t.position)],
+);
+
+/** One encoded width and format of a vehicle photo. owner: catalog */
+export const vehiclePhotoVariants = pgTable(
+  'vehicle_photo_variants',
+  {
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => vehiclePhotos.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['webp', 'avif'] }).notNull(),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
+);

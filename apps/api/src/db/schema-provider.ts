@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import { bytea, tenants } from './schema.js';
-import { vehicles } from './schema-catalog.js';
+import { tenants } from './schema.js';
 
 /**
  * The provider's back office: register codes of the employers, price-list imports and their published
- * versions, vehicle photos. None of these tables holds personal data (user ids only as the actor), so
+ * versions (the vehicle photos are the catalogue's: schema-catalog.ts). None of these tables holds personal data (user ids only as the actor), so
  * they need no row-level security; the provider module checks the role on every endpoint.
  */
 
@@ -73,43 +71,3 @@ export const priceListVersions = pgTable('price_list_versions', {
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   publishedBy: uuid('published_by'),
 });
-
-/**
- * A vehicle photo: the upload re-encoded (metadata stripped) into responsive widths, WebP and AVIF.
- * `position` orders the photos; the first is the main photo.
- * owner: provider
- */
-export const vehiclePhotos = pgTable(
-  'vehicle_photos',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    vehicleId: uuid('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    /** The widths stored, ascending. */
-    widths: integer('widths')
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-  },
-  (t) => [index('vehicle_photos_vehicle_idx').on(t.vehicleId, t.position)],
-);
-
-/** owner: provider */
-export const vehiclePhotoVariants = pgTable(
-  'vehicle_photo_variants',
-  {
-    photoId: uuid('photo_id')
-      .notNull()
-      .references(() => vehiclePhotos.id, { onDelete: 'cascade' }),
-    format: text('format', { enum: ['webp', 'avif'] }).notNull(),
-    width: integer('width').notNull(),
-    bytes: bytea('bytes').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
-);

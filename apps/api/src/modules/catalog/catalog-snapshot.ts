@@ -2,8 +2,14 @@ import type { DeliveryOption, Tires } from '@leasing/contract';
 import { asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { vehiclePhotos } from '../../db/schema-provider.js';
-import { carModels, catalogState, leasePackages, manufacturers, vehicles } from '../../db/schema-catalog.js';
+import {
+  carModels,
+  catalogState,
+  leasePackages,
+  manufacturers,
+  vehiclePhotos,
+  vehicles,
+} from '../../db/schema-catalog.js';
 
 /** One lease package as the API serves it; money in integer cents. */
 export interface CatalogPackage {

@@ -20,3 +20,13 @@ export { segmentFor } from './pricing.js';
 export { programmeFor, programmeVerdict } from './programme.js';
 export { catalogRoutes } from './routes.js';
 export { provisionalWarnings, toTaxResult } from './service.js';
+export {
+  addVehiclePhoto,
+  deleteVehiclePhoto,
+  photoCountsByVehicle,
+  photosOfVehicle,
+  reorderVehiclePhotos,
+  vehicleExists,
+  type EncodedPhoto,
+  type VehiclePhotoRow,
+} from './vehicle-photo-store.js';

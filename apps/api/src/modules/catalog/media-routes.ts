@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { Database } from '../../db/client.js';
-import { vehiclePhotoVariants } from '../../db/schema-provider.js';
-
+import { vehiclePhotoVariants } from '../../db/schema-catalog.js';
 import { notFound } from '../../lib/errors.js';
 import type { CatalogCache, CatalogVehicle } from './catalog-snapshot.js';
 import { renderVehicleSvg, VEHICLE_COLORS } from './illustration.js';

@@ -1,19 +1,21 @@
-import {
-  PHOTO_CONTENT_TYPES,
-  PHOTO_MAX_BYTES,
-  PHOTOS_PER_VEHICLE_MAX,
-  type ProviderVehicle,
-  type VehiclePhoto,
-} from '@leasing/contract';
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, type ProviderVehicle, type VehiclePhoto } from '@leasing/contract';
 import sharp, { type Metadata } from 'sharp';
 
 import type { Database } from '../../db/client.js';
-import { vehiclePhotos, vehiclePhotoVariants } from '../../db/schema-provider.js';
-import { vehicles } from '../../db/schema-catalog.js';
 import { recordAudit } from '../../lib/audit.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { displayWidth, photoUrls, uploadedPhotoUrl as photoUrl } from '../catalog/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import {
+  addVehiclePhoto,
+  deleteVehiclePhoto,
+  displayWidth,
+  photoCountsByVehicle,
+  photosOfVehicle,
+  photoUrls,
+  reorderVehiclePhotos,
+  uploadedPhotoUrl as photoUrl,
+  vehicleExists,
+  type VehiclePhotoRow,
+} from '../catalog/index.js';
 import { requireProvider, type ProviderActor, type ProviderCtx, type ProviderDeps } from './deps.js';
 
 /**
@@ -25,9 +27,7 @@ type PhotoFormat = 'webp' | 'avif';
 /** Decoding bombs: refuse images with more pixels than a 50-megapixel camera makes. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-type PhotoRow = typeof vehiclePhotos.$inferSelect;
-
-export function toPhoto(row: PhotoRow, index: number): VehiclePhoto {
+export function toPhoto(row: VehiclePhotoRow, index: number): VehiclePhoto {
   const srcSet = (format: PhotoFormat) => row.widths.map((w) => `${photoUrl(row.id, w, format)} ${w}w`).join(', ');
   return {
     id: row.id,
@@ -109,27 +109,14 @@ export async function processDamagePhoto(
 }
 
 async function requireVehicle(db: Database, vehicleId: string): Promise<void> {
-  const [row] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, vehicleId));
-  if (!row) throw notFound('Fahrzeug nicht gefunden');
-}
-
-async function photosOf(db: Database, vehicleId: string): Promise<PhotoRow[]> {
-  return db
-    .select()
-    .from(vehiclePhotos)
-    .where(eq(vehiclePhotos.vehicleId, vehicleId))
-    .orderBy(asc(vehiclePhotos.position), asc(vehiclePhotos.createdAt));
+  if (!(await vehicleExists(db, vehicleId))) throw notFound('Fahrzeug nicht gefunden');
 }
 
 /** `GET /v1/provider/vehicles`: every vehicle with its package and photo counts. */
 export async function listVehicles(deps: ProviderDeps, actor: ProviderActor): Promise<ProviderVehicle[]> {
   requireProvider(actor);
   const snapshot = await deps.catalog.get();
-  const counts = await deps.db
-    .select({ vehicleId: vehiclePhotos.vehicleId, n: count() })
-    .from(vehiclePhotos)
-    .groupBy(vehiclePhotos.vehicleId);
-  const photos = new Map(counts.map((c) => [c.vehicleId, Number(c.n)]));
+  const photos = await photoCountsByVehicle(deps.db);
   return snapshot.vehicles.map((v) => ({
     id: v.id,
     brand: v.brand,
@@ -145,7 +132,7 @@ export async function listVehicles(deps: ProviderDeps, actor: ProviderActor): Pr
 export async function listPhotos(deps: ProviderDeps, actor: ProviderActor, vehicleId: string): Promise<VehiclePhoto[]> {
   requireProvider(actor);
   await requireVehicle(deps.db, vehicleId);
-  return (await photosOf(deps.db, vehicleId)).map(toPhoto);
+  return (await photosOfVehicle(deps.db, vehicleId)).map(toPhoto);
 }
 
 /** `POST /v1/provider/vehicles/{id}/photos`: the new photo goes last. */
@@ -161,32 +148,11 @@ export async function uploadPhoto(
   const processed = await processPhoto(file.bytes, file.contentType);
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    // Serialises uploads per vehicle, so positions and the limit hold under parallel uploads.
-    await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, vehicleId)).for('update');
-    const [stats] = await tx
-      .select({ n: count(), last: max(vehiclePhotos.position) })
-      .from(vehiclePhotos)
-      .where(eq(vehiclePhotos.vehicleId, vehicleId));
-    if (Number(stats?.n ?? 0) >= PHOTOS_PER_VEHICLE_MAX)
-      throw conflict(`Ein Fahrzeug hat höchstens ${PHOTOS_PER_VEHICLE_MAX} Fotos.`);
-    const [photo] = await tx
-      .insert(vehiclePhotos)
-      .values({
-        vehicleId,
-        position: (stats?.last ?? -1) + 1,
-        width: processed.width,
-        height: processed.height,
-        widths: [...new Set(processed.variants.map((v) => v.width))],
-        createdAt: now,
-        createdBy: actor.id,
-      })
-      .returning();
-    if (!photo) throw new Error('photo insert failed');
-    await tx.insert(vehiclePhotoVariants).values(processed.variants.map((v) => ({ photoId: photo.id, ...v })));
+    const photo = await addVehiclePhoto(tx, vehicleId, processed, { at: now, userId: actor.id });
     await audit(tx, actor, 'provider.photo.uploaded', photo.id, ctx, now);
     return photo;
   });
-  const all = await photosOf(deps.db, vehicleId);
+  const all = await photosOfVehicle(deps.db, vehicleId);
   return toPhoto(
     row,
     all.findIndex((p) => p.id === row.id),
@@ -204,18 +170,10 @@ export async function reorderPhotos(
   requireProvider(actor);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const current = await photosOf(tx, vehicleId);
-    const known = new Set(current.map((p) => p.id));
-    if (photoIds.length !== current.length || photoIds.some((id) => !known.has(id))) {
-      throw new AppError('VALIDATION_FAILED', 'Bitte geben Sie jedes Foto des Fahrzeugs genau einmal an.', {
-        errors: [{ field: 'photoIds', message: 'invalid' }],
-      });
-    }
-    for (const [position, id] of photoIds.entries())
-      await tx.update(vehiclePhotos).set({ position }).where(eq(vehiclePhotos.id, id));
+    await reorderVehiclePhotos(tx, vehicleId, photoIds);
     await audit(tx, actor, 'provider.photo.reordered', vehicleId, ctx, now);
   });
-  return (await photosOf(deps.db, vehicleId)).map(toPhoto);
+  return (await photosOfVehicle(deps.db, vehicleId)).map(toPhoto);
 }
 
 export async function deletePhoto(
@@ -228,11 +186,7 @@ export async function deletePhoto(
   requireProvider(actor);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(vehiclePhotos)
-      .where(and(eq(vehiclePhotos.id, photoId), eq(vehiclePhotos.vehicleId, vehicleId)))
-      .returning({ id: vehiclePhotos.id });
-    if (deleted.length === 0) throw notFound('Foto nicht gefunden');
+    if (!(await deleteVehiclePhoto(tx, vehicleId, photoId))) throw notFound('Foto nicht gefunden');
     await audit(tx, actor, 'provider.photo.deleted', photoId, ctx, now);
   });
 }
