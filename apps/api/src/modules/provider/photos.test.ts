@@ -113,6 +113,11 @@ describe.each(databaseTargets())('provider: vehicle photos on %s', (target) => {
       photoIds: [reversed[0]],
     });
     expect(incomplete.status).toBe(400);
+    // As many ids as photos, but one of them twice: the other photo would lose its place.
+    const twice = await call('PUT', `/v1/provider/vehicles/${vehicle.id}/photos/order`, tokens.provider, {
+      photoIds: [reversed[0], reversed[0]],
+    });
+    expect(twice.status).toBe(400);
   });
 
   it('deletes a photo; without photos the generated pictures come back', async () => {
