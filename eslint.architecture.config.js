@@ -59,7 +59,6 @@ export const ROOMS = {
     'apps/api/src/modules/provider/price-list.ts': ['catalogState', 'users'],
     'apps/api/src/modules/provider/tenant-list.ts': ['orders', 'users'],
     'apps/api/src/modules/provider/tenants.ts': ['orders', 'users'],
-    'apps/api/src/modules/signing/long-term-retry.ts': ['orderDocuments', 'orders'],
     'apps/api/src/flows/sign-contract.ts': ['identCases'],
   },
 };

@@ -36,12 +36,12 @@ import {
   mediaRoutes,
   PersonalRates,
 } from './modules/catalog/index.js';
-import { scheduleLongTermRetry } from './modules/signing/index.js';
 import {
   type OrderDeps,
   orderRoutes,
   providerCallbackRoutes,
   recheckOrdersAfterSave,
+  scheduleLongTermRetry,
   scheduleOrderJobs,
 } from './modules/orders/index.js';
 import {

@@ -18,3 +18,4 @@ export { openPrivate, sealPrivate, type OrderTerms, type PrivateSnapshot, type S
 export { STEP_DEFINITIONS, stepById, stepOfType, transitionFor } from './steps.js';
 export { commitTransition } from './transition.js';
 export { billableLeasesOf, tenantsWithBillableLeases, type BillableLeaseRow } from './billable-leases.js';
+export { scheduleLongTermRetry } from './long-term-retry.js';
