@@ -20,8 +20,8 @@ import { nssDatabaseTrusting, pdfsig, verifyDocumentTimestamp } from '../../test
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 
 import { retryLongTermExtensions, retryPause } from './long-term-retry.js';
-import { sha256Hex } from './order-signing-deps.js';
-import type { FaultTarget, TrustServiceFaultMode } from './trust-service-faults.js';
+import { sha256Hex } from '../signing/order-signing-deps.js';
+import type { FaultTarget, TrustServiceFaultMode } from '../signing/trust-service-faults.js';
 
 describe('retryPause', () => {
   it('starts at a minute, doubles, and stops growing at six hours', () => {

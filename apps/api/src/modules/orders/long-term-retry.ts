@@ -5,6 +5,7 @@
  * replaces the stored file by its extension: the sealed file stays inside it byte for byte (incremental
  * revisions), and the audit trail names both versions by their SHA-256, as the approval does. A failed
  * attempt waits longer each time, up to a few hours; the contract stays valid as sealed meanwhile.
+ * The order's documents are the workflow's (orders owns them); signing makes the extension.
  */
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 
@@ -15,7 +16,7 @@ import type { JobScheduler } from '../../lib/scheduled-jobs.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 
-import { longTermAuditFields, type SigningDeps } from './order-signing-deps.js';
+import { longTermAuditFields, type SigningDeps } from '../signing/index.js';
 
 /** What the retry needs (the order service's dependencies fit it). */
 interface LongTermRetryDeps {
