@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_HR, DEMO_PROVIDER } from './support/demo-accounts.js';
 import { firstVehicle } from './support/demo-vehicle.js';
 import { registerEmployee, saveProfile } from './support/employees.js';
-import { approveOrder, handOver, orderAndSign, todayInBerlin } from './support/journeys.js';
+import { approveOrder, handOver, orderAndSign, todayInBerlin, typeDay } from './support/journeys.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
 
@@ -88,8 +88,8 @@ test('HR records parental leave for a person with an active lease: payroll pause
       await expect(dialog.getByText('Keine Abwesenheiten eingetragen.')).toBeVisible();
       const form = dialog.getByRole('form', { name: 'Neue Abwesenheit' });
       await form.getByLabel(/^Art/).selectOption({ label: 'Elternzeit' });
-      await form.getByLabel(/^Beginn/).fill(leaveFrom);
-      await form.getByLabel(/^Ende/).fill(leaveTo);
+      await typeDay(form.getByLabel(/^Beginn/), leaveFrom);
+      await typeDay(form.getByLabel(/^Ende/), leaveTo);
       await checkScreen(hr, 'employer absences dialog');
       await form.getByRole('button', { name: 'Abwesenheit eintragen' }).click();
       await expect(hr.getByText(`Abwesenheit von ${name} eingetragen.`)).toBeVisible();
@@ -133,7 +133,7 @@ test('HR records parental leave for a person with an active lease: payroll pause
       const card = employee.getByTestId('mileage-card');
       await expect(card.getByRole('heading', { name: 'Kilometerstand' })).toBeVisible();
       await card.getByLabel('Kilometerstand').fill('120');
-      await card.getByLabel('Abgelesen am').fill(handoverDate);
+      await typeDay(card.getByLabel('Abgelesen am'), handoverDate);
       await card.getByRole('button', { name: 'Kilometerstand melden' }).click();
       await expect(card.getByTestId('mileage-readings')).toContainText('120 km');
       // Below the reading just made: refused at the field, in German.
@@ -151,12 +151,12 @@ test('HR records parental leave for a person with an active lease: payroll pause
       await dialog.getByLabel(/^Vorname/).fill('Kim');
       await dialog.getByLabel(/^Nachname/).fill('Meyer');
       await dialog.getByLabel(/^E-Mail-Adresse/).fill(`kim.${orderId}@example.com`);
-      await dialog.getByLabel(/^Geburtsdatum/).fill(`${String(year - 17)}-01-01`);
-      await dialog.getByLabel(/^Führerschein ausgestellt am/).fill(`${String(year - 3)}-01-01`);
+      await typeDay(dialog.getByLabel(/^Geburtsdatum/), `${String(year - 17)}-01-01`);
+      await typeDay(dialog.getByLabel(/^Führerschein ausgestellt am/), `${String(year - 3)}-01-01`);
       await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
       await expect(dialog.getByText('Zusatzfahrer müssen mindestens 18 Jahre alt sein.')).toBeVisible();
       await checkScreen(employee, 'order page, additional driver refused');
-      await dialog.getByLabel(/^Geburtsdatum/).fill(`${String(year - 30)}-01-01`);
+      await typeDay(dialog.getByLabel(/^Geburtsdatum/), `${String(year - 30)}-01-01`);
       await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
       await expect(dialog).toBeHidden();
       await expect(card.getByTestId('driver-row')).toContainText('Kim Meyer');

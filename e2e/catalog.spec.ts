@@ -120,3 +120,51 @@ test('a new employee without salary data sees estimated rates and a disabled ord
   await expect(page.getByRole('button', { name: 'Angaben speichern' })).toBeVisible();
   await checkScreen(page, 'salary profile, empty');
 });
+
+/** Whole euros of a card's rate as shown ("312 € mtl."). */
+const euros = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+test('/search?sort=rate lists the cheapest personal rate first; range and rate filters narrow it', async ({ page }) => {
+  await signIn(page, DEMO_EMPLOYEE);
+  await page.goto('/search?sort=rate');
+  const cards = page.getByTestId('vehicle-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sortieren nach' })).toHaveValue('rate');
+  await expect(cards.first().getByTestId('rate-label')).toHaveText('Ihre Nettorate');
+
+  // The server's answer for every car: the first card has the lowest personal rate of them all.
+  const all = await page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('authData') ?? '{}') as { accessToken?: string };
+    const answer = await fetch('/v1/search', { headers: { authorization: `Bearer ${session.accessToken ?? ''}` } });
+    return (await answer.json()) as { yourLeaseFrom: number | null; estimateLeaseFrom: number; rangeKm: number }[];
+  });
+  const lowest = Math.min(...all.map((car) => car.yourLeaseFrom ?? car.estimateLeaseFrom));
+  const shown = (await cards.getByTestId('net-rate').allTextContents()).map(euros);
+  expect(shown[0]).toBe(Math.round(lowest));
+  expect(shown).toEqual([...shown].sort((a, b) => a - b));
+  // The badge: what the person saves per month, the share below it.
+  await expect(cards.first().getByTestId('savings-amount')).toHaveText(/^spart \d{1,3}(\.\d{3})*\s€ im Monat$/);
+  await expect(cards.first().getByTestId('savings-percent')).toHaveText(/^\d+\s%\sErsparnis$/);
+  await checkScreen(page, 'search, sorted by rate');
+
+  // A minimum range and a maximum rate, kept in the address beside the order.
+  await page.getByRole('combobox', { name: 'Reichweite' }).selectOption({ label: 'ab 500 km' });
+  // The lowest step that still leaves a car of that range.
+  const limit = Math.min(
+    ...all.filter((car) => car.rangeKm >= 500).map((car) => Math.round(car.yourLeaseFrom ?? car.estimateLeaseFrom)),
+  );
+  const rates = page.getByRole('combobox', { name: 'Nettorate' });
+  const offered = (await rates.locator('option').allTextContents()).map(euros).filter((value) => value >= limit);
+  const chosen = offered[0] ?? 600;
+  await rates.selectOption(String(chosen));
+  await page.getByRole('button', { name: 'Filtern' }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?minRange=500&maxRate=${String(chosen)}&sort=rate$`));
+  await expect(cards.first()).toBeVisible();
+  const ranges = (await cards.getByTestId('range').allTextContents()).map(euros);
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges.every((km) => km >= 500)).toBe(true);
+  const narrowed = (await cards.getByTestId('net-rate').allTextContents()).map(euros);
+  expect(narrowed.every((rate) => rate <= chosen)).toBe(true);
+  expect(narrowed).toEqual([...narrowed].sort((a, b) => a - b));
+  await checkScreen(page, 'search, filtered by range and rate');
+});

@@ -182,6 +182,7 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       await hr.getByRole('link', { name: 'Arbeitgeberportal' }).first().click();
       await expect(hr).toHaveURL(/\/employer$/);
       await expect(hr.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(hr.getByTestId('overview-trend-months-chart')).toBeVisible();
       await checkScreen(hr, 'employer overview');
       await hr.getByRole('link', { name: 'Richtlinie', exact: true }).click();
       await expect(hr).toHaveURL(/\/employer\/policy$/);
@@ -298,6 +299,32 @@ test('HR sets a subsidy and a price cap, the employee orders under them and payr
       // The screen shows the same conversion as the file.
       const shown = normalise(await tableRow.locator('td').nth(2).textContent());
       expect(shown).toContain(normalise(amount.format(expectedConversionCents / 100)));
+    });
+
+    await test.step("HR's overview charts the last twelve months; its table has this month's payroll totals", async () => {
+      const month = handoverDate.slice(0, 7);
+      await hr.goto('/employer');
+      const months = hr.getByTestId('overview-trend-months');
+      await expect(months.getByRole('img', { name: /^Diagramm: Bruttoumwandlung/ })).toBeVisible();
+      await expect(months.locator('.recharts-surface').first()).toBeVisible();
+      // A month still being computed comes with a later answer (the page asks again).
+      await expect(hr.getByTestId('overview-trend-pending')).toHaveCount(0, { timeout: 30_000 });
+      await expect(hr.getByTestId('overview-uptake-text')).toContainText('Personen nehmen teil');
+      await months.getByRole('button', { name: 'Als Tabelle anzeigen' }).click();
+      const table = hr.getByTestId('overview-trend-table');
+      await expect(table).toBeVisible();
+      await expect(table.getByRole('row')).toHaveCount(13);
+      const payroll = await api<{ totals: { grossConversionEur: number; employerContributionEur: number } }>(
+        hr,
+        'GET',
+        `/v1/tenant/payroll/${month}`,
+      );
+      const current = table.getByRole('row').last();
+      await expect(current.getByRole('link')).toHaveAttribute('href', `/employer/payroll/${month}`);
+      const cells = normalise(await current.textContent());
+      expect(cells).toContain(normalise(amount.format(payroll.totals.grossConversionEur)));
+      expect(cells).toContain(normalise(amount.format(payroll.totals.employerContributionEur)));
+      await checkScreen(hr, 'employer overview, trend as a table');
     });
   } finally {
     if (original.policy) {

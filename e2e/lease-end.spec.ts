@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_HR, DEMO_PROVIDER } from './support/demo-accounts.js';
 import { firstVehicle } from './support/demo-vehicle.js';
 import { registerEmployee, saveProfile } from './support/employees.js';
-import { approveOrder, handOver, orderAndSign, todayInBerlin } from './support/journeys.js';
+import { approveOrder, handOver, orderAndSign, todayInBerlin, typeDay } from './support/journeys.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
 
@@ -81,7 +81,7 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
       const form = employee.getByRole('dialog', { name: 'Schaden melden' });
       await form.getByRole('button', { name: 'Meldung senden' }).click();
       await expect(form.getByText(/Bitte/).first()).toBeVisible();
-      await form.getByLabel('Datum').fill(today);
+      await typeDay(form.getByLabel('Datum'), today);
       await form.getByLabel('Uhrzeit').fill('00:01');
       await form.getByLabel(/^Ort/).fill('Parkplatz Marktstraße 5, München');
       await form.getByLabel(/^Beschreibung/).fill('Beim Einparken die Stoßstange an einem Poller gestreift.');
@@ -120,7 +120,7 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
       await expect(form.getByText('Bitte geben Sie das Rückgabedatum an.')).toBeVisible();
       await expect(form.getByText('Bitte geben Sie den Kilometerstand an.')).toBeVisible();
 
-      await form.getByLabel(/Rückgabedatum/).fill(dayAfter(today));
+      await typeDay(form.getByLabel(/Rückgabedatum/), dayAfter(today));
       await form.getByLabel(/Kilometerstand/).fill('1250');
       await form.getByRole('button', { name: 'Schaden hinzufügen' }).click();
       await record.click();
@@ -130,7 +130,7 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
       await expect(form.getByText('Bitte geben Sie den Kilometerstand an.')).toHaveCount(0);
       await checkScreen(provider, 'provider return form with field errors');
 
-      await form.getByLabel(/Rückgabedatum/).fill(today);
+      await typeDay(form.getByLabel(/Rückgabedatum/), today);
       await form.getByLabel(/^Schaden/).fill('Kratzer Heckklappe');
       await form.getByLabel(/Kosten/).fill('150');
       await record.click();

@@ -24,9 +24,9 @@ test('the provider admin needs the code from the authenticator after the passwor
 
   await codeField.fill(good);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/search$/);
-  await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
-  await checkScreen(page, 'search');
+  // The provider's admin lands on the back office's dashboard (ADR 0062).
+  await expect(page).toHaveURL(/\/provider$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('authData'))).toContain('accessToken');
 });
 

@@ -47,4 +47,21 @@ test('an order goes from the employee through the employer and the provider to a
   await expect(page.getByRole('heading', { name: 'Leasing aktiv' })).toBeVisible();
   await expect(page.getByText('Ihr Fahrzeug wurde am 02.03.2026 übergeben. Gute Fahrt!')).toBeVisible();
   await checkScreen(page, 'order workflow, active lease');
+
+  // With a running lease the navigation leads to "Mein Auto" (ADR 0063), which asks what an early end costs.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mein Auto' }).click();
+  await expect(page).toHaveURL(/\/my-car$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mein Auto' })).toBeVisible();
+  await expect(page.getByTestId('my-car-facts')).toBeVisible();
+  await expect(page.getByTestId('my-car-handover')).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+  await expect(page.getByTestId('my-car-documents').getByRole('button').first()).toBeVisible();
+  const estimate = page.getByTestId('termination-estimate');
+  await estimate.getByRole('textbox', { name: /Ende am/ }).fill('31.12.2028');
+  await estimate.getByRole('heading', { name: 'Was kostet ein vorzeitiges Ende?' }).click();
+  const quote = estimate.getByTestId('termination-quote');
+  await expect(quote).toContainText('Bei einem Ende am 31.12.2028');
+  await expect(quote).toContainText('Rückgabe: einmalig');
+  await expect(quote).toContainText('Wechsel zu einem neuen Arbeitgeber');
+  await checkScreen(page, 'my car, termination quote');
 });

@@ -49,7 +49,19 @@ test('the provider onboards an employer and publishes a price list the employee 
     await signIn(provider, DEMO_PROVIDER);
     await provider.getByRole('link', { name: 'Back-Office' }).first().click();
     await expect(provider.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+    // The charts (ADR 0063), each a named picture with its figures as a table.
+    const orders = provider.getByTestId('dashboard-orders-by-month');
+    await expect(orders.getByRole('img', { name: /^Diagramm: Bestellungen je Monat/ })).toBeVisible();
+    await expect(orders.locator('.recharts-surface').first()).toBeVisible();
+    await expect(provider.getByTestId('dashboard-open-by-days').locator('.recharts-surface').first()).toBeVisible();
     await checkScreen(provider, 'provider overview');
+    await orders.getByRole('button', { name: 'Als Tabelle anzeigen' }).click();
+    const table = provider.getByTestId('dashboard-orders-table');
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(13);
+    await provider.getByTestId('dashboard-deliveries').getByRole('button', { name: 'Als Tabelle anzeigen' }).click();
+    await expect(provider.getByTestId('dashboard-deliveries-table')).toBeVisible();
+    await checkScreen(provider, 'provider overview, charts as tables');
     await provider.getByRole('link', { name: 'Arbeitgeber', exact: true }).click();
     await provider.getByRole('button', { name: 'Arbeitgeber anlegen' }).click();
     const dialog = provider.getByRole('dialog', { name: 'Arbeitgeber anlegen' });

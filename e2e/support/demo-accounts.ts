@@ -18,6 +18,8 @@ export interface Account {
   password: string;
   /** The second factor's secret: every admin has one. */
   totpSecret?: string;
+  /** Where a sign-in without a callback path lands: the role's home (ADR 0062); the search when left out. */
+  home?: RegExp;
 }
 
 /** Max Mustermann, employee of the demo employer with a complete salary profile. */
@@ -28,6 +30,8 @@ export const DEMO_HR: Account = {
   email: DEMO_ACCOUNTS.tenantAdmin,
   password: DEMO_PASSWORD,
   totpSecret: DEMO_TOTP_SECRET,
+  // The employer portal's overview.
+  home: /\/employer$/,
 };
 
 /** The provider's admin, who runs the back office. */
@@ -35,4 +39,6 @@ export const DEMO_PROVIDER: Account = {
   email: DEMO_ACCOUNTS.providerAdmin,
   password: DEMO_PASSWORD,
   totpSecret: DEMO_TOTP_SECRET,
+  // The back office's dashboard.
+  home: /\/provider$/,
 };

@@ -17,6 +17,19 @@ export const todayInBerlin = (): string =>
     day: '2-digit',
   }).format(new Date());
 
+/** `05.03.2026` for `2026-03-05`: a day as a person types it into a date field. */
+export const germanDay = (iso: string): string => iso.split('-').reverse().join('.');
+
+/**
+ * Types the day `iso` (`YYYY-MM-DD`) into a date field as a person does, `TT.MM.JJJJ`, and leaves the
+ * field with Tab, which closes its calendar (ADR 0062).
+ */
+export async function typeDay(field: Locator, iso: string): Promise<void> {
+  await field.fill(germanDay(iso));
+  await expect(field).toHaveValue(germanDay(iso));
+  await field.press('Tab');
+}
+
 /** The order's row in the approvals (HR) or the provider's order list. */
 export const adminOrderRow = (page: Page, orderId: string): Locator =>
   page.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
@@ -189,8 +202,13 @@ export async function handOver(provider: Page, orderId: string, handoverDate: st
   await expect(row).toContainText('Übergabe offen');
   await row.getByRole('button', { name: 'Übergeben' }).click();
   const dialog = provider.getByRole('dialog');
-  await dialog.getByLabel(/Übergabedatum/).fill(handoverDate);
-  await checkScreen(provider, 'provider orders, handover dialog');
+  const date = dialog.getByLabel(/Übergabedatum/);
+  await date.fill(germanDay(handoverDate));
+  // The calendar is open while the day is typed: checked with the dialog, then left with Tab.
+  await expect(provider.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  await checkScreen(provider, 'provider orders, handover dialog with the calendar');
+  await date.press('Tab');
+  await expect(provider.getByRole('button', { name: 'Nächster Monat' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Übergeben' }).click();
   await expect(provider.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
   await provider.getByRole('tab', { name: /^Alle/ }).click();

@@ -53,8 +53,9 @@ export async function appHasTakenOver(page: Page): Promise<void> {
 
 /**
  * Signs in through the login form. An account with a `totpSecret` has a second factor: the code screen
- * follows the password and takes a code from the authenticator (here: computed). The sign-in form and a
- * landing on the search are checked with axe (once per run).
+ * follows the password and takes a code from the authenticator (here: computed). The sign-in lands on
+ * the role's home (`account.home`, the search by default) unless `landing` says otherwise. The sign-in
+ * form and a landing on the search are checked with axe (once per run).
  */
 export async function signIn(
   page: Page,
@@ -80,9 +81,17 @@ export async function signIn(
     await codeField.fill(await totpCode(account.email, account.totpSecret));
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   }
-  await expect(page).toHaveURL(options.landing ?? /\/search$/);
-  if (new URL(page.url()).pathname === '/search') {
+  await expect(page).toHaveURL(options.landing ?? account.home ?? /\/search$/);
+  const landed = new URL(page.url()).pathname;
+  if (landed === '/search') {
     await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
     await checkScreen(page, 'search');
+  } else if (landed in HOME_SCREENS) {
+    // An admin's home: the employer portal's overview or the back office's dashboard (ADR 0062).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkScreen(page, HOME_SCREENS[landed] ?? landed);
   }
 }
+
+/** The admins' homes as the journeys that open them name their check (employer.spec, provider.spec). */
+const HOME_SCREENS: Record<string, string> = { '/employer': 'employer overview', '/provider': 'provider overview' };

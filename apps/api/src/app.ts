@@ -59,7 +59,10 @@ import { employerRoutes } from './modules/employer/index.js';
 import { leaseLifeRoutes } from './modules/lease-life/index.js';
 import { claimRoutes } from './modules/claims/index.js';
 import { authenticateApiKey, integrationRoutes } from './modules/integrations/index.js';
+import { scheduleScimErasures, scimRoutes, scimTokenRoutes, type ScimDeps } from './modules/scim/index.js';
+import { companySignInRequired, scheduleSsoCleanup, ssoRequired, ssoRoutes } from './modules/sso/index.js';
 import { mileageRoutes } from './modules/mileage/index.js';
+import { scheduleWebhookJobs, webhookRoutes, WebhookWorker, type WebhookDeps } from './modules/webhooks/index.js';
 import { packageChangeRoutes, providerPackageChangeRoutes } from './modules/package-change/index.js';
 import { driverRoutes, syncDriverCheckCase } from './modules/drivers/index.js';
 import { checkDependencies, healthRoutes } from './modules/health/index.js';
@@ -85,6 +88,7 @@ import { registerOutsideServices } from './app-services.js';
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    webhookWorker: WebhookWorker;
     backgroundTasks: BackgroundTasks;
     metrics: Metrics;
     orderDeps: OrderDeps;
@@ -191,7 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailWorker', mailWorker);
   mailWorker.start();
-  const authDeps = { db, tokens, clock, events, limiter };
+  // An employer may require its company account for its employees: the password step and a set password
+  // ask (modules/sso, ADR 0061).
+  const authDeps = { db, tokens, clock, events, limiter, companySignInRequired: companySignInRequired(db) };
   const background = new BackgroundTasks(app.log);
   app.decorate('backgroundTasks', background);
 
@@ -304,6 +310,45 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(driverRoutes({ ...orderDeps, authenticate }));
   await app.register(claimRoutes({ ...orderDeps, authenticate }));
   await app.register(integrationRoutes({ db, clock, limiter, authenticate }));
+  // The employer's directory provisions its people at /scim/v2 with a token of its own (modules/scim,
+  // ADR 0060); an employer that requires the company sign-in gets welcome mails pointing to it.
+  const scimDeps: ScimDeps = {
+    db,
+    ssoRequired: (tenantId) => ssoRequired(db, tenantId),
+    cipher: options.cipher,
+    clock,
+    limiter,
+    events,
+    account: { ...authDeps, background, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick() },
+    mailSent: () => mailWorker.kick(),
+  };
+  await app.register(scimTokenRoutes({ ...scimDeps, authenticate }));
+  await app.register(scimRoutes(scimDeps), { prefix: '/scim/v2' });
+  await app.register(
+    ssoRoutes({
+      ...authDeps,
+      cipher: options.cipher,
+      publicUrl: config.publicUrl,
+      production: config.nodeEnv === 'production',
+      secureCookies: config.publicUrl.startsWith('https:'),
+      authenticate,
+    }),
+  );
+  // Signed webhooks to the employer's systems (modules/webhooks, ADR 0059): in production https only,
+  // never an inner address; the worker polls the outbox on every instance (claims keep them apart).
+  const webhookDeps: WebhookDeps = {
+    db,
+    cipher: options.cipher,
+    clock,
+    publicUrl: config.publicUrl,
+    targets: config.nodeEnv === 'production' ? 'production' : 'development',
+    mailSent: () => mailWorker.kick(),
+    log: app.log,
+  };
+  const webhookWorker = new WebhookWorker(webhookDeps);
+  app.decorate('webhookWorker', webhookWorker);
+  if (options.startJobs !== false) webhookWorker.start();
+  await app.register(webhookRoutes({ ...webhookDeps, authenticate, deliverSoon: () => webhookWorker.kick() }));
   const billingDeps = { db, clock, publicUrl: config.publicUrl, mailSent: () => mailWorker.kick(), authenticate };
   await app.register(providerBillingRoutes(billingDeps));
   await app.register(tenantBillingRoutes(billingDeps));
@@ -318,6 +363,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startJobs !== false) scheduleLicenceCheckRefresh(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleLongTermRetry(scheduler, orderDeps);
   if (options.startJobs !== false) scheduleInvoiceRun(scheduler, billingDeps);
+  if (options.startJobs !== false) scheduleScimErasures(scheduler, scimDeps, app.log);
+  if (options.startJobs !== false) scheduleSsoCleanup(scheduler, { db, clock });
+  if (options.startJobs !== false) scheduleWebhookJobs(scheduler, webhookDeps);
   await app.register(
     localeRoutes({
       localesDir: localesDir(config.webDistDir),
@@ -330,7 +378,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After the last request (Fastify closes the server first): the workers stop together, each waiting
   // for its current piece of work a bounded time, so shutdown fits its grace period (src/server.ts).
   app.addHook('onClose', async () => {
-    await Promise.all([mailWorker.stop(WORK_GRACE_MS), scheduler.stop(WORK_GRACE_MS), background.stop(WORK_GRACE_MS)]);
+    await Promise.all([
+      mailWorker.stop(WORK_GRACE_MS),
+      webhookWorker.stop(WORK_GRACE_MS),
+      scheduler.stop(WORK_GRACE_MS),
+      background.stop(WORK_GRACE_MS),
+    ]);
   });
   return app;
 }

@@ -4,6 +4,7 @@ import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
+import '@mantine/dates/styles.css';
 import './app/global.css';
 
 import { StrictMode, startTransition } from 'react';

@@ -122,6 +122,11 @@ export const MeResponseSchema = z.object({
   role: RoleSchema,
   tenantName: z.nullable(z.string()),
   language: LanguageSchema,
+  /**
+   * The order of the person's car, their running lease ("Mein Auto", ADR 0063); null without one.
+   * Absent from answers of servers before it.
+   */
+  activeLeaseOrderId: z.optional(z.nullable(z.number().check(z.int()))),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

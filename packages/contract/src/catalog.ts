@@ -24,9 +24,30 @@ const commaList = (maxItems: number) =>
     z.array(z.string().check(z.maxLength(100))).check(z.maxLength(maxItems)),
   );
 
+/**
+ * The orders of the search besides the default (brand, then model; ADR 0062): `rate` the net rate the
+ * person sees, cheapest first; `range` the longest range first; `delivery` the shortest delivery time
+ * first (a time on request last); `price` the lowest list price first.
+ */
+export const CatalogSorts = ['rate', 'range', 'delivery', 'price'] as const;
+export const CatalogSortSchema = z.enum(CatalogSorts);
+export type CatalogSort = z.infer<typeof CatalogSortSchema>;
+
+/** The largest values the search's number filters accept (a minimum range in km, a maximum rate in EUR). */
+export const SEARCH_MIN_RANGE_MAX_KM = 2_000;
+export const SEARCH_MAX_RATE_MAX_EUR = 10_000;
+
+/** A whole number from the query string, `0..max`. */
+const wholeNumber = (max: number) => z.coerce.number().check(z.int(), z.gte(0), z.lte(max));
+
 export const SearchQuerySchema = z.strictObject({
   manufacturerIds: z.optional(commaList(50)),
   modelIds: z.optional(commaList(200)),
+  sort: z.optional(CatalogSortSchema),
+  /** Only cars with at least this range, km. */
+  minRangeKm: z.optional(wholeNumber(SEARCH_MIN_RANGE_MAX_KM)),
+  /** Only cars whose net rate, as the person sees it (whole euros), is at most this, EUR per month. */
+  maxRateEur: z.optional(wholeNumber(SEARCH_MAX_RATE_MAX_EUR)),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 

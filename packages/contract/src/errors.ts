@@ -13,6 +13,7 @@ export const ErrorCodes = [
   'PRICE_LIST_INVALID',
   'LEAVING_DATE_REFUSED',
   'IDEMPOTENCY_KEY_REUSED',
+  'SSO_DISCOVERY_FAILED',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -41,6 +42,8 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
   LEAVING_DATE_REFUSED: 422,
   /** An Idempotency-Key used again with another request body (the first request's fingerprint differs). */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The identity provider of a company sign-in could not be discovered at the issuer given (`errors` on `issuer`). */
+  SSO_DISCOVERY_FAILED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

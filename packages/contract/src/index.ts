@@ -24,6 +24,7 @@ export * from './mileage.js';
 export * from './drivers.js';
 export * from './claims.js';
 export * from './package-change.js';
+export * from './trends.js';
 export * from './integrations.js';
 export * from './webhooks.js';
 export * from './scim.js';

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import { orders, tenants, users } from './schema.js';
+import { bytea, orders, tenants, users } from './schema.js';
 
 /**
  * The employer portal: the programme policy (versioned), the policy each order was made under, the
@@ -71,3 +71,28 @@ export const payrollSettings = pgTable('payroll_settings', {
   updatedBy: uuid('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A month's payroll totals as last computed, with the version of the inputs and code they were
+ * computed from (migration 0056, ADR 0063): the overview's trend answers from here while the version
+ * is the current one, and computes the month again otherwise. The totals are encrypted like the
+ * salary profiles (a small employer's sums are one person's figures), bound to employer, month and
+ * version. owner: employer
+ */
+export const payrollMonthTotals = pgTable(
+  'payroll_month_totals',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** `YYYY-MM`. */
+    month: text('month').notNull(),
+    inputsVersion: text('inputs_version').notNull(),
+    /** The contract's `PayrollTotals` as JSON, as `GET /v1/tenant/payroll/{month}` answers them, encrypted. */
+    keyId: text('key_id').notNull(),
+    iv: bytea('iv').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.month] })],
+);

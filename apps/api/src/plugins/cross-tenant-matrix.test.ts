@@ -40,6 +40,7 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
     driverId: '00000000-0000-4000-8000-000000000000',
     claimId: '00000000-0000-4000-8000-000000000000',
     photoId: '00000000-0000-4000-8000-000000000000',
+    deliveryId: '00000000-0000-4000-8000-000000000000',
   };
   const callers: { label: string; role: string; token: string }[] = [];
   let ownerToken: string;
@@ -121,6 +122,9 @@ describe.each(databaseTargets())('another employer and a colleague on every rout
         stepId: String(stepOfType('TENANT_ADMIN_CLICK_CONFIRM').id),
         documentId: String(document?.id),
         id: String(owner?.id),
+        // A webhook delivery of the owner's employer (modules/webhooks/endpoints.test.ts covers real
+        // ones across employers): well-formed, so the route answers for the endpoint's id.
+        deliveryId: unknown.deliveryId ?? '',
       };
     });
 

@@ -21,8 +21,14 @@ const guardedRoutes = [
 const currentUrl = (router: { state: { location: { pathname: string; search: string } } }) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
+const setViewportWidth = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 800 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  setViewportWidth(1024);
 });
 
 describe('auth guard of the main layout', () => {
@@ -58,15 +64,17 @@ describe('auth guard of the main layout', () => {
 });
 
 describe('app route table', () => {
-  it('redirects / to /search and a visitor from there to the login form', async () => {
+  it('sends a visitor from / to the login form, without a callbackPath (spec 2.2; ADR 0062)', async () => {
     stubApi();
     const { router } = renderRoutes(appRoutes, '/');
     expect(await screen.findByRole('heading', { name: 'Anmelden' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(currentUrl(router)).toBe('/login?callbackPath=%2Fsearch');
+    expect(currentUrl(router)).toBe('/login');
   });
 
   it('shows the search page in the main layout with navigation, user name and footer', async () => {
     setAuthData({ accessToken: 'a', refreshToken: 'r' });
+    // The navigation shows from lg (1200 px) on; happy-dom evaluates the media query (ADR 0062).
+    setViewportWidth(1280);
     stubApi();
     renderRoutes(appRoutes, '/search');
     expect(await screen.findByRole('heading', { name: 'Fahrzeugsuche' }, { timeout: 3000 })).toBeInTheDocument();

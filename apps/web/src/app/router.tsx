@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type RouteObject } from 'react-router';
 
 import { PageLoader } from '../components/page-loader';
+import { getAuthData } from '../lib/auth-store';
 import { RequireAuth } from './require-auth';
 import { preloadRoute } from './route-preload';
 import { RouteError } from './route-error';
@@ -26,9 +27,13 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      // Outside the guard, so a visitor to / is sent to /login with callbackPath=/search. A loader's
+      // Each role's home (app/home.ts, ADR 0062): a visitor goes to /login (no callbackPath for /, spec
+      // 2.2), a signed-in one by role to the search, the employer portal or the back office. A loader's
       // redirect happens inside the navigation: / is never shown, so it is never counted as a page view.
-      { index: true, loader: () => redirect('/search') },
+      {
+        index: true,
+        loader: () => (getAuthData() === null ? redirect('/login') : import('./home').then((home) => home.homeRedirect())),
+      },
 
       // Screens without the main layout (spec 2.1).
       {
@@ -39,6 +44,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               // Sign-in and sign-out need no server-state cache, which keeps /login's first load small.
               { path: 'login', lazy: () => import('./routes/login') },
+              { path: 'login/sso', lazy: () => import('./routes/login-sso') },
               { path: 'logout', lazy: () => import('./routes/logout') },
               {
                 lazy: () => import('./layouts/query-layout'),
@@ -84,6 +90,7 @@ export const appRoutes: RouteObject[] = [
                   { path: 'order/:orderId', lazy: () => import('./routes/order') },
                   { path: 'order/:orderId/preview', lazy: () => import('./routes/order-preview') },
                   { path: 'order/:orderId/workflow', lazy: () => import('./routes/order-workflow') },
+                  { path: 'my-car', lazy: () => import('./routes/my-car') },
                   { path: 'admin/orders', lazy: () => import('./routes/admin-orders') },
                   {
                     path: 'provider',

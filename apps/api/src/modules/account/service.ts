@@ -1,5 +1,5 @@
 import type { InviteRequest, PasswordResetRequest, PasswordSetResponse, RegisterRequest } from '@leasing/contract';
-import { EmailSchema } from '@leasing/contract';
+import { EmailSchema, SSO_REQUIRED_FIELD_ERROR, SSO_REQUIRED_MESSAGE } from '@leasing/contract';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
@@ -249,6 +249,10 @@ export async function resetPassword(
     return { user: found, enrolmentCode: await issueEnrolmentCode(tx, found.id, now) };
   });
   deps.mailSent();
+  // The employer requires its company account (ADR 0061): the password is set, but signs nobody in.
+  if (await deps.companySignInRequired?.(user)) {
+    throw new AppError('FORBIDDEN', SSO_REQUIRED_MESSAGE, { errors: [{ ...SSO_REQUIRED_FIELD_ERROR }] });
+  }
   const session = await startSession(deps, user);
   if (!session.authenticated || !enrolmentCode) return session;
   return { ...session, mfaEnrollmentRequired: true, mfaEnrolmentCode: enrolmentCode };
@@ -362,7 +366,7 @@ export async function createInvite(
  * a confirmed account, an admin, and another employer's open invite (no poaching a colleague's invite,
  * or the provider's newly invited HR admin, by inviting the same address).
  */
-async function claimInvitedAddress(tx: Database, tenantId: string, input: InviteRequest, now: Date) {
+export async function claimInvitedAddress(tx: Database, tenantId: string, input: InviteRequest, now: Date) {
   const person = {
     tenantId,
     role: 'EMPLOYEE' as const,

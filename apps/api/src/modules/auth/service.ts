@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 
 import type { AuthResponse, LoginRequest, LoginResponse } from '@leasing/contract';
+import { SSO_REQUIRED_FIELD_ERROR, SSO_REQUIRED_MESSAGE } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -27,7 +28,12 @@ export interface AuthDeps {
   clock: Clock;
   events: SecurityEvents;
   limiter: RateLimiter;
+  /** Whether the person must sign in with the company account instead of a password (modules/sso, via app.ts). */
+  companySignInRequired?: CompanySignInRequired;
 }
+
+/** Asked by the password step once the password was right (ADR 0061). */
+export type CompanySignInRequired = (user: Pick<repo.UserRow, 'id' | 'role' | 'tenantId'>) => Promise<boolean>;
 
 const NOT_AUTHENTICATED: AuthResponse = { authenticated: false };
 
@@ -62,6 +68,11 @@ export async function login(
     return { response: NOT_AUTHENTICATED, deviceToken: null };
   }
   await throttle.succeeded();
+  // Asked only after the right password: the refusal tells nothing to someone who does not know it.
+  if (await deps.companySignInRequired?.(usable)) {
+    deps.events.emit('auth.login_failed', { ip, actor: usable.id, tenant: usable.tenantId, target: 'sso_required' });
+    throw new AppError('FORBIDDEN', SSO_REQUIRED_MESSAGE, { errors: [{ ...SSO_REQUIRED_FIELD_ERROR }] });
+  }
   const deviceToken = deps.tokens.devices.issue(usable.id, now);
   if (usable.mfaEnabledAt) {
     // The password was right; the tokens come with the second factor (POST /v1/auth/mfa).

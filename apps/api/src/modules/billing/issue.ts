@@ -5,6 +5,7 @@ import type { BillingProfile, TenantBilling } from '@leasing/contract';
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { enqueueMail, MAX_ATTACHMENT_BYTES, type MailAttachment } from '../mail/index.js';
+import { enqueueWebhookEvent } from '../webhooks/index.js';
 import type { BillingDeps } from './deps.js';
 import { eInvoiceXml, semanticInvoice, zugferdPdf } from './e-invoice.js';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
@@ -185,6 +186,13 @@ async function recordIssued(
     fields: [`number=${number}`, `xml_sha256=${row.xmlSha256}`, `pdf_sha256=${row.pdfSha256}`],
     requestId: request.requestId,
     at: now,
+  });
+  // The employer's systems hear of the invoice or credit note by its id and number (ADR 0059).
+  await enqueueWebhookEvent(tx, {
+    tenantId: request.tenantId,
+    type: 'invoice.issued',
+    occurredAt: now,
+    data: { invoiceId: row.id, invoiceNumber: number, type: request.type, month: request.month },
   });
   const attached = fitsInMail(xml.length, pdf.length, deps.mailLimitBytes);
   const files: MailAttachment[] = attached

@@ -15,10 +15,17 @@ import type { PayslipBlock, PayslipComparison, PayslipWarning, SalarySacrifice }
 import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { timed } from '../../lib/request-timing.js';
-import { sortedUnique, type CatalogCache, type CatalogPackage, type CatalogVehicle } from './catalog-snapshot.js';
+import {
+  sortedUnique,
+  type CatalogCache,
+  type CatalogPackage,
+  type CatalogSnapshot,
+  type CatalogVehicle,
+} from './catalog-snapshot.js';
 import { prepareAnswer, type AnswerCache, type PreparedAnswer } from './answer-cache.js';
 import { photoUrls } from './media-routes.js';
 import type { PersonalRates } from './personal-rates.js';
+import { refine, snapRefinement, type SearchRefinement } from './search-order.js';
 import {
   employerSubsidyCents,
   offeredInProgramme,
@@ -47,11 +54,15 @@ const lower = (values: string[] | undefined) =>
   values && values.length > 0 ? new Set(values.map((v) => v.toLowerCase())) : null;
 
 /**
- * Spec 7 `GET /v1/search`: summaries sorted by brand then model, with the user's own net rate, ready
- * to send (compressed, with an ETag). The answer depends only on the catalogue version, the user's
- * rate key (profile version and payment month) and the filter, so it is made once per combination.
- * Filter values are normalised and checked against the catalogue first: unknown brands and models
- * match nothing, and all such inventions share one key, so they cannot fill the cache.
+ * Spec 7 `GET /v1/search`: summaries sorted by brand then model (or by the order asked for: the net
+ * rate the person sees, the range, the delivery time, the list price; ADR 0062), with the user's own
+ * net rate, ready to send (compressed, with an ETag). The answer depends only on the catalogue
+ * version, the user's rate key (profile version and payment month), the filter and the order, so it is
+ * made once per combination. Filter values are normalised and checked against the catalogue first:
+ * unknown brands and models match nothing, and all such inventions share one key, so they cannot fill
+ * the cache; a number filter is moved to the catalogue value that bounds the same cars.
+ * The personal rates are computed for the whole catalogue at once (`cheapestRates`, cached per person),
+ * so the order by rate is over every car of the filter, not a page of them.
  */
 export async function searchAnswer(
   deps: CatalogDeps & { answers: AnswerCache },
@@ -64,7 +75,9 @@ export async function searchAnswer(
   const rateKey = rates ? deps.rates.rateKey(owner) : 'estimate';
   // The rate key names the rules year: an answer made with another year's rules is never reused.
   const provisional = rates ? deps.rates.provisionalOf(await deps.rates.prepare(owner)) : null;
-  const filter = normaliseFilter(snapshot.vehicles, query);
+  const names = normaliseFilter(snapshot.vehicles, query);
+  const refinement = snapRefinement(withPackages(snapshot), query, (v) => shownRateCents(v, rates, programme));
+  const filter = names === NOTHING || refinement === null ? NOTHING : { ...names, ...refinement };
   const cacheKey = `search|${snapshot.version}|p${programme.version}|${owner.id}|${rateKey}|${JSON.stringify(filter)}`;
   return timed('answer', () =>
     deps.answers.getOrMake(cacheKey, () => {
@@ -79,10 +92,27 @@ export async function searchAnswer(
               rates,
               programme,
               provisional,
+              filter,
             ),
       );
     }),
   );
+}
+
+/** The snapshot's cars that have packages (the others are never listed), made once per snapshot. */
+const carsWithPackages = new WeakMap<CatalogSnapshot, CatalogVehicle[]>();
+function withPackages(snapshot: CatalogSnapshot): CatalogVehicle[] {
+  let cars = carsWithPackages.get(snapshot);
+  if (!cars) {
+    cars = snapshot.vehicles.filter((v) => v.packages.length > 0);
+    carsWithPackages.set(snapshot, cars);
+  }
+  return cars;
+}
+
+/** The net rate a card shows, cents: the person's own cheapest, else the estimate of the cheapest package. */
+function shownRateCents(v: CatalogVehicle, rates: Map<string, number> | null, programme: Programme): number {
+  return rates?.get(v.id) ?? estimateOf(v.packages[0] as CatalogPackage, programme);
 }
 
 const NOTHING = 'nothing' as const;
@@ -130,13 +160,15 @@ function searchIn(
   rates: Map<string, number> | null,
   programme: Programme,
   provisional: ProvisionalRate | null,
+  refinement: SearchRefinement,
 ): VehicleSummary[] {
   const brands = lower(query.manufacturerIds);
   const models = lower(query.modelIds);
-  return all
+  const summaries = all
     .filter((v) => (!brands || brands.has(v.brand.toLowerCase())) && (!models || models.has(v.model.toLowerCase())))
     .filter((v) => v.packages.length > 0)
     .map((v) => summaryOf(v, rates?.get(v.id) ?? null, programme, provisional));
+  return refine(summaries, refinement);
 }
 
 /** The estimate without salary data, with the employer's subsidy taken off as the personal rate does. */

@@ -2,3 +2,4 @@
 export { claimExcessesOf, withClaimExcesses, type ClaimExcess } from './payroll-excess.js';
 export { claimRoutes } from './routes.js';
 export { claimStatesOf, claimsOfPerson } from './repository.js';
+export { claimExcessesVersion } from './payroll-version.js';

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { enqueueMail, mailFormat } from '../mail/index.js';
 import { notifyLeavingQuote } from '../lease-life/index.js';
 import { admins } from '../orders/index.js';
+import { enqueueWebhookEvent, webhookPerson } from '../webhooks/index.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED, employeeEntry } from './people.js';
 import * as repo from './repository.js';
@@ -85,6 +86,13 @@ export async function markLeaving(
       fields: ['leavingDate'],
       requestId: ctx.requestId,
       at: now,
+    });
+    // The employer's systems hear of it by the person's ids and the day (ADR 0059).
+    await enqueueWebhookEvent(tx, {
+      tenantId: admin.tenantId,
+      type: 'employee.left',
+      occurredAt: now,
+      data: async () => ({ ...(await webhookPerson(tx, userId)), leavingDate: input.date }),
     });
     for (const order of orders) {
       for (const provider of providers) {

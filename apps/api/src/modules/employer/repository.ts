@@ -141,12 +141,14 @@ export async function existingAddresses(db: Database, emails: string[]) {
 }
 
 /**
- * The overview's head counts: people with a running order or lease, invited and leaving people,
- * counted in the database (the same statuses as the people list).
+ * The overview's head counts: the employer's people (not its admins, not erased), those with a
+ * running order or lease, invited and leaving people, counted in the database (the same statuses as
+ * the people list).
  */
 export async function peopleCounts(db: Database, tenantId: string, closed: string[]) {
   const [row] = await db
     .select({
+      people: sql<number>`count(*)::int`,
       invited: sql<number>`count(*) filter (where ${employmentEnds.leavingDate} is null and (${users.passwordHash} is null or ${users.emailConfirmedAt} is null))::int`,
       leaving: sql<number>`count(*) filter (where ${employmentEnds.leavingDate} is not null)::int`,
     })
@@ -168,35 +170,10 @@ export async function peopleCounts(db: Database, tenantId: string, closed: strin
         sql`not exists (select 1 from ${users} where ${users.id} = ${orders.userId} and (${users.role} <> 'EMPLOYEE' or ${users.deletedAt} is not null))`,
       ),
     );
-  return { invited: row?.invited ?? 0, leaving: row?.leaving ?? 0, participants: participants?.n ?? 0 };
-}
-
-/**
- * A fingerprint of everything the payroll totals are computed from: the employer's orders (status,
- * handover, person), the policies they were made under, the leaving dates and the salary profiles of
- * its people (their versions grow with every save). Read as the platform (profiles are private).
- */
-export async function payrollInputs(db: Database, tenantId: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    // Its cost estimate (the order policies' check of the order) crosses PostgreSQL's JIT threshold,
-    // and compiling took longer than the statement's own 40 ms (measured at a provider's size).
-    await tx.execute(sql`set local jit = off`);
-    return fingerprint(tx, tenantId);
-  });
-}
-
-async function fingerprint(db: Database, tenantId: string): Promise<string> {
-  const result = await db.execute(sql`
-    select concat_ws('|',
-      (select concat_ws(':', count(*), sum(hashtext(o.id || o.status || coalesce(o.handover_date, '') || o.user_id::text)))
-         from orders o where o.tenant_id = ${tenantId}),
-      (select concat_ws(':', count(*), sum(hashtext(p.order_id || ':' || p.deduction_start || ':' || p.employer_contribution_cents)))
-         from order_policies p where p.tenant_id = ${tenantId}),
-      (select concat_ws(':', count(*), sum(hashtext(e.user_id::text || e.leaving_date)))
-         from employment_ends e where e.tenant_id = ${tenantId}),
-      (select concat_ws(':', count(*), sum(s.version), max(s.updated_at))
-         from salary_profiles s join users u on u.id = s.user_id where u.tenant_id = ${tenantId})
-    ) as inputs`);
-  const rows = (result as unknown as { rows: { inputs: string }[] }).rows;
-  return rows[0]?.inputs ?? '';
+  return {
+    people: row?.people ?? 0,
+    invited: row?.invited ?? 0,
+    leaving: row?.leaving ?? 0,
+    participants: participants?.n ?? 0,
+  };
 }

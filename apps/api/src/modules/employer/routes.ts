@@ -12,6 +12,8 @@ import {
   TenantEmployeesQuerySchema,
   TenantPolicyResponseSchema,
   TenantPolicySchema,
+  TenantTrendSchema,
+  TrendQuerySchema,
 } from '@leasing/contract';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +31,7 @@ import { markLeaving } from './leaving.js';
 import { bulkInvite, csvRows, listEmployees } from './people.js';
 import { policyInForce, policyResponse, savePolicy } from '../policy/index.js';
 import { getPayrollSettings, overview, savePayrollSettings } from './settings.js';
+import { tenantTrend } from './trend.js';
 
 /** Only the employer's tenant admins; the employer is always the admin's own (from the database). */
 function tenantAdmin(request: FastifyRequest): Admin {
@@ -71,6 +74,20 @@ export function employerRoutes(
         },
       },
       async (request) => overview(deps, tenantAdmin(request)),
+    );
+
+    app.get(
+      '/v1/tenant/overview/trend',
+      {
+        schema: {
+          tags,
+          summary: "The programme's last months (each month's payroll totals), uptake and approvals by days waiting",
+          security,
+          querystring: TrendQuerySchema,
+          response: { 200: TenantTrendSchema },
+        },
+      },
+      async (request) => tenantTrend(deps, tenantAdmin(request), request.query),
     );
 
     app.get(

@@ -7,13 +7,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 
 import { payrollSettings } from '../../db/schema-employer.js';
-import { runAsSystem } from '../../db/scope.js';
 import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED } from './people.js';
 import * as repo from './repository.js';
-import { payrollTotalsOf } from './payroll.js';
+import { monthTotals } from './trend-cache.js';
 import { DEFAULT_PAYROLL_SETTINGS } from './payroll-files.js';
 
 export async function getPayrollSettings(deps: EmployerDeps, admin: Admin): Promise<PayrollSettings> {
@@ -75,24 +74,12 @@ export async function overview(deps: EmployerDeps, admin: Admin): Promise<Employ
   };
 }
 
-/** The month's totals last computed per employer, with the fingerprint of what they were computed from. */
-const totalsCache = new WeakMap<
-  object,
-  Map<string, { month: string; inputs: string; totals: PayrollExport['totals'] }>
->();
-
 /**
- * The month's payroll totals, computed again only when something they are computed from changed (the
- * fingerprint of the employer's orders, their policies, leaving dates and salary profiles): for a large
- * employer the whole export takes seconds, the fingerprint a few milliseconds.
+ * The month's payroll totals: stored with the version of everything they are computed from and
+ * computed again only when that version changed (`trend-cache.ts`, ADR 0063, which replaced this
+ * process's own fingerprint of orders, policies, leaving dates and profiles): the same months the
+ * overview's trend shows, so the card and the chart never disagree.
  */
-async function payrollTotals(deps: EmployerDeps, tenantId: string, month: string): Promise<PayrollExport['totals']> {
-  const inputs = await runAsSystem(() => repo.payrollInputs(deps.db, tenantId));
-  const cache = totalsCache.get(deps.db) ?? new Map();
-  totalsCache.set(deps.db, cache);
-  const hit = cache.get(tenantId);
-  if (hit && hit.month === month && hit.inputs === inputs) return hit.totals;
-  const totals = await payrollTotalsOf(deps, tenantId, month);
-  cache.set(tenantId, { month, inputs, totals });
-  return totals;
+function payrollTotals(deps: EmployerDeps, tenantId: string, month: string): Promise<PayrollExport['totals']> {
+  return monthTotals(deps, tenantId, month);
 }

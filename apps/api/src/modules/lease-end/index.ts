@@ -8,3 +8,4 @@ export { leaseEndRoutes } from './routes.js';
 export { rulesOf } from './returns.js';
 export { contractKmOf, leaseEndsOn, settle, type KilometreRules } from './settlement.js';
 export { decideLicenceCheck, type ProviderAnswer } from './licence-check-outcome.js';
+export { leaseEndsVersion } from './payroll-version.js';

@@ -13,6 +13,7 @@ import {
   type OrderTerms,
 } from '../orders/index.js';
 import { tenantFactsOf } from '../provider/index.js';
+import { enqueueWebhookEvent, webhookPerson } from '../webhooks/index.js';
 import { renderLossStatement } from './loss-statement-pdf.js';
 import { fileFinalStatement } from './returns.js';
 
@@ -48,6 +49,17 @@ export async function recordLoss(
     fields: ['endedOn', 'claimNumber'],
     requestId: loss.requestId,
     at: loss.at,
+  });
+  await enqueueWebhookEvent(tx, {
+    tenantId: order.tenantId,
+    type: 'lease.ended',
+    occurredAt: loss.at,
+    data: async () => ({
+      orderId: order.id,
+      ...(await webhookPerson(tx, order.userId)),
+      endedOn,
+      reason: 'LOSS' as const,
+    }),
   });
   const { firstName, lastName } = openPrivate(deps.cipher, order).orderUserInfo.addressDto;
   const car = carName((order.terms as OrderTerms).vehicle);

@@ -13,6 +13,7 @@ import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
 import { admins, endRunningLease, fileOrderDocument, isReturnable } from '../orders/index.js';
 import { approvedChangesOf, kilometreTermsAfter } from '../package-change/index.js';
 import { requireProvider } from '../provider/index.js';
+import { enqueueWebhookEvent, webhookPerson } from '../webhooks/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
 import { checkReturnDamageClaims } from './return-claims.js';
 import { settle, toCents, type KilometreRules } from './settlement.js';
@@ -171,6 +172,17 @@ export async function recordReturn(
       fields: ['returnedOn', 'odometerKm', 'damages'],
       requestId: ctx.requestId,
       at: now,
+    });
+    await enqueueWebhookEvent(tx, {
+      tenantId: order.tenantId,
+      type: 'lease.ended',
+      occurredAt: now,
+      data: async () => ({
+        orderId,
+        ...(await webhookPerson(tx, order.userId)),
+        endedOn: input.returnedOn,
+        reason: 'RETURNED' as const,
+      }),
     });
     const event = {
       type: 'RETURNED' as const,

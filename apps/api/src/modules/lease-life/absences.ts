@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Admin, Ctx, LeaseLifeDeps } from './deps.js';
 import { policyInForce } from '../policy/index.js';
 import { employeeOf } from '../account/index.js';
+import { enqueueWebhookEvent, webhookPerson } from '../webhooks/index.js';
 import { notifyAbsence } from './notify.js';
 import * as repo from './repository.js';
 import { absenceRefusals, berlinToday, payerFor, type FieldError } from './rules.js';
@@ -84,6 +85,7 @@ export async function recordAbsence(
     if (!inserted) throw new Error('absence not stored');
     await audit(tx, admin, inserted.id, 'employee.absence.recorded', ['type', 'from', 'to'], ctx, now);
     await notifyAbsence(tx, deps, admin.tenantId, userId, inserted, 'RECORDED', policy, now);
+    await absenceWebhook(tx, admin, userId, inserted.id, 'absence.created', now);
     return inserted;
   });
   deps.mailSent();
@@ -128,6 +130,7 @@ export async function moveAbsenceEnd(
     if (!changed) throw notFound('Abwesenheit nicht gefunden');
     await audit(tx, admin, row.id, 'employee.absence.changed', ['to'], ctx, now);
     await notifyAbsence(tx, deps, admin.tenantId, userId, changed, 'CHANGED', policy, now);
+    await absenceWebhook(tx, admin, userId, row.id, 'absence.updated', now);
     return changed;
   });
   deps.mailSent();
@@ -154,6 +157,7 @@ export async function removeAbsence(
     await tx.delete(employeeAbsences).where(eq(employeeAbsences.id, row.id));
     await audit(tx, admin, row.id, 'employee.absence.removed', ['type', 'from', 'to'], ctx, now);
     await notifyAbsence(tx, deps, admin.tenantId, userId, row, 'REMOVED', policy, now);
+    await absenceWebhook(tx, admin, userId, row.id, 'absence.deleted', now);
   });
   deps.mailSent();
 }
@@ -162,6 +166,23 @@ async function oneView(deps: LeaseLifeDeps, admin: Admin, userId: string, row: R
   const [view] = await absenceViews(deps.db, admin.tenantId, userId, [row]);
   if (!view) throw notFound('Abwesenheit nicht gefunden');
   return view;
+}
+
+/** The employer's systems hear of the absence by its id and the person's (ADR 0059): never its type or dates. */
+function absenceWebhook(
+  tx: Database,
+  admin: Admin,
+  userId: string,
+  absenceId: string,
+  type: 'absence.created' | 'absence.updated' | 'absence.deleted',
+  at: Date,
+) {
+  return enqueueWebhookEvent(tx, {
+    tenantId: admin.tenantId,
+    type,
+    occurredAt: at,
+    data: async () => ({ absenceId, ...(await webhookPerson(tx, userId)) }),
+  });
 }
 
 function audit(tx: Database, admin: Admin, id: string, action: string, fields: string[], ctx: Ctx, at: Date) {

@@ -106,26 +106,65 @@ export async function notifyLeavingQuote(
     deps,
     userId,
     leases,
-    (lease, employeeName) => {
-      const figures = terminationFigures({
-        handoverDate: lease.handoverDate,
-        durationMonths: lease.terms.leasePackage.durationMonths,
-        monthlyGrossRateCents: lease.terms.totalMonthlyGrossCostCents,
-        privateRateCents: lease.terms.grossComparisonCostCents,
-        rateInsuranceIncluded: lease.terms.leasePackage.rateInsuranceIncluded,
-        date: leavingDate,
-        reason: 'LEAVING',
-      });
-      return {
-        type: 'LEAVING_QUOTE',
-        car: carName(lease.terms.vehicle),
-        employeeName,
-        leavingDate,
-        remainingMonths: figures.remainingMonths,
-        feeCents: figures.feeCents,
-        privateRateCents: lease.terms.grossComparisonCostCents,
-      };
-    },
+    (lease, employeeName) => leavingQuoteEvent(lease, employeeName, leavingDate),
     now,
   );
+}
+
+function leavingQuoteEvent(lease: Lease, employeeName: string, leavingDate: string): OrderEvent {
+  const figures = terminationFigures({
+    handoverDate: lease.handoverDate,
+    durationMonths: lease.terms.leasePackage.durationMonths,
+    monthlyGrossRateCents: lease.terms.totalMonthlyGrossCostCents,
+    privateRateCents: lease.terms.grossComparisonCostCents,
+    rateInsuranceIncluded: lease.terms.leasePackage.rateInsuranceIncluded,
+    date: leavingDate,
+    reason: 'LEAVING',
+  });
+  return {
+    type: 'LEAVING_QUOTE',
+    car: carName(lease.terms.vehicle),
+    employeeName,
+    leavingDate,
+    remainingMonths: figures.remainingMonths,
+    feeCents: figures.feeCents,
+    privateRateCents: lease.terms.grossComparisonCostCents,
+  };
+}
+
+/**
+ * The same quote to the employer's HR admins, for a leaving no one at HR entered (the employer's
+ * directory deactivated the person, SCIM, ADR 0060): HR learns of it and of what the lease's end costs.
+ */
+export async function notifyLeavingQuoteToEmployer(
+  tx: Database,
+  deps: LeaseLifeDeps,
+  tenantId: string,
+  userId: string,
+  leavingDate: string,
+  now: Date,
+): Promise<number> {
+  const leases = await repo.leasesOfPerson(tx, tenantId, userId);
+  if (leases.length === 0) return 0;
+  const person = await recipientOf(tx, userId);
+  if (!person) return 0;
+  const employeeName = `${person.firstName} ${person.lastName}`.trim();
+  const hr = await activeAdmins(tx, 'TENANT_ADMIN', tenantId);
+  for (const lease of leases) {
+    for (const admin of hr) {
+      await enqueueMail(
+        tx,
+        admin,
+        {
+          kind: 'ORDER_UPDATE',
+          firstName: admin.firstName,
+          orderId: lease.id,
+          event: leavingQuoteEvent(lease, employeeName, leavingDate),
+          link: `${deps.account.publicUrl}/employer/employees`,
+        },
+        now,
+      );
+    }
+  }
+  return leases.length * hr.length;
 }

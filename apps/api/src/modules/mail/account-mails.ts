@@ -209,6 +209,24 @@ export const ACCOUNT_MAILS: Texts = {
       action: { link: m.link, label: SET_PASSWORD_EN },
     }),
   },
+  SSO_WELCOME: {
+    de: (m) => ({
+      subject: 'Willkommen beim E-Auto-Leasing',
+      paragraphs: [
+        `für Sie wurde ein Zugang zum E-Auto-Leasing per Gehaltsumwandlung von ${m.tenantName} eingerichtet.`,
+        `Ein Passwort brauchen Sie nicht: Sie melden sich mit Ihrem Firmenkonto von ${m.tenantName} an.`,
+      ],
+      action: { link: m.link, label: 'Mit dem Firmenkonto anmelden' },
+    }),
+    en: (m) => ({
+      subject: 'Welcome to E-Auto-Leasing',
+      paragraphs: [
+        `An account for E-Auto-Leasing through salary conversion has been set up for you by ${m.tenantName}.`,
+        `You need no password: you sign in with your ${m.tenantName} company account.`,
+      ],
+      action: { link: m.link, label: 'Sign in with your company account' },
+    }),
+  },
   EMAIL_CHANGE_CONFIRM: {
     de: (m) => ({
       subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',

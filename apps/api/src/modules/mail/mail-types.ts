@@ -27,6 +27,8 @@ export type AccountMail =
   | { kind: 'INVITE'; firstName: string; tenantName: string; link: string }
   | { kind: 'ADMIN_INVITE'; firstName: string; tenantName: string; link: string }
   | { kind: 'WELCOME'; firstName: string; link: string }
+  /** A person the employer's directory provisioned where the employer signs in with its own accounts (SSO, ADR 0060). */
+  | { kind: 'SSO_WELCOME'; firstName: string; tenantName: string; link: string }
   | { kind: 'EMAIL_CHANGE_CONFIRM'; firstName: string; link: string }
   | { kind: 'EMAIL_CHANGE_NOTICE'; firstName: string }
   | { kind: 'EMAIL_CHANGED'; firstName: string }
@@ -178,7 +180,20 @@ export interface DriverMail {
   link: string;
 }
 
-export type MailTemplate = AccountMail | OrderMail | LeaseEndMail | BillingMail | DriverMail;
+/**
+ * To the employer's HR admins: a webhook endpoint got no delivery through for 24 hours and is sent
+ * nothing more until HR switches it on again (modules/webhooks, ADR 0059). `host` only: the URL's
+ * path may carry a token. `since`: the ISO day the failing deliveries began.
+ */
+export interface WebhookMail {
+  kind: 'WEBHOOK_FAILING';
+  firstName: string;
+  host: string;
+  since: string;
+  link: string;
+}
+
+export type MailTemplate = AccountMail | OrderMail | LeaseEndMail | BillingMail | DriverMail | WebhookMail;
 
 /** A file sent with a mail (`enqueueMail`'s `attachments`): at most 10 MB together per mail. */
 export interface MailAttachment {

@@ -14,6 +14,7 @@ const ACCOUNT: { [K in AccountMail['kind']]: Extract<AccountMail, { kind: K }> }
   INVITE: { kind: 'INVITE', firstName: 'Alex', tenantName: 'Acme Ltd', link },
   ADMIN_INVITE: { kind: 'ADMIN_INVITE', firstName: 'Alex', tenantName: 'Acme Ltd', link },
   WELCOME: { kind: 'WELCOME', firstName: 'Alex', link },
+  SSO_WELCOME: { kind: 'SSO_WELCOME', firstName: 'Alex', tenantName: 'Acme Ltd', link },
   EMAIL_CHANGE_CONFIRM: { kind: 'EMAIL_CHANGE_CONFIRM', firstName: 'Alex', link },
   EMAIL_CHANGE_NOTICE: { kind: 'EMAIL_CHANGE_NOTICE', firstName: 'Alex' },
   EMAIL_CHANGED: { kind: 'EMAIL_CHANGED', firstName: 'Alex' },

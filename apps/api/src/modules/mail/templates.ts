@@ -16,6 +16,7 @@ import type { InEveryLanguage, MailContent, MailTemplate, MailText } from './mai
 import { ORDER_UPDATE } from './order-mails.js';
 import { DRIVER_LICENCE_CHECK } from './driver-mails.js';
 import { LEASE_END } from './lease-end-mails.js';
+import { WEBHOOK_FAILING } from './webhook-mails.js';
 
 export type {
   AccountMail,
@@ -54,6 +55,7 @@ const TEMPLATES: { readonly [K in MailTemplate['kind']]: InEveryLanguage<Extract
   LEASE_END,
   INVOICE_ISSUED,
   DRIVER_LICENCE_CHECK,
+  WEBHOOK_FAILING,
 };
 
 export function renderMail(template: MailTemplate, language: Language): MailContent {

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import { saveLanguage, signedInAccountOf } from '../account/index.js';
+import { runningLeaseOf } from '../orders/index.js';
 import { tenantFactsOf } from '../provider/index.js';
 
 export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
@@ -27,8 +28,12 @@ export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookH
         const account = await signedInAccountOf(deps.db, id);
         if (!account) throw notFound();
         const { tenantId, ...person } = account;
-        const employer = tenantId ? (await tenantFactsOf(deps.db, [tenantId])).get(tenantId) : undefined;
-        return { ...person, tenantName: employer?.name ?? null };
+        const [facts, activeLeaseOrderId] = await Promise.all([
+          tenantId ? tenantFactsOf(deps.db, [tenantId]) : null,
+          runningLeaseOf(deps.db, id),
+        ]);
+        const employer = tenantId ? facts?.get(tenantId) : undefined;
+        return { ...person, tenantName: employer?.name ?? null, activeLeaseOrderId };
       },
     );
 

@@ -18,4 +18,7 @@ export { openPrivate, sealPrivate, type OrderTerms, type PrivateSnapshot, type S
 export { STEP_DEFINITIONS, stepById, stepOfType, transitionFor } from './steps.js';
 export { commitTransition } from './transition.js';
 export { billableLeasesOf, tenantsWithBillableLeases, type BillableLeaseRow } from './billable-leases.js';
+export { payrollLeasesVersion, type PayrollLeasesVersion } from './payroll-version.js';
+export { runningLeaseOf } from './running-lease.js';
+export { openStepAges, ordersPlacedByPeriod, undeliveredByWindow } from './trend-counts.js';
 export { scheduleLongTermRetry } from './long-term-retry.js';

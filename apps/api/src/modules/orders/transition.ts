@@ -2,6 +2,7 @@ import type { StepType } from '@leasing/contract';
 
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { enqueueOrderWebhook } from '../webhooks/index.js';
 import type { OrderDeps } from './deps.js';
 import { notifyTransition } from './notify.js';
 import * as repo from './repository.js';
@@ -67,6 +68,14 @@ export async function commitTransition(deps: OrderDeps, input: TransitionCommit)
       at: now,
     });
     await input.alsoInTransaction?.(tx);
+    // The employer's systems hear of the step with it (signed, approved, cancelled, handed over: ADR 0059).
+    await enqueueOrderWebhook(tx, {
+      order,
+      from: order.status as StepType,
+      to: transition.status,
+      at: now,
+      handoverDate: input.extra?.handoverDate ?? null,
+    });
     await notifyTransition(
       tx,
       deps,

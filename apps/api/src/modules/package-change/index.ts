@@ -9,3 +9,4 @@ export {
   type ApprovedPackageChange,
   type KilometreTerms,
 } from './terms.js';
+export { approvedChangesVersion } from './payroll-version.js';

@@ -13,6 +13,7 @@ import {
   userSteps,
 } from '../../db/schema.js';
 import { mfaChallenges, mfaRecoveryCodes, oneTimeCodes, refreshTokens } from '../../db/schema-auth.js';
+import { scimIdentities } from '../../db/schema-scim.js';
 import type { SealedSnapshot } from '../orders/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -154,6 +155,8 @@ export async function deletePersonalRows(tx: Database, userId: string): Promise<
   await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
   await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  // The employer's directory's anchor (externalId): provisioned again, the person is a new account.
+  await tx.delete(scimIdentities).where(eq(scimIdentities.userId, userId));
 }
 
 /** The address that replaces an erased person's: unique like an address, deliverable nowhere (RFC 6761 .invalid). */

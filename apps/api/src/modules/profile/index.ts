@@ -9,3 +9,4 @@ export {
   sealSalaryProfile,
   writeSalaryProfile,
 } from './salary-store.js';
+export { salaryProfilesVersion } from './payroll-version.js';

@@ -12,11 +12,13 @@ import {
   ProviderOrdersQuerySchema,
   ProviderTenantsPageSchema,
   ProviderTenantsQuerySchema,
+  ProviderTrendSchema,
   RegisterCodeParamsOfTenantSchema,
   RegisterCodeSchema,
   TenantDetailSchema,
   TenantIdParamsSchema,
   TenantPolicyResponseSchema,
+  TrendQuerySchema,
   UpdateTenantRequestSchema,
 } from '@leasing/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +27,7 @@ import { z } from 'zod';
 import { sendStreamed } from '../../lib/streamed-body.js';
 import { adminMfaResetRoutes } from './admin-mfa-reset.js';
 import { dashboard } from './dashboard.js';
+import { dashboardTrend } from './dashboard-trend.js';
 import { orderExportChunks, orderExportFileName } from './order-export.js';
 import { orderTimeline, providerOrders, setDeliveryWindow } from './pipeline.js';
 import { createRegisterCode, revokeRegisterCode } from './register-codes.js';
@@ -265,6 +268,20 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => dashboard(deps.orders, provider(request)),
+    );
+
+    app.get(
+      '/v1/provider/dashboard/trend',
+      {
+        schema: {
+          tags,
+          summary: 'Orders per month by outcome, deliveries due per week, open orders by days in their step',
+          security,
+          querystring: TrendQuerySchema,
+          response: { 200: ProviderTrendSchema },
+        },
+      },
+      async (request) => dashboardTrend(deps.orders, provider(request), request.query),
     );
 
     await app.register(catalogBackOfficeRoutes(deps));

@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Collapse, Container, Group, Stack, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
@@ -14,39 +14,37 @@ import { LanguageSwitch } from '../../features/preferences/components/language-s
 import { saveAccountLanguage } from '../../features/preferences/api/save-language';
 import { useAccountLanguage } from '../../features/preferences/use-account-language';
 import classes from './layout.module.css';
+import { MoreNav, allNavItems, navOf, type NavItem } from './main-nav';
 
-const NAV_ITEMS = [
-  { to: '/search', key: 'nav.search' },
-  { to: '/profile', key: 'nav.profile' },
-  { to: '/faq', key: 'nav.faq' },
-  { to: '/logout', key: 'nav.logout' },
-] as const;
-
-// Admins get their order page after the search (role from GET /v1/me).
-const ADMIN_NAV_ITEMS = {
-  TENANT_ADMIN: { to: '/admin/orders', key: 'nav.approvals' },
-  PROVIDER_ADMIN: { to: '/admin/orders', key: 'nav.manageOrders' },
-} as const;
-
-// Tenant admins also get their employer portal.
-const EMPLOYER_NAV_ITEM = { to: '/employer', key: 'nav.employer' } as const;
-
-// Provider admins also get their back office.
-const PROVIDER_NAV_ITEM = { to: '/provider', key: 'nav.backOffice' } as const;
-
-function MainNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+/**
+ * The role's entries (main-nav.tsx, ADR 0062; role from GET /v1/me): on wide screens what does not fit
+ * goes under "Mehr", folded (`flat`) every entry one after the other.
+ */
+function MainNavLinks({
+  className,
+  onNavigate,
+  flat = false,
+}: {
+  className?: string;
+  onNavigate?: () => void;
+  flat?: boolean;
+}) {
   const { t } = useTranslation();
-  const role = useMe().data?.role;
-  const adminItem = role === 'TENANT_ADMIN' || role === 'PROVIDER_ADMIN' ? ADMIN_NAV_ITEMS[role] : null;
-  const portalItems =
-    role === 'TENANT_ADMIN' ? [EMPLOYER_NAV_ITEM] : role === 'PROVIDER_ADMIN' ? [PROVIDER_NAV_ITEM] : [];
-  const adminItems = [...portalItems, ...(adminItem ? [adminItem] : [])];
-  const items = [NAV_ITEMS[0], ...adminItems, ...NAV_ITEMS.slice(1)];
-  return items.map((item) => (
+  const me = useMe().data;
+  const nav = navOf(me?.role, { myCar: typeof me?.activeLeaseOrderId === 'number' });
+  const link = (item: NavItem) => (
     <NavLink key={item.to} to={item.to} className={className} onClick={onNavigate}>
       {t(item.key)}
     </NavLink>
-  ));
+  );
+  if (flat) return allNavItems(nav).map(link);
+  return (
+    <>
+      {nav.shown.map(link)}
+      {nav.more.length > 0 ? <MoreNav items={nav.more} /> : null}
+      {nav.end.map(link)}
+    </>
+  );
 }
 
 /**
@@ -107,8 +105,8 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
           </Link>
 
           {signedIn ? (
-            <Box component="nav" aria-label={t('nav.main')} visibleFrom="md">
-              <Group gap={4}>
+            <Box component="nav" aria-label={t('nav.main')} visibleFrom="lg" className={classes.nav}>
+              <Group gap={4} wrap="nowrap">
                 <MainNavLinks className={classes.navLink} />
               </Group>
             </Box>
@@ -134,7 +132,7 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
             <ThemeToggle />
             {signedIn ? (
               <Burger
-                hiddenFrom="md"
+                hiddenFrom="lg"
                 opened={menuOpened}
                 onClick={menu.toggle}
                 aria-label={menuOpened ? t('common.closeMenu') : t('common.openMenu')}
@@ -145,9 +143,12 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
             ) : null}
           </Group>
         </Container>
-        {signedIn ? (
-          // Narrow screens: the navigation folds out below the header (no modal drawer, keeps the bundle small).
-          <Collapse expanded={menuOpened} keepMounted={false} hiddenFrom="md" id={mobileMenuId}>
+        {signedIn && menuOpened ? (
+          // Below lg (1200 px) the navigation folds out below the header (no modal drawer, keeps the bundle
+          // small): from there on every role's entries fit one line beside the word mark (ADR 0062). Shown
+          // at once, without Mantine's Collapse, whose transition code would cost every signed-in first
+          // view about 1 KB (ADR 0010).
+          <Box hiddenFrom="lg" id={mobileMenuId}>
             <Container size="lg" pb="md">
               <Stack gap="sm">
                 <Box hiddenFrom="sm">
@@ -155,12 +156,16 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
                 </Box>
                 <nav aria-label={t('nav.main')}>
                   <Stack gap={4}>
-                    <MainNavLinks className={[classes.navLink, classes.mobileLink].join(' ')} onNavigate={menu.close} />
+                    <MainNavLinks
+                      className={[classes.navLink, classes.mobileLink].join(' ')}
+                      onNavigate={menu.close}
+                      flat
+                    />
                   </Stack>
                 </nav>
               </Stack>
             </Container>
-          </Collapse>
+          </Box>
         ) : null}
       </header>
 

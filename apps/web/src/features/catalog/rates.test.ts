@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cardRate, packageRate, savingsPercent } from './rates';
+import { cardRate, packageRate, savingsPerMonthEur, savingsPercent } from './rates';
 
 describe('savings percentage (spec 9)', () => {
   it('is (leaseFrom - rate) / leaseFrom in whole percent', () => {
@@ -40,5 +40,20 @@ describe('displayed net rate', () => {
       rate: 344.65,
       personal: false,
     });
+  });
+});
+
+describe('savings per month (the card badge, ADR 0062)', () => {
+  it('is the private rate less the shown rate, in whole euros', () => {
+    expect(savingsPerMonthEur(581.14, 322.34)).toBe(259);
+    expect(savingsPerMonthEur(500, 287.6)).toBe(212);
+  });
+
+  it('is null when nothing is saved, the rate is dearer or a figure is missing', () => {
+    expect(savingsPerMonthEur(300, 300)).toBeNull();
+    expect(savingsPerMonthEur(300, 299.6)).toBeNull();
+    expect(savingsPerMonthEur(300, 320)).toBeNull();
+    expect(savingsPerMonthEur(null, 300)).toBeNull();
+    expect(savingsPerMonthEur(300, undefined)).toBeNull();
   });
 });

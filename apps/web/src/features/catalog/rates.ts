@@ -37,3 +37,15 @@ export function savingsPercent(leaseFrom: number | null | undefined, rate: numbe
   // Rounded once, on the percentage; `+ 0` turns a rounded -0 into 0.
   return Math.round(((leaseFrom - rate) / leaseFrom) * 100) + 0;
 }
+
+/**
+ * What the shown rate saves per month against the private leasing rate (the card's badge, ADR 0062),
+ * in whole euros as the card shows prices; null when there is nothing saved (or the rate is dearer).
+ * The same figures as the percentage: the cheapest private rate against the shown net rate.
+ */
+export function savingsPerMonthEur(leaseFrom: number | null | undefined, rate: number | null | undefined): number | null {
+  if (typeof leaseFrom !== 'number' || typeof rate !== 'number') return null;
+  if (!Number.isFinite(leaseFrom) || !Number.isFinite(rate)) return null;
+  const saved = Math.round(leaseFrom - rate);
+  return saved > 0 ? saved : null;
+}

@@ -75,7 +75,7 @@ describe('the return form', () => {
       pageSize: '100',
     });
 
-    await user.type(screen.getByLabelText(/Rückgabedatum/), '2025-06-30');
+    await user.type(screen.getByLabelText(/Rückgabedatum/), '30.06.2025');
     await user.type(screen.getByLabelText(/Kilometerstand/), '41000');
     await user.click(screen.getByRole('button', { name: 'Schaden hinzufügen' }));
     await user.type(screen.getByLabelText('Schaden'), 'Delle in der Fahrertür');
@@ -113,7 +113,7 @@ describe('the return form', () => {
     const user = userEvent.setup();
     renderForm();
     await waitFor(() => expect(calls.some((c) => c.path === '/v1/provider/claims')).toBe(true));
-    await user.type(screen.getByLabelText(/Rückgabedatum/), '2025-06-30');
+    await user.type(screen.getByLabelText(/Rückgabedatum/), '30.06.2025');
     await user.type(screen.getByLabelText(/Kilometerstand/), '41000');
     await user.click(screen.getByRole('button', { name: 'Schaden hinzufügen' }));
     await user.type(screen.getByLabelText('Schaden'), 'Kratzer');

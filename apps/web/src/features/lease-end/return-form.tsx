@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { returnChargeOf, type ClaimStatus, type LeaseReturn } from '@leasing/contract';
 
+import { DayField } from '../../components/date-fields';
 import { useNotify } from '../../components/use-notify';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatKm } from '../../lib/format';
@@ -128,12 +129,7 @@ export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?
           {t('leaseEnd.appointment')}
         </Title>
         <Group align="flex-end">
-          <TextInput
-            type="date"
-            label={t('leaseEnd.date')}
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
+          <DayField label={t('leaseEnd.date')} value={date} onChange={setDate} />
           <TextInput label={t('leaseEnd.place')} value={place} onChange={(e) => setPlace(e.currentTarget.value)} />
           <Button
             variant="light"
@@ -155,11 +151,10 @@ export function ReturnForm({ orderId, ended = false }: { orderId: number; ended?
           {t('leaseEnd.return')}
         </Title>
         <Group align="flex-end">
-          <TextInput
-            type="date"
+          <DayField
             label={t('leaseEnd.returnedOn')}
             value={returnedOn}
-            onChange={(e) => setReturnedOn(e.currentTarget.value)}
+            onChange={setReturnedOn}
             error={errorOf('returnedOn')}
             max={todayIso()}
             required

@@ -192,11 +192,12 @@ describe('/admin/orders as provider admin', () => {
     await user.click(await screen.findByRole('button', { name: 'Übergeben' }));
     const dialog = await screen.findByRole('dialog');
     const date = within(dialog).getByLabelText(/Übergabedatum/);
-    expect((date as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Today, shown the German way (the form keeps the ISO day).
+    expect((date as HTMLInputElement).value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     await user.clear(date);
     await user.click(within(dialog).getByRole('button', { name: 'Übergeben' }));
     expect(within(dialog).getByText('Bitte geben Sie das Übergabedatum an.')).toBeInTheDocument();
-    await user.type(date, '2026-03-02');
+    await user.type(date, '02.03.2026');
     await user.click(within(dialog).getByRole('button', { name: 'Übergeben' }));
     expect(await screen.findByText('Bestellung 40: Übergabe erfasst')).toBeInTheDocument();
     expect(actionCalls(calls)[0]).toMatchObject({

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { DayField } from '../../../components/date-fields';
 import { isIsoDate, todayIso } from '../admin-actions';
 
 /** Asks for the handover date (default today) before the final step is completed. */
@@ -39,11 +40,10 @@ export function HandoverModal({
         }}
       >
         <Stack gap="md">
-          <TextInput
-            type="date"
+          <DayField
             label={t('handover.date')}
             value={date}
-            onChange={(event) => setDate(event.currentTarget.value)}
+            onChange={setDate}
             onBlur={() => setTouched(true)}
             error={error}
             required

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod/mini';
 
-import { LoginRequestSchema, type AuthData, type LoginRequest } from '@leasing/contract';
+import { LoginRequestSchema, SSO_REQUIRED_FIELD_ERROR, type AuthData, type LoginRequest } from '@leasing/contract';
 
 import { useNotify } from '../../../components/use-notify';
 import { TOAST_SHORT_MS } from '../../../config/ui';
@@ -30,6 +30,7 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const loginCall = useLogin();
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [ssoRequired, setSsoRequired] = useState(false);
   const {
     register,
     handleSubmit,
@@ -43,6 +44,7 @@ export function LoginForm() {
     // Spec 4.1: a login starts from a clean slate, so no stale token is sent or refreshed (and the
     // previous session's cache is dropped, see lib/query-client.ts).
     clearAuthData();
+    setSsoRequired(false);
     try {
       const result = await loginCall.mutateAsync(values);
       if (!result.authenticated) {
@@ -55,7 +57,9 @@ export function LoginForm() {
         result.mfaEnrollmentRequired === true,
       );
     } catch (error) {
-      if (isApiError(error) && error.status === 401) {
+      if (isApiError(error) && error.errors.some((e) => e.message === SSO_REQUIRED_FIELD_ERROR.message)) {
+        setSsoRequired(true);
+      } else if (isApiError(error) && error.status === 401) {
         notify.error(t('login.errors.incorrect'), { autoClose: TOAST_SHORT_MS });
       } else if (isApiError(error) && error.code === 'RATE_LIMITED') {
         notify.error(t('login.errors.rateLimited'), { autoClose: TOAST_SHORT_MS });
@@ -71,6 +75,11 @@ export function LoginForm() {
     const next = mustEnrol ? `${MFA_ENROLMENT_PATH}?${CALLBACK_PARAM}=${encodeURIComponent(target)}` : target;
     await navigate(next, { replace: true });
   };
+
+  const callback = searchParams.get(CALLBACK_PARAM);
+  const ssoPath = callback
+    ? `/login/sso?${new URLSearchParams({ [CALLBACK_PARAM]: callback }).toString()}`
+    : '/login/sso';
 
   if (mfaToken) {
     return (
@@ -128,6 +137,17 @@ export function LoginForm() {
           </Button>
         </Stack>
       </form>
+
+      {ssoRequired && (
+        <Alert color="blue" role="alert" title={t('login.errors.ssoRequired')}>
+          <Anchor component={Link} to={ssoPath}>
+            {t('login.withSso')}
+          </Anchor>
+        </Alert>
+      )}
+      <Button component={Link} to={ssoPath} variant="light" fullWidth>
+        {t('login.withSso')}
+      </Button>
 
       <Divider />
       <Stack gap="xs">

@@ -2,11 +2,26 @@ import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatKm, formatPrice } from '../../../lib/format';
 import { useManufacturers } from '../api/get-manufacturers';
 import { useModels } from '../api/get-models';
-import type { CatalogFilter } from '../search-filter';
+import { RANGE_STEPS_KM, RATE_STEPS_EUR, type CatalogFilter } from '../search-filter';
+import { ChoiceSelect, type Choice } from './choice-select';
 import classes from './filter-form.module.css';
 import { MultiCheckSelect } from './multi-check-select';
+
+/** "Any" first, then the steps, with a value from the address among them when it is none of them. */
+function numberChoices(
+  steps: readonly number[],
+  current: number | null,
+  anyLabel: string,
+  label: (value: number) => string,
+): Choice[] {
+  const values = current === null || steps.includes(current) ? steps : [...steps, current].sort((a, b) => a - b);
+  return [{ value: '', label: anyLabel }, ...values.map((value) => ({ value: String(value), label: label(value) }))];
+}
+
+const numberOf = (value: string): number | null => (value === '' ? null : Number(value));
 
 export interface FilterFormProps {
   /** The filter in the query string; the form edits a draft of it until "Filtern". */
@@ -17,12 +32,17 @@ export interface FilterFormProps {
   variant: 'bar' | 'drawer';
 }
 
-/** Brand and model choice with the buttons filter and clear (spec 2.3, 4.2). */
+/**
+ * Brand and model choice, the minimum range and the maximum rate (ADR 0062) with the buttons filter
+ * and clear (spec 2.3, 4.2). The order of the cards is not part of it: it applies at once (search-page).
+ */
 export function FilterForm({ initial, onApply, onClear, variant }: FilterFormProps) {
   const { t } = useTranslation('catalog');
   const { t: tShared } = useTranslation();
   const [brands, setBrands] = useState<string[]>(initial.brands);
   const [models, setModels] = useState<string[]>(initial.models);
+  const [minRangeKm, setMinRangeKm] = useState<number | null>(initial.minRangeKm);
+  const [maxRateEur, setMaxRateEur] = useState<number | null>(initial.maxRateEur);
 
   const manufacturers = useManufacturers();
   // The model list reloads whenever the chosen brands change.
@@ -38,11 +58,13 @@ export function FilterForm({ initial, onApply, onClear, variant }: FilterFormPro
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply({ brands, models: chosenModels });
+    onApply({ brands, models: chosenModels, minRangeKm, maxRateEur, sort: initial.sort });
   };
   const clear = () => {
     setBrands([]);
     setModels([]);
+    setMinRangeKm(null);
+    setMaxRateEur(null);
     onClear();
   };
 
@@ -70,6 +92,24 @@ export function FilterForm({ initial, onApply, onClear, variant }: FilterFormPro
         loadingLabel={t('filters.loading')}
         noOptionsLabel={t('filters.noOptions')}
         inline={inline}
+      />
+      <ChoiceSelect
+        label={t('filters.range')}
+        value={minRangeKm === null ? '' : String(minRangeKm)}
+        choices={numberChoices(RANGE_STEPS_KM, minRangeKm, t('filters.anyRange'), (km) =>
+          t('filters.rangeFrom', { range: formatKm(km) }),
+        )}
+        onChange={(value) => setMinRangeKm(numberOf(value))}
+        testId="filter-range"
+      />
+      <ChoiceSelect
+        label={t('filters.rate')}
+        value={maxRateEur === null ? '' : String(maxRateEur)}
+        choices={numberChoices(RATE_STEPS_EUR, maxRateEur, t('filters.anyRate'), (eur) =>
+          t('filters.rateUpTo', { rate: formatPrice(eur) }),
+        )}
+        onChange={(value) => setMaxRateEur(numberOf(value))}
+        testId="filter-rate"
       />
     </>
   );

@@ -228,4 +228,59 @@ describe('search page (spec 2.3, 4.2, 5)', () => {
     });
     expect(screen.getByRole('button', { name: 'Filter (1)' })).toBeInTheDocument();
   });
+
+  it('sorts at once by the chosen order, which the address and the API call keep (ADR 0062)', async () => {
+    const calls = stubCatalog();
+    const { router } = renderSearch('/search?brands=Kia');
+    await screen.findAllByTestId('vehicle-card');
+    const sort = screen.getByRole('combobox', { name: 'Sortieren nach' });
+    expect(sort).toHaveValue('');
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Marke und Modell',
+      'Nettorate, günstigste zuerst',
+      'Reichweite, größte zuerst',
+      'Lieferzeit, kürzeste zuerst',
+      'Listenpreis, niedrigster zuerst',
+    ]);
+    await userEvent.setup().selectOptions(sort, 'rate');
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?brands=Kia&sort=rate');
+    });
+    await waitFor(() => {
+      expect(queryText(lastCall(calls, '/v1/search'))).toBe('manufacturerIds=Kia&sort=rate');
+    });
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveValue('rate');
+  });
+
+  it('filters by a minimum range and a maximum rate with "Filtern"; "Zurücksetzen" keeps the order', async () => {
+    const calls = stubCatalog();
+    const { router } = renderSearch('/search?sort=range');
+    await screen.findAllByTestId('vehicle-card');
+    const user = userEvent.setup();
+    const range = screen.getByRole('combobox', { name: 'Reichweite' });
+    expect(within(range).getAllByRole('option')[0]).toHaveTextContent('Jede Reichweite');
+    await user.selectOptions(range, '400');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nettorate' }), '300');
+    expect(screen.getByRole('combobox', { name: 'Nettorate' })).toHaveDisplayValue(/^bis 300\s€ mtl\.$/);
+    await user.click(screen.getByRole('button', { name: 'Filtern' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?minRange=400&maxRate=300&sort=range');
+    });
+    await waitFor(() => {
+      expect(queryText(lastCall(calls, '/v1/search'))).toBe('minRangeKm=400&maxRateEur=300&sort=range');
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?sort=range');
+    });
+    expect(screen.getByRole('combobox', { name: 'Reichweite' })).toHaveValue('');
+  });
+
+  it('offers a number from the address that is none of the steps', async () => {
+    stubCatalog();
+    renderSearch('/search?minRange=450');
+    await screen.findAllByTestId('vehicle-card');
+    expect(screen.getByRole('combobox', { name: 'Reichweite' })).toHaveDisplayValue(/^ab 450\skm$/);
+  });
 });

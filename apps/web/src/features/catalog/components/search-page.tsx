@@ -7,8 +7,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSlicedFirstBuild } from '../../../lib/use-sliced-first-build';
 import { useVehicles } from '../api/get-vehicles';
-import { EMPTY_FILTER, isEmptyFilter, parseFilter, serializeFilter, type CatalogFilter } from '../search-filter';
+import {
+  EMPTY_FILTER,
+  activeFilterCount,
+  isEmptyFilter,
+  parseFilter,
+  parseSort,
+  serializeFilter,
+  type CatalogFilter,
+} from '../search-filter';
 import { FilterForm } from './filter-form';
+import { SortSelect } from './sort-select';
 import { SearchResultsSkeleton } from './search-results-skeleton';
 import classes from './search-page.module.css';
 import { VehicleGrid } from './vehicle-grid';
@@ -32,7 +41,10 @@ function FilterIcon() {
   );
 }
 
-/** /search: filter bar (drawer on narrow screens) and the grid of vehicle cards (spec 2.3, 4.2, 5). */
+/**
+ * /search: filter bar (drawer on narrow screens), the order of the cards and the grid of vehicle cards
+ * (spec 2.3, 4.2, 5; ADR 0062). The address holds filter and order.
+ */
 export function SearchPage() {
   const { t } = useTranslation('catalog');
   const { t: tShared } = useTranslation();
@@ -41,18 +53,21 @@ export function SearchPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const filter = useMemo(() => parseFilter(searchParams), [searchParams]);
-  // The forms restart from the query string whenever it changes (filter, clear, back button).
-  const filterKey = serializeFilter(filter);
+  // The forms restart from the query string whenever its filter changes (filter, clear, back button);
+  // the grid whenever its order does too, so a new order starts at its first page.
+  const filterKey = serializeFilter({ ...filter, sort: null });
+  const resultsKey = serializeFilter(filter);
   const apply = (next: CatalogFilter) => {
     void navigate({ search: serializeFilter(next) });
   };
+  // Clearing the filter keeps the order.
   const clear = () => {
-    void navigate({ search: serializeFilter(EMPTY_FILTER) });
+    void navigate({ search: serializeFilter({ ...EMPTY_FILTER, sort: filter.sort }) });
   };
 
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerRequested, setDrawerRequested] = useState(false);
-  const activeCount = filter.brands.length + filter.models.length;
+  const activeCount = activeFilterCount(filter);
 
   // Spec 8: a failed load is kept in the query state without a message to the user.
   const vehicles = useVehicles(filter);
@@ -68,19 +83,27 @@ export function SearchPage() {
       <Box visibleFrom="md" className={classes.filterBar}>
         <FilterForm key={filterKey} variant="bar" initial={filter} onApply={apply} onClear={clear} />
       </Box>
-      <Box hiddenFrom="md">
-        <Button
-          variant="default"
-          leftSection={<FilterIcon />}
-          onClick={() => {
-            setDrawerRequested(true);
-            drawer.open();
+      <div className={classes.toolbar}>
+        <Box hiddenFrom="md">
+          <Button
+            variant="default"
+            leftSection={<FilterIcon />}
+            onClick={() => {
+              setDrawerRequested(true);
+              drawer.open();
+            }}
+            aria-haspopup="dialog"
+          >
+            {activeCount > 0 ? t('filters.openWithCount', { count: activeCount }) : tShared('main.filters')}
+          </Button>
+        </Box>
+        <SortSelect
+          value={filter.sort}
+          onChange={(value) => {
+            void navigate({ search: serializeFilter({ ...filter, sort: parseSort(value) }) });
           }}
-          aria-haspopup="dialog"
-        >
-          {activeCount > 0 ? t('filters.openWithCount', { count: activeCount }) : tShared('main.filters')}
-        </Button>
-      </Box>
+        />
+      </div>
       {drawerRequested ? (
         <Suspense fallback={null}>
           <FilterDrawer
@@ -115,7 +138,7 @@ export function SearchPage() {
               <Text size="sm" c="dimmed" role="status" data-testid="result-count">
                 {t('results.count', { count: results.length })}
               </Text>
-              <VehicleGrid key={filterKey} vehicles={results} />
+              <VehicleGrid key={resultsKey} vehicles={results} />
             </Stack>
           )
         ) : null}

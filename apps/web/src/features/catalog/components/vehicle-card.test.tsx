@@ -38,7 +38,9 @@ describe('vehicle card (spec 2.3)', () => {
     expect(screen.getByTestId('rate-label')).toHaveTextContent('Ihre Nettorate');
     expect(text(screen.getByTestId('net-rate'))).toBe('322 € mtl.');
     expect(text(screen.getByTestId('private-rate'))).toBe('581 € mtl.');
-    expect(text(screen.getByTestId('savings'))).toBe('45 % Ersparnis');
+    // What the person saves per month against private leasing, and the share below it (ADR 0062).
+    expect(text(screen.getByTestId('savings-amount'))).toBe('spart 259 € im Monat');
+    expect(text(screen.getByTestId('savings-percent'))).toBe('45 % Ersparnis');
     expect(text(screen.getByTestId('list-price'))).toBe('42.290 €');
     expect(within(card).getByText('0 g CO₂/km')).toBeInTheDocument();
     expect(within(card).getByText('Alle Angaben ca. (Demo-Werte)')).toBeInTheDocument();
@@ -48,7 +50,14 @@ describe('vehicle card (spec 2.3)', () => {
     renderCard({ yourLeaseFrom: null, estimateLeaseFrom: 344.65, leaseFrom: 581.14 });
     expect(screen.getByTestId('rate-label')).toHaveTextContent('geschätzte Nettorate');
     expect(text(screen.getByTestId('net-rate'))).toBe('345 € mtl.');
-    expect(text(screen.getByTestId('savings'))).toBe('41 % Ersparnis');
+    expect(text(screen.getByTestId('savings-amount'))).toBe('spart 236 € im Monat');
+    expect(text(screen.getByTestId('savings-percent'))).toBe('41 % Ersparnis');
+  });
+
+  it('says there is no saving when the net rate is not below the private rate', () => {
+    renderCard({ yourLeaseFrom: 600, leaseFrom: 581.14 });
+    expect(text(screen.getByTestId('savings-amount'))).toBe('keine Ersparnis');
+    expect(text(screen.getByTestId('savings-percent'))).toBe('-3 % Ersparnis');
   });
 
   it('shows ? for an unknown consumption, no trim line without a trim and no small print for exact data', () => {

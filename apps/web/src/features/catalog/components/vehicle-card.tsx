@@ -16,7 +16,7 @@ import {
   formatPrice,
 } from '../../../lib/format';
 import { CARD_FALLBACK_IMAGE } from '../images';
-import { cardRate, savingsPercent } from '../rates';
+import { cardRate, savingsPercent, savingsPerMonthEur } from '../rates';
 import classes from './vehicle-card.module.css';
 
 /** The delivery line of a search card (spec 9): "auf Anfrage" stands on its own, a time gets the label. */
@@ -61,6 +61,7 @@ export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSum
   // A personal rate computed with an earlier year's rules (the year's wage-tax plan is not in yet).
   const provisional = personal ? (vehicle.rateProvisional ?? null) : null;
   const savings = savingsPercent(vehicle.leaseFrom, rate);
+  const savedPerMonth = savingsPerMonthEur(vehicle.leaseFrom, rate);
   const delivery = cardDeliveryText(vehicle);
   const name = carName({ brand: vehicle.brand, carModel: vehicle.model });
 
@@ -86,7 +87,7 @@ export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSum
           <dt>{t('card.power')}</dt>
           <dd>{formatKw(vehicle.maximumPowerKw)}</dd>
           <dt>{t('card.range')}</dt>
-          <dd>{formatKm(vehicle.rangeKm)}</dd>
+          <dd data-testid="range">{formatKm(vehicle.rangeKm)}</dd>
           <dt>{t('card.consumption')}</dt>
           <dd data-testid="consumption">{formatConsumption(vehicle.consumption)}</dd>
         </dl>
@@ -118,8 +119,16 @@ export function VehicleCard({ vehicle, firstRow = false }: { vehicle: VehicleSum
               </Text>
             </div>
           </div>
+          {/* What the person saves per month against private leasing, and that as a share below it. */}
           <span className={classes.savings} data-testid="savings">
-            {t('card.savings', { percent: formatPercent(savings / 100) })}
+            <span className={classes.savingsAmount} data-testid="savings-amount">
+              {savedPerMonth === null
+                ? t('card.noSaving')
+                : t('card.savesPerMonth', { amount: formatPrice(savedPerMonth) })}
+            </span>{' '}
+            <span className={classes.savingsShare} data-testid="savings-percent">
+              {t('card.savings', { percent: formatPercent(savings / 100) })}
+            </span>
           </span>
         </div>
 

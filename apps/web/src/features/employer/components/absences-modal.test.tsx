@@ -77,13 +77,13 @@ describe('absences and the termination quote in the people list', () => {
     expect(await dialog.findByText('Keine Abwesenheiten eingetragen.')).toBeInTheDocument();
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Art' }), 'PARENTAL_LEAVE');
-    await user.type(dialog.getByLabelText(/Beginn/), '2026-07-01');
-    await user.type(dialog.getByLabelText(/^Ende/), '2026-06-30');
+    await user.type(dialog.getByLabelText(/Beginn/), '01.07.2026');
+    await user.type(dialog.getByLabelText(/^Ende/), '30.06.2026');
     await user.click(dialog.getByRole('button', { name: 'Abwesenheit eintragen' }));
     expect(await dialog.findByText('Das Ende darf nicht vor dem Beginn liegen.')).toBeInTheDocument();
 
     await user.clear(dialog.getByLabelText(/^Ende/));
-    await user.type(dialog.getByLabelText(/^Ende/), '2026-09-30');
+    await user.type(dialog.getByLabelText(/^Ende/), '30.09.2026');
     await user.click(dialog.getByRole('button', { name: 'Abwesenheit eintragen' }));
     expect(await dialog.findByText('Elternzeit: 01.07.2026 – 30.09.2026')).toBeInTheDocument();
     expect(dialog.getByText('Beschäftigte Person zahlt')).toBeInTheDocument();

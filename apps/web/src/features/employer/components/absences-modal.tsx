@@ -1,9 +1,10 @@
-import { Button, Divider, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AbsenceTypes, type Absence, type AbsenceType, type TenantEmployee } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { useAbsenceChanges, useAbsences } from '../api/absences';
@@ -44,16 +45,16 @@ function AbsenceLine({ employeeId, absence }: { employeeId: string; absence: Abs
         {t(`absences.payers.${absence.payer}`)}
       </Text>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
+        <DayField
           size="xs"
           label={t('absences.to')}
           value={to}
-          onChange={(event) => {
-            setTo(event.currentTarget.value);
+          onChange={(next) => {
+            setTo(next);
             setError(undefined);
           }}
           error={error}
+          clearable
         />
         <Button
           size="xs"
@@ -152,21 +153,20 @@ export function AbsencesModal({ employee, onClose }: { employee: TenantEmployee 
                 }}
                 error={errors.type}
               />
-              <TextInput
-                type="date"
+              <DayField
                 label={t('absences.from')}
                 value={from}
-                onChange={(event) => setFrom(event.currentTarget.value)}
+                onChange={setFrom}
                 error={errors.from}
                 required
               />
-              <TextInput
-                type="date"
+              <DayField
                 label={t('absences.to')}
                 description={t('absences.toHint')}
                 value={to}
-                onChange={(event) => setTo(event.currentTarget.value)}
+                onChange={setTo}
                 error={errors.to}
+                clearable
               />
             </SimpleGrid>
             <Group justify="flex-end">

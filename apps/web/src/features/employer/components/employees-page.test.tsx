@@ -317,7 +317,7 @@ describe('/employer/employees', () => {
     expect(await dialog.findByText('Bitte geben Sie ein gültiges Datum ein.')).toBeInTheDocument();
     expect(posts(calls, `/v1/tenant/employees/${PEOPLE[0]!.id}/leave`)).toHaveLength(0);
 
-    await user.type(date, '2026-06-30');
+    await user.type(date, '30.06.2026');
     await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
     expect(await screen.findByText('Ausscheiden von Max Mustermann gemeldet')).toBeInTheDocument();
     expect(posts(calls, `/v1/tenant/employees/${PEOPLE[0]!.id}/leave`)).toEqual([
@@ -347,7 +347,7 @@ describe('/employer/employees', () => {
     const dialog = await openLeaveDialog(user);
     const date = dialog.getByLabelText(/Letzter Arbeitstag/);
     await user.clear(date);
-    await user.type(date, '2026-03-30');
+    await user.type(date, '30.03.2026');
     await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
     expect(await dialog.findByText(message)).toBeInTheDocument();
     expect(date).toHaveAttribute('aria-invalid', 'true');
@@ -355,7 +355,7 @@ describe('/employer/employees', () => {
 
     // A new date clears the refusal; the next answer decides.
     await user.clear(date);
-    await user.type(date, '2026-04-30');
+    await user.type(date, '30.04.2026');
     expect(dialog.queryByText(message)).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Ausscheiden melden' }));
     expect(await screen.findByText('Ausscheiden von Max Mustermann gemeldet')).toBeInTheDocument();

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { TenantEmployee } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { useMarkLeaving } from '../api/mark-leaving';
@@ -66,12 +67,11 @@ export function LeaveModal({ employee, onClose }: { employee: TenantEmployee | n
               {t('leave.withLease', { count: employee.activeLeases })}
             </Text>
           ) : null}
-          <TextInput
-            type="date"
+          <DayField
             label={t('leave.date')}
             value={date}
-            onChange={(event) => {
-              setDate(event.currentTarget.value);
+            onChange={(next) => {
+              setDate(next);
               setRefusal(undefined);
             }}
             onBlur={() => setTouched(true)}

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useOverview } from '../api/get-overview';
 import { useEmployerFormat } from '../use-employer-format';
 import { LoadError } from './load-error';
+import { OverviewTrend } from './overview-trend';
 
 function Figure({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: ReactNode; testId: string }) {
   return (
@@ -112,6 +113,7 @@ export function OverviewPage() {
             </Text>
           ) : null}
         </Card>
+        <OverviewTrend />
       </Stack>
     );
   }

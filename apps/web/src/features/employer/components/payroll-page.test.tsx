@@ -89,7 +89,7 @@ describe('/employer/payroll/:month', () => {
     expect(screen.getByText('BEENDET')).toBeInTheDocument();
     expect(screen.getByText('bis 31.03.2026')).toBeInTheDocument();
     expect(screen.getByText('Summe (2 Verträge)')).toBeInTheDocument();
-    expect(screen.getByLabelText('Monat')).toHaveValue('2026-03');
+    expect(screen.getByRole('button', { name: 'Monat' })).toHaveTextContent('März 2026');
 
     await user.click(screen.getByRole('button', { name: 'Nächster Monat' }));
     await user.click(screen.getByRole('button', { name: 'Nächster Monat' }));

@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import type { PayrollRow } from '@leasing/contract';
 
+import { MonthField } from '../../../components/date-fields';
 import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
@@ -24,7 +25,7 @@ const CHANGE_COLORS: Record<NonNullable<PayrollRow['change']>, string> = {
   ENDED: 'orange',
 };
 
-/** Previous and next month buttons around a native month field (a calendar on phones, no picker code). */
+/** Previous and next month buttons around the month picker ("März 2026"). */
 function MonthSwitch({ month, onChange }: { month: string; onChange: (month: string) => void }) {
   const { t } = useTranslation('employer');
   return (
@@ -37,12 +38,10 @@ function MonthSwitch({ month, onChange }: { month: string; onChange: (month: str
       >
         ‹
       </ActionIcon>
-      <TextInput
-        type="month"
+      <MonthField
         label={t('payroll.month')}
         value={month}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
+        onChange={(value) => {
           if (isMonth(value)) onChange(value);
         }}
         w={170}

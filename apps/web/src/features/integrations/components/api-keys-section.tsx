@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,16 +12,11 @@ import {
 } from '@leasing/contract';
 
 import { useNotify } from '../../../components/use-notify';
-import { formatDate, formatDateTime } from '../../../lib/format';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { CredentialCard, expiryOf, LifetimeSelect, RevokeDialog, type Lifetime } from './credentials';
 import { errorText } from './error-text';
 import { SecretOnce } from './secret-once';
-
-/** How long a new key lasts: a choice of periods rather than a date (most keys run until revoked). */
-const LIFETIMES = ['never', '30', '90', '365'] as const;
-type Lifetime = (typeof LIFETIMES)[number];
-const DAY_MS = 86_400_000;
 
 /** i18next reads a colon as its namespace separator: `payroll:read` is the text `payroll_read`. */
 const SCOPE_KEYS = {
@@ -31,10 +26,6 @@ const SCOPE_KEYS = {
   'orders:read': 'orders_read',
   'invoices:read': 'invoices_read',
 } as const satisfies Record<ApiKeyScope, string>;
-
-function expiryOf(lifetime: Lifetime, now = Date.now()): string | null {
-  return lifetime === 'never' ? null : new Date(now + Number(lifetime) * DAY_MS).toISOString();
-}
 
 /** Making a key: a name, its scopes, its lifetime; the field errors are the contract's. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => void }) {
@@ -75,7 +66,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
     <form onSubmit={submit} noValidate aria-label={t('apiKeys.createTitle')}>
       <Stack gap="sm">
         <TextInput
-          label={t('apiKeys.name')}
+          label={t('name')}
           description={t('apiKeys.nameHint')}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
@@ -96,14 +87,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
             ))}
           </Stack>
         </Checkbox.Group>
-        <Select
-          label={t('apiKeys.lifetime')}
-          data={LIFETIMES.map((value) => ({ value, label: t(`apiKeys.lifetimes.${value}`) }))}
-          value={lifetime}
-          onChange={(value) => setLifetime(LIFETIMES.find((known) => known === value) ?? 'never')}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 260 }}
-        />
+        <LifetimeSelect value={lifetime} onChange={setLifetime} />
         <Group>
           <Button type="submit" loading={create.isPending}>
             {t('apiKeys.create')}
@@ -111,47 +95,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function KeyCard({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
-  const { t } = useTranslation('integrations');
-  return (
-    <Card withBorder padding="sm" component="li">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={600}>{apiKey.name}</Text>
-          <Text size="sm" c="dimmed" ff="monospace">
-            {apiKey.prefix}…
-          </Text>
-          <Group gap={4}>
-            {apiKey.scopes.map((scope) => (
-              <Badge key={scope} variant="light" size="sm" tt="none">
-                {scope}
-              </Badge>
-            ))}
-          </Group>
-          <Text size="sm">
-            {t('apiKeys.created', { date: formatDate(apiKey.createdAt) })}
-            {' · '}
-            {apiKey.expiresAt ? t('apiKeys.expires', { date: formatDate(apiKey.expiresAt) }) : t('apiKeys.noExpiry')}
-            {' · '}
-            {apiKey.lastUsedAt
-              ? t('apiKeys.lastUsed', { date: formatDateTime(apiKey.lastUsedAt) })
-              : t('apiKeys.unused')}
-          </Text>
-        </Stack>
-        <Button
-          color="red"
-          variant="light"
-          size="xs"
-          onClick={() => onRevoke(apiKey)}
-          aria-label={t('apiKeys.revokeNamed', { name: apiKey.name })}
-        >
-          {t('apiKeys.revoke')}
-        </Button>
-      </Group>
-    </Card>
   );
 }
 
@@ -168,7 +111,7 @@ export function ApiKeysSection() {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
       onSuccess: () => {
-        notify.success(t('apiKeys.revoked', { name: revoking.name }));
+        notify.success(t('revoked', { name: revoking.name }));
         setRevoking(null);
       },
       onError: (error) => notify.error(errorText(error, t('error.generic'))),
@@ -197,7 +140,20 @@ export function ApiKeysSection() {
       ) : keys.data && keys.data.length > 0 ? (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('apiKeys.listLabel')}>
           {keys.data.map((apiKey) => (
-            <KeyCard key={apiKey.id} apiKey={apiKey} onRevoke={setRevoking} />
+            <CredentialCard
+              key={apiKey.id}
+              credential={apiKey}
+              revokeLabel={t('apiKeys.revokeNamed', { name: apiKey.name })}
+              onRevoke={() => setRevoking(apiKey)}
+            >
+              <Group gap={4}>
+                {apiKey.scopes.map((scope) => (
+                  <Badge key={scope} variant="light" size="sm" tt="none">
+                    {scope}
+                  </Badge>
+                ))}
+              </Group>
+            </CredentialCard>
           ))}
         </Stack>
       ) : keys.data ? (
@@ -209,19 +165,14 @@ export function ApiKeysSection() {
         </Title>
         <CreateKeyForm onCreated={setCreated} />
       </Card>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('apiKeys.revokeTitle')} centered>
-        <Stack gap="md">
-          <Text>{t('apiKeys.revokeText', { name: revoking?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" onClick={confirmRevoke} loading={revoke.isPending}>
-              {t('apiKeys.revokeConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RevokeDialog
+        name={revoking?.name ?? null}
+        title={t('apiKeys.revokeTitle')}
+        text={t('apiKeys.revokeText', { name: revoking?.name ?? '' })}
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={confirmRevoke}
+      />
     </Stack>
   );
 }

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { usePageTitle } from '../../../components/use-page-title';
 import { ApiKeysSection } from './api-keys-section';
+import { ScimTokensSection } from './scim-tokens-section';
+import { SsoSection } from './sso-section';
+import { WebhooksSection } from './webhooks-section';
 
 /**
  * /employer/integrations: the employer's own systems — sign-in with the company account, people
@@ -18,7 +21,13 @@ export function IntegrationsPage() {
         <Text c="dimmed">{t('intro')}</Text>
       </Stack>
       <Divider />
+      <SsoSection />
+      <Divider />
+      <ScimTokensSection />
+      <Divider />
       <ApiKeysSection />
+      <Divider />
+      <WebhooksSection />
     </Stack>
   );
 }

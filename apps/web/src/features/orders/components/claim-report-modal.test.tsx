@@ -37,7 +37,7 @@ async function openDialog() {
 }
 
 async function fillIn(user: UserEvent, dialog: ReturnType<typeof within>) {
-  await user.type(dialog.getByLabelText(/^Datum/), '2026-05-04');
+  await user.type(dialog.getByLabelText(/^Datum/), '04.05.2026');
   await user.type(dialog.getByLabelText(/^Uhrzeit/), '14:30');
   await user.type(dialog.getByRole('textbox', { name: /^Ort/ }), 'Parkplatz Marktstraße 5, München');
   await user.type(dialog.getByRole('textbox', { name: /^Beschreibung/ }), 'Stoßstange beim Ausparken beschädigt.');

@@ -30,6 +30,7 @@ import {
   type ClaimReportRequest,
 } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
@@ -102,14 +103,13 @@ function OccurredAtInput({
   const [time, setTime] = useState('');
   return (
     <SimpleGrid cols={2}>
-      <TextInput
-        type="date"
+      <DayField
         label={t('claims.form.date')}
         value={day}
         max={BERLIN_DAY.format(new Date())}
-        onChange={(event) => {
-          setDay(event.currentTarget.value);
-          onChange(occurredAtOf(event.currentTarget.value, time));
+        onChange={(next) => {
+          setDay(next);
+          onChange(occurredAtOf(next, time));
         }}
         error={error}
         required

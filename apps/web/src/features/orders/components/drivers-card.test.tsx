@@ -55,13 +55,13 @@ describe('the additional drivers on the order page', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Vorname/), 'Kim');
     await userEvent.type(within(dialog).getByLabelText(/^Nachname/), 'Meyer');
     await userEvent.type(within(dialog).getByLabelText(/^E-Mail-Adresse/), 'kim@example.com');
-    await userEvent.type(within(dialog).getByLabelText(/^Geburtsdatum/), '2010-05-10');
-    await userEvent.type(within(dialog).getByLabelText(/^Führerschein ausgestellt am/), '2022-06-01');
+    await userEvent.type(within(dialog).getByLabelText(/^Geburtsdatum/), '10.05.2010');
+    await userEvent.type(within(dialog).getByLabelText(/^Führerschein ausgestellt am/), '01.06.2022');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     expect(await within(dialog).findByText('Zusatzfahrer müssen mindestens 18 Jahre alt sein.')).toBeVisible();
 
     await userEvent.clear(within(dialog).getByLabelText(/^Geburtsdatum/));
-    await userEvent.type(within(dialog).getByLabelText(/^Geburtsdatum/), '1996-05-10');
+    await userEvent.type(within(dialog).getByLabelText(/^Geburtsdatum/), '10.05.1996');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     const row = await screen.findByTestId('driver-row');
     expect(row).toHaveTextContent('Kim Meyer');

@@ -22,6 +22,7 @@ import {
   type AdditionalDriverRequest,
 } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { translateValidationMessage } from '../../../lib/validation-messages';
@@ -129,6 +130,7 @@ function AddDriverDialog({ orderId, opened, onClose }: { orderId: number; opened
   };
   const set = (field: keyof AdditionalDriverRequest) => (event: { currentTarget: { value: string } }) =>
     setForm({ ...form, [field]: event.currentTarget.value });
+  const setDay = (field: 'dateOfBirth' | 'licenceIssuedOn') => (day: string) => setForm({ ...form, [field]: day });
   const close = () => {
     setForm(EMPTY);
     setMissing([]);
@@ -174,19 +176,17 @@ function AddDriverDialog({ orderId, opened, onClose }: { orderId: number; opened
               error={errorOf('email')}
               required
             />
-            <TextInput
-              type="date"
+            <DayField
               label={t('drivers.dateOfBirth')}
               value={form.dateOfBirth}
-              onChange={set('dateOfBirth')}
+              onChange={setDay('dateOfBirth')}
               error={errorOf('dateOfBirth')}
               required
             />
-            <TextInput
-              type="date"
+            <DayField
               label={t('drivers.licenceIssuedOn')}
               value={form.licenceIssuedOn}
-              onChange={set('licenceIssuedOn')}
+              onChange={setDay('licenceIssuedOn')}
               error={errorOf('licenceIssuedOn')}
               required
             />

@@ -88,7 +88,7 @@ describe('the odometer on a running lease', () => {
     expect(card).toHaveTextContent('Ihr Vertrag umfasst 30.000 km.');
     await userEvent.type(within(card).getByLabelText('Kilometerstand'), '9.000');
     await userEvent.clear(within(card).getByLabelText('Abgelesen am'));
-    await userEvent.type(within(card).getByLabelText('Abgelesen am'), '2026-07-01');
+    await userEvent.type(within(card).getByLabelText('Abgelesen am'), '01.07.2026');
     await userEvent.click(within(card).getByRole('button', { name: 'Kilometerstand melden' }));
     expect(await screen.findByTestId('mileage-forecast')).toHaveTextContent(
       'Bei Ihrem bisherigen Tempo von 18.149 km im Jahr stehen am 31.12.2028 voraussichtlich 54.497 km auf dem Tacho.',
@@ -162,7 +162,7 @@ describe('the odometer on a running lease', () => {
     expect(fileInput(card).accept).toBe('image/jpeg,image/png,image/webp');
     await user.type(within(card).getByLabelText('Kilometerstand'), '9000');
     await user.clear(within(card).getByLabelText('Abgelesen am'));
-    await user.type(within(card).getByLabelText('Abgelesen am'), '2026-07-01');
+    await user.type(within(card).getByLabelText('Abgelesen am'), '01.07.2026');
     await user.upload(fileInput(card), photo('tacho.jpg'));
     await user.click(within(card).getByRole('button', { name: 'Kilometerstand melden' }));
 

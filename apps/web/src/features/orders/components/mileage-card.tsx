@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, type Mileage } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatKm, formatPrice } from '../../../lib/format';
 import { useDownloadOdometerPhoto, useMileage, useReportOdometer } from '../api/mileage';
@@ -222,11 +223,10 @@ function ReadingForm({ orderId }: { orderId: number }) {
             rightSection={<Text size="xs">km</Text>}
             w={180}
           />
-          <TextInput
-            type="date"
+          <DayField
             label={t('mileage.readOn')}
             value={readOn}
-            onChange={(event) => setReadOn(event.currentTarget.value)}
+            onChange={setReadOn}
             error={fieldError('readOn')}
             w={180}
           />

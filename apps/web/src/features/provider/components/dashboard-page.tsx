@@ -6,6 +6,7 @@ import { PageSkeleton } from '../../../components/page-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatInteger, numberFormat } from '../../../lib/format';
 import { useDashboard } from '../api/get-dashboard';
+import { DashboardTrend } from './dashboard-trend';
 import { LoadError } from './load-error';
 import { ProviderLicenceChecks } from '../../lease-end/provider-licence-checks';
 
@@ -100,6 +101,7 @@ export function DashboardPage() {
           </Table>
         </Stack>
       </SimpleGrid>
+      <DashboardTrend />
       <ProviderLicenceChecks />
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Alert, Button, Drawer, Group, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ProviderOrderRow } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
@@ -41,17 +42,11 @@ function DeliveryWindowForm({ order }: { order: ProviderOrderRow }) {
         {t('pipeline.windowHint')}
       </Text>
       <Group align="flex-end">
-        <TextInput
-          type="date"
-          label={t('pipeline.windowFrom')}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
+        <DayField label={t('pipeline.windowFrom')} value={from} onChange={setFrom} />
+        <DayField
           label={t('pipeline.windowTo')}
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onChange={setTo}
           error={from && to && from > to ? t('validation.dateOrder') : undefined}
         />
         <Button onClick={onSave} disabled={invalid} loading={save.isPending}>

@@ -8,7 +8,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -23,6 +22,7 @@ import {
   type StepType,
 } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -202,17 +202,17 @@ export function PipelinePage() {
           onChange={(step) => change({ step })}
           clearable
         />
-        <TextInput
-          type="date"
+        <DayField
           label={t('pipeline.from')}
           value={filters.from ?? ''}
-          onChange={(e) => change({ from: e.currentTarget.value || null })}
+          onChange={(from) => change({ from: from || null })}
+          clearable
         />
-        <TextInput
-          type="date"
+        <DayField
           label={t('pipeline.to')}
           value={filters.to ?? ''}
-          onChange={(e) => change({ to: e.currentTarget.value || null })}
+          onChange={(to) => change({ to: to || null })}
+          clearable
         />
       </SimpleGrid>
       <Group>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 
 import { REGISTER_CODE_MAX_USES } from '@leasing/contract';
 
+import { DayField } from '../../../components/date-fields';
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateRegisterCode } from '../api/create-register-code';
@@ -40,6 +41,7 @@ export function RegisterCodeModal({
   const create = useCreateRegisterCode();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -84,12 +86,21 @@ export function RegisterCodeModal({
           <Text size="sm" c="dimmed">
             {t('codes.createHint')}
           </Text>
-          <TextInput
-            label={t('codes.expiresAt')}
-            description={t('codes.expiresAtHint')}
-            type="date"
-            error={fieldMessage(t, tc, errors.expiresAt?.message)}
-            {...register('expiresAt')}
+          <Controller
+            control={control}
+            name="expiresAt"
+            render={({ field }) => (
+              <DayField
+                label={t('codes.expiresAt')}
+                description={t('codes.expiresAtHint')}
+                error={fieldMessage(t, tc, errors.expiresAt?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                clearable
+              />
+            )}
           />
           <TextInput
             label={t('codes.maxUses')}
