@@ -21,6 +21,10 @@ function StartForm({ reason }: { reason: SsoErrorReason | null }) {
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
+  // Back to the password form with the page to return to, nothing else of this address.
+  const callback = searchParams.get(CALLBACK_PARAM);
+  const passwordPath = callback ? `/login?${new URLSearchParams({ [CALLBACK_PARAM]: callback }).toString()}` : '/login';
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!EMAIL.test(email.trim())) {
@@ -68,12 +72,7 @@ function StartForm({ reason }: { reason: SsoErrorReason | null }) {
           </Button>
         </Stack>
       </form>
-      <Anchor
-        component={Link}
-        to={`/login${searchParams.size ? `?${searchParams.toString()}` : ''}`}
-        size="sm"
-        ta="center"
-      >
+      <Anchor component={Link} to={passwordPath} size="sm" ta="center">
         {t('sso.withPassword')}
       </Anchor>
     </Stack>

@@ -188,7 +188,7 @@ export function SsoSection() {
               <Text size="sm" fw={600}>
                 {t('sso.callbackUrl')}
               </Text>
-              <Group gap="xs" wrap="nowrap" align="center">
+              <Group gap="xs" wrap="wrap" align="center">
                 <Code style={{ wordBreak: 'break-all' }}>{config.data.callbackUrl}</Code>
                 <CopyButton value={config.data.callbackUrl}>
                   {({ copied, copy }) => (
