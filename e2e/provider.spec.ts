@@ -18,7 +18,6 @@ import { signIn } from './support/sign-in.js';
 
 type Row = Record<string, string>;
 
-
 const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 /** The euros of a card's net rate ("412 € mtl." → 412). */
 async function rateOf(card: Locator): Promise<number> {
@@ -107,7 +106,10 @@ test('the provider onboards an employer and publishes a price list the employee 
     await expect(hr.getByText('Ihre Wiederherstellungscodes').first()).toBeVisible();
     await checkScreen(hr, 'security, recovery codes');
     await hr.getByRole('button', { name: 'Weiter' }).click();
-    await expect(hr).toHaveURL(/\/search/);
+    // HR's home is the employer portal's overview (ADR 0062), here of an employer without people yet.
+    await expect(hr).toHaveURL(/\/employer$/);
+    await expect(hr.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkScreen(hr, 'employer overview, a new employer');
 
     // Tenant admin of Beispiel AG only: the demo employer's orders are not theirs.
     await hr.goto('/admin/orders');
