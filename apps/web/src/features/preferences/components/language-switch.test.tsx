@@ -59,6 +59,10 @@ describe('the language switch', () => {
 
   it("follows the account's language after signing in on another browser", async () => {
     setAuthData({ accessToken: 'access', refreshToken: 'refresh' });
+    // The main navigation shows from lg (1200 px) on (ADR 0062); below it the links fold into the burger.
+    (
+      window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+    ).happyDOM.setViewport({ width: 1280, height: 800 });
     stubApi((call) => (call.path === '/v1/me' ? jsonResponse(200, { ...ME, language: 'en' }) : undefined));
     renderShell(true);
     expect(await screen.findByRole('link', { name: 'Car search' })).toBeInTheDocument();
