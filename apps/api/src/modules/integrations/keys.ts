@@ -1,5 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
 import {
   API_KEYS_MAX,
   type ApiKey,
@@ -13,8 +11,16 @@ import type { Database } from '../../db/client.js';
 import { apiKeys } from '../../db/schema-integrations.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
+import {
+  bearerSecretInForce,
+  bearerSecretMatches,
+  bearerSecretPrefix,
+  issueBearerSecret,
+  LAST_USED_STEP_MS,
+  requestedExpiry,
+} from '../../lib/bearer-secrets.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { consume, type LimitRule, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { ApiKeyHolder } from '../../plugins/authenticate.js';
 import { scopeAllows } from './scopes.js';
@@ -27,16 +33,11 @@ export interface IntegrationDeps {
   limiter: RateLimiter;
 }
 
-/** "lk_" and 8 hex characters name the key; 32 random bytes (base64url) are its secret. */
-const KEY_FORMAT = /^lk_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
+/** "lk_" and 8 hex characters name the key; 32 random bytes are its secret (lib/bearer-secrets.ts). */
+const KEY_LABEL = 'lk';
 
 /** A key's own budget: a payroll system's nightly sync, not a flood (per key, on every instance). */
 export const API_KEY_LIMIT = { limit: 600, windowMs: 60_000 } as const satisfies LimitRule;
-
-/** `last_used_at` is written at most this often per key: every request would be a write. */
-const LAST_USED_STEP_MS = 60_000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function view(row: KeyRow): ApiKey {
   return {
@@ -63,14 +64,8 @@ export async function createApiKey(
   ctx: { requestId: string },
 ): Promise<ApiKeyCreated> {
   const now = deps.clock.now();
-  const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= now.getTime())
-    throw new AppError('VALIDATION_FAILED', 'Das Ablaufdatum liegt in der Vergangenheit.', {
-      errors: [{ field: 'expiresAt', message: 'past' }],
-    });
-  const prefix = randomBytes(4).toString('hex');
-  const secret = randomBytes(32).toString('base64url');
-  const key = `lk_${prefix}_${secret}`;
+  const expiresAt = requestedExpiry(request.expiresAt, now);
+  const key = issueBearerSecret(KEY_LABEL);
   const row = await deps.db.transaction(async (tx) => {
     const [held] = await tx
       .select({ n: count() })
@@ -82,8 +77,8 @@ export async function createApiKey(
       .values({
         tenantId: admin.tenantId,
         name: request.name,
-        prefix,
-        secretHash: sha256(key),
+        prefix: key.prefix,
+        secretHash: key.hash,
         scopes: [...new Set(request.scopes)],
         createdBy: admin.id,
         createdAt: now,
@@ -103,7 +98,7 @@ export async function createApiKey(
     });
     return created;
   });
-  return { ...view(row), key };
+  return { ...view(row), key: key.value };
 }
 
 /** `GET /v1/tenant/api-keys`: the employer's keys in force, oldest first, never a secret. */
@@ -154,16 +149,12 @@ export async function authenticateApiKey(
   key: string,
   route: { method: string; url: string; requestId: string },
 ): Promise<ApiKeyHolder | null> {
-  const parts = KEY_FORMAT.exec(key);
-  if (!parts?.[1]) return null;
-  const prefix = parts[1];
+  const prefix = bearerSecretPrefix(KEY_LABEL, key);
+  if (!prefix) return null;
   const now = deps.clock.now();
   return runAsSystem(async () => {
     const [row] = await deps.db.select().from(apiKeys).where(eq(apiKeys.prefix, prefix));
-    if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
-    const given = Buffer.from(sha256(key), 'hex');
-    const stored = Buffer.from(row.secretHash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+    if (!row || !bearerSecretInForce(row, now) || !bearerSecretMatches(key, row.secretHash)) return null;
     await consume(deps.limiter, `api-key:${row.id}`, API_KEY_LIMIT);
     const routeKey = `${route.method} ${route.url}`;
     const allowed = scopeAllows(row.scopes, routeKey);

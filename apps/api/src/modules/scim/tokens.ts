@@ -1,5 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
 import { SCIM_TOKENS_MAX, type ScimToken, type ScimTokenCreated, type ScimTokenCreateRequest } from '@leasing/contract';
 import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 
@@ -7,8 +5,16 @@ import type { Database } from '../../db/client.js';
 import { scimTokens } from '../../db/schema-scim.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
+import {
+  bearerSecretInForce,
+  bearerSecretMatches,
+  bearerSecretPrefix,
+  issueBearerSecret,
+  LAST_USED_STEP_MS,
+  requestedExpiry,
+} from '../../lib/bearer-secrets.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { consume, type LimitRule, type RateLimiter } from '../../lib/rate-limiter.js';
 import { tenantFactsOf } from '../provider/index.js';
 import type { ScimCaller } from './deps.js';
@@ -22,8 +28,8 @@ interface TokenDeps {
   account: { publicUrl: string };
 }
 
-/** "scim_" and 8 hex characters name the token; 32 random bytes (base64url) are its secret. */
-const TOKEN_FORMAT = /^scim_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
+/** "scim_" and 8 hex characters name the token; 32 random bytes are its secret (lib/bearer-secrets.ts). */
+const TOKEN_LABEL = 'scim';
 
 /**
  * A token's own budget, counted on every instance (the shared limiter). A directory's first cycle
@@ -31,11 +37,6 @@ const TOKEN_FORMAT = /^scim_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
  * through in minutes while a stolen token cannot flood the people tables.
  */
 export const SCIM_TOKEN_LIMIT = { limit: 3_000, windowMs: 60_000 } as const satisfies LimitRule;
-
-/** `last_used_at` is written at most this often per token: every request would be a write. */
-const LAST_USED_STEP_MS = 60_000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Where the directory sends its requests (Entra's "Tenant URL"). */
 export const scimUrlOf = (publicUrl: string) => `${publicUrl}/scim/v2`;
@@ -64,13 +65,8 @@ export async function createScimToken(
   ctx: { requestId: string },
 ): Promise<ScimTokenCreated> {
   const now = deps.clock.now();
-  const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= now.getTime())
-    throw new AppError('VALIDATION_FAILED', 'Das Ablaufdatum liegt in der Vergangenheit.', {
-      errors: [{ field: 'expiresAt', message: 'past' }],
-    });
-  const prefix = randomBytes(4).toString('hex');
-  const token = `scim_${prefix}_${randomBytes(32).toString('base64url')}`;
+  const expiresAt = requestedExpiry(request.expiresAt, now);
+  const token = issueBearerSecret(TOKEN_LABEL);
   const row = await deps.db.transaction(async (tx) => {
     const [held] = await tx
       .select({ n: count() })
@@ -83,8 +79,8 @@ export async function createScimToken(
       .values({
         tenantId: admin.tenantId,
         name: request.name,
-        prefix,
-        secretHash: sha256(token),
+        prefix: token.prefix,
+        secretHash: token.hash,
         createdBy: admin.id,
         createdAt: now,
         expiresAt,
@@ -102,7 +98,7 @@ export async function createScimToken(
     });
     return created;
   });
-  return { ...view(row), token, scimUrl: scimUrlOf(deps.account.publicUrl) };
+  return { ...view(row), token: token.value, scimUrl: scimUrlOf(deps.account.publicUrl) };
 }
 
 /** `GET /v1/tenant/scim-tokens`: the employer's tokens in force, oldest first, never a secret. */
@@ -153,16 +149,12 @@ export async function authenticateScimToken(
   token: string,
   route: { method: string; url: string; requestId: string },
 ): Promise<ScimCaller | null> {
-  const parts = TOKEN_FORMAT.exec(token);
-  if (!parts?.[1]) return null;
-  const prefix = parts[1];
+  const prefix = bearerSecretPrefix(TOKEN_LABEL, token);
+  if (!prefix) return null;
   const now = deps.clock.now();
   return runAsSystem(async () => {
     const [row] = await deps.db.select().from(scimTokens).where(eq(scimTokens.prefix, prefix));
-    if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
-    const given = Buffer.from(sha256(token), 'hex');
-    const stored = Buffer.from(row.secretHash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+    if (!row || !bearerSecretInForce(row, now) || !bearerSecretMatches(token, row.secretHash)) return null;
     // An employer the provider switched off provisions no one.
     if (!(await tenantFactsOf(deps.db, [row.tenantId])).get(row.tenantId)?.enabled) return null;
     await consume(deps.limiter, `scim-token:${row.id}`, SCIM_TOKEN_LIMIT);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
 import type { Resolver } from './send.js';
-import type { TargetPolicy } from './targets.js';
+import type { TargetPolicy } from '../../lib/inner-addresses.js';
 
 /** What the webhooks need: shared by the routes, the worker and the job (app.ts fills it in). */
 export interface WebhookDeps {

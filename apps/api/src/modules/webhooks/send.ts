@@ -5,7 +5,8 @@ import net from 'node:net';
 
 import { Webhook } from 'standardwebhooks';
 
-import { addressRefusal, literalAddress, urlRefusal, type TargetPolicy } from './targets.js';
+import { addressRefusal, literalAddress, type TargetPolicy } from '../../lib/inner-addresses.js';
+import { urlRefusal } from './targets.js';
 
 /** A host name's addresses, as `dns.lookup` answers them (injected in tests). */
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
