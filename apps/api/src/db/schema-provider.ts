@@ -11,7 +11,7 @@ import { tenants } from './schema.js';
 /**
  * An employer's register code. A code that is revoked, past `expiresAt` or used `maxUses` times is
  * refused exactly like an unknown one. `uses` counts accounts created with the code.
- * owner: provider
+ * owner: tenants
  */
 export const registerCodes = pgTable(
   'register_codes',

@@ -32,7 +32,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * An employer: its employees register with one of its register codes (`register_codes`,
  * schema-provider.ts). A disabled employer takes no new registrations and no new orders; its existing
  * leases continue.
- * owner: provider
+ * owner: tenants
  */
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),

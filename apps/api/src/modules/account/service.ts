@@ -3,7 +3,7 @@ import { EmailSchema, SSO_REQUIRED_FIELD_ERROR, SSO_REQUIRED_MESSAGE } from '@le
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { tenants, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,7 +26,7 @@ import {
 } from '../auth/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { endGracePeriod, issueEnrolmentCode } from '../mfa/index.js';
-import { countRegisterCodeUse, findRegistrationTenant } from './register-codes.js';
+import { countRegisterCodeUse, findRegistrationTenant, tenantFactsOf } from '../tenants/index.js';
 
 export interface AccountDeps extends AuthDeps {
   publicUrl: string;
@@ -320,7 +320,7 @@ export async function createInvite(
   if (!admin.tenantId) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
   const tenantId = admin.tenantId;
   const now = deps.clock.now();
-  const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  const tenant = (await tenantFactsOf(deps.db, [tenantId])).get(tenantId);
   if (!tenant) throw new AppError('FORBIDDEN', 'Keine Berechtigung');
   // The address may be claimed by an unconfirmed registration under any employer: taking it over is
   // the platform's work, done for the admin whose rights were checked above.

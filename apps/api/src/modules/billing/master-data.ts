@@ -2,7 +2,7 @@ import type { BillingProfile, TenantBilling, TenantBillingAnswer } from '@leasin
 
 import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import type { BillingActor, BillingDeps } from './deps.js';
 import { datevBookings, windows1252 } from './datev.js';
 import type { InvoicedParties } from './issue.js';

@@ -5,7 +5,7 @@ import { monthBounds, parsePayrollMonth } from '@leasing/payroll';
 import { berlinToday } from '../../lib/berlin-day.js';
 import { AppError } from '../../lib/errors.js';
 import { tenantsWithBillableLeases } from '../orders/index.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import type { BillingActor, BillingDeps } from './deps.js';
 import { customerNumberOf, InvoiceCheckFailed, issueInvoice } from './issue.js';
 import { billableLeases } from './leases.js';

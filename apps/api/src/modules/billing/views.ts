@@ -1,6 +1,6 @@
 import type { InvoiceDetail, InvoiceSummary } from '@leasing/contract';
 
-import type { TenantFacts } from '../provider/index.js';
+import type { TenantFacts } from '../tenants/index.js';
 import type { InvoicedParties } from './issue.js';
 import type { InvoiceLineRow, InvoiceSummaryRow } from './repository.js';
 

@@ -21,7 +21,7 @@ import {
   type OrderRow,
   type OrderTerms,
 } from '../orders/index.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import { searchStart } from '../../db/person-search.js';
 import { claimsOfOrder, claimsWithDetails, nextClaimNumber, type ClaimView } from './repository.js';
 

@@ -17,7 +17,8 @@ import { adminOrderCounts, adminOrderScope } from '../orders/admin-order-list.js
 import { adminSummarySlice } from '../orders/admin-summaries.js';
 import { pipelineCount, pipelineFilter } from '../provider/pipeline.js';
 import { versionPageQueries } from '../provider/price-list.js';
-import { headCountQueries, tenantPageQueries } from '../provider/tenant-list.js';
+import { headCountQueries } from '../provider/tenant-list.js';
+import { tenantPageQueries } from '../tenants/index.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { seedScale } from './scale.js';
 

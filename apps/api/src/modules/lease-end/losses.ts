@@ -12,7 +12,7 @@ import {
   type OrderDeps,
   type OrderTerms,
 } from '../orders/index.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import { enqueueWebhookEvent, webhookPerson } from '../webhooks/index.js';
 import { renderLossStatement } from './loss-statement-pdf.js';
 import { fileFinalStatement } from './returns.js';

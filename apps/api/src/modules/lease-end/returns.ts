@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { leaseReturnDamages, leaseReturns } from '../../db/schema-lease-end.js';
-import { orders, tenants, users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { berlinDate } from '../../lib/berlin-dates.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -13,6 +13,7 @@ import type { Actor, OrderDeps, OrderTerms } from '../orders/index.js';
 import { admins, endRunningLease, fileOrderDocument, isReturnable } from '../orders/index.js';
 import { approvedChangesOf, kilometreTermsAfter } from '../package-change/index.js';
 import { requireProvider } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import { enqueueWebhookEvent, webhookPerson } from '../webhooks/index.js';
 import { finalStatementFileName, renderFinalStatement } from './final-statement-pdf.js';
 import { checkReturnDamageClaims } from './return-claims.js';
@@ -126,7 +127,7 @@ export async function recordReturn(
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
       .from(users)
       .where(eq(users.id, order.userId));
-    const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+    const tenant = (await tenantFactsOf(tx, [order.tenantId])).get(order.tenantId);
     const car = carName(terms.vehicle);
     const personName = employee ? `${employee.firstName} ${employee.lastName}` : '';
     const pdf = await renderFinalStatement({

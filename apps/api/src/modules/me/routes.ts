@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import { saveLanguage, signedInAccountOf } from '../account/index.js';
 import { runningLeaseOf } from '../orders/index.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 
 export function meRoutes(deps: { db: Database; authenticate: onRequestAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {

@@ -4,12 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
 import { orderPolicies } from '../../db/schema-employer.js';
-import { orders, tenants, userSteps } from '../../db/schema.js';
+import { orders, userSteps } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
 import { recipientOf } from '../account/index.js';
 import { photoUrls, programmeFor, programmeVerdict, provisionalWarnings, toTaxResult } from '../catalog/index.js';
 import { addressDtoOf, readSalaryProfile } from '../profile/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import type { Actor, Ctx, OrderDeps } from './deps.js';
 import { mailEmployee } from './notify.js';
 import { sealPrivate, type OrderTerms, type PrivateSnapshot } from './snapshot.js';
@@ -36,7 +37,7 @@ export async function createOrder(
   if (actor.role !== 'EMPLOYEE' || !actor.tenantId) throw forbidden();
   const tenantId = actor.tenantId;
   // A deactivated employer takes no new orders; what exists continues.
-  const [employer] = await deps.db.select({ enabled: tenants.enabled }).from(tenants).where(eq(tenants.id, tenantId));
+  const employer = (await tenantFactsOf(deps.db, [tenantId])).get(tenantId);
   if (!employer?.enabled) throw conflict('Ihr Arbeitgeber nimmt derzeit keine neuen Bestellungen an.');
   const snapshot = await deps.catalog.get();
   const found = snapshot.packagesById.get(input.leasePackageId);

@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { orderDocuments, tenants } from '../../db/schema.js';
+import { orderDocuments } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { recipientOf } from '../account/index.js';
 import { renderTransferContract, type TransferContractInput } from '../contract/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { visibleOrder } from './read-orders.js';
 import type * as repo from './repository.js';
@@ -25,7 +26,13 @@ export function countersignedFileName(orderId: number): string {
 /** Files a document of another room beside the order's contract (e.g. the additional drivers' list). */
 export async function fileOrderDocument(
   db: Database,
-  doc: { orderId: number; name: string; kind: 'DRIVERS' | 'FINAL_STATEMENT' | 'ADDENDUM'; pdf: Uint8Array; createdAt: Date },
+  doc: {
+    orderId: number;
+    name: string;
+    kind: 'DRIVERS' | 'FINAL_STATEMENT' | 'ADDENDUM';
+    pdf: Uint8Array;
+    createdAt: Date;
+  },
 ): Promise<string> {
   const [filed] = await db
     .insert(orderDocuments)
@@ -76,7 +83,7 @@ export async function renderContract(
 ): Promise<Uint8Array> {
   const terms = order.terms as OrderTerms;
   const snapshot = openPrivate(deps.cipher, order);
-  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+  const tenant = (await tenantFactsOf(deps.db, [order.tenantId])).get(order.tenantId);
   // The employee's language, whoever looks: the signed copy is the draft they read, notice included.
   const employee = await recipientOf(deps.db, order.userId);
   const address = snapshot.orderUserInfo.addressDto;
@@ -144,7 +151,7 @@ export async function contractToCountersign(
     .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.name, contractFileName(order.id, true))))
     .orderBy(desc(orderDocuments.createdAt))
     .limit(1);
-  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, order.tenantId));
+  const tenant = (await tenantFactsOf(deps.db, [order.tenantId])).get(order.tenantId);
   return {
     orderId: order.id,
     signed: document ? new Uint8Array(document.pdf) : null,

@@ -2,9 +2,10 @@ import type { Order, ProviderCaseFailure, StepType } from '@leasing/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 
 import { orderPolicies } from '../../db/schema-employer.js';
-import { orders, tenants } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { peopleByIds } from '../account/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import type { Actor, OrderDeps } from './deps.js';
 import { cancellationOf } from './cancellation.js';
 import { employerApprovalOf } from './employer-approval.js';
@@ -77,10 +78,10 @@ async function loadViewContext(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
     deps.db,
     rows.map((r) => r.userId),
   );
-  const tenantRows = await deps.db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenants)
-    .where(inArray(tenants.id, [...new Set(rows.map((r) => r.tenantId))]));
+  const employers = await tenantFactsOf(
+    deps.db,
+    rows.map((r) => r.tenantId),
+  );
   const frozen = await deps.db
     .select({ orderId: orderPolicies.orderId, version: orderPolicies.policyVersion })
     .from(orderPolicies)
@@ -101,7 +102,7 @@ async function loadViewContext(deps: OrderDeps, actor: Actor, rows: repo.OrderRo
     recordsOf: groupBy(records, (r) => r.orderId),
     documentsOf: groupBy(docs, (d) => d.orderId),
     people,
-    tenantNames: new Map(tenantRows.map((t) => [t.id, t.name])),
+    tenantNames: new Map([...employers.values()].map((t) => [t.id, t.name])),
     frozenVersions: new Map(frozen.map((f) => [f.orderId, f.version])),
   };
 }

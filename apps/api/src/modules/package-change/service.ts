@@ -25,7 +25,7 @@ import {
   type OrderRow,
   type OrderTerms,
 } from '../orders/index.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import { addendumFileName, renderAddendum } from './addendum-pdf.js';
 import * as repo from './repository.js';
 import { changeView, kilometreTermsAfter, sameButKilometres, storedPackage, type StoredPackage } from './terms.js';

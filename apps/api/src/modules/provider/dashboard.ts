@@ -1,9 +1,10 @@
 import { PipelineStatuses, type ProviderDashboard, type StepType } from '@leasing/contract';
 import { asc, gt, sql } from 'drizzle-orm';
 
-import { orders, tenants, userSteps } from '../../db/schema.js';
+import { orders, userSteps } from '../../db/schema.js';
 import type { OrderDeps } from '../orders/index.js';
 import { stepById, STEP_DEFINITIONS } from '../orders/index.js';
+import { allTenantNames } from '../tenants/index.js';
 import { berlinMonth } from '../../lib/berlin-dates.js';
 import { requireProvider, type ProviderActor } from './deps.js';
 import { pipelineStatusOf } from './pipeline.js';
@@ -30,7 +31,7 @@ export async function dashboard(deps: OrderDeps, actor: ProviderActor): Promise<
     })
     .from(orders)
     .groupBy(orders.tenantId, orders.status, sql`${orders.handoverDate} is not null`);
-  const names = await deps.db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(asc(tenants.name));
+  const names = await allTenantNames(deps.db);
   const byStatus = PipelineStatuses.map((status) => ({
     status,
     count: groups

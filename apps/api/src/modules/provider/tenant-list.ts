@@ -1,30 +1,11 @@
 import { ProviderTenantsQuerySchema, type ProviderTenantsPage, type ProviderTenantsQuery } from '@leasing/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/like-pattern.js';
-import { registerCodes } from '../../db/schema-provider.js';
-import { orders, tenants, users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
+import { codesOfTenants, codeState, tenantPageQueries } from '../tenants/index.js';
 import { requireProvider, type ProviderActor, type ProviderDeps } from './deps.js';
-import { codeState } from './register-codes.js';
 import { CLOSED_STATUSES, summaryOf } from './tenants.js';
-
-function conditionsOf(query: ProviderTenantsQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        ilike(tenants.name, pattern),
-        ilike(tenants.place, pattern),
-        ilike(tenants.postcode, pattern),
-        ilike(tenants.contactEmail, pattern),
-      ),
-    );
-  }
-  if (query.status) conditions.push(eq(tenants.enabled, query.status === 'ENABLED'));
-  return and(...conditions);
-}
 
 /**
  * `GET /v1/provider/tenants`: one page of the employers, searched and sorted in the database. The head
@@ -52,23 +33,6 @@ export async function listTenants(
   };
 }
 
-/** The statements of one page of employers and of how many match (also EXPLAINed at size). */
-export function tenantPageQueries(db: Database, query: ProviderTenantsQuery & { page: number; pageSize: number }) {
-  const where = conditionsOf(query);
-  const order =
-    query.sort === 'newest' ? [desc(tenants.createdAt), desc(tenants.id)] : [asc(tenants.name), asc(tenants.id)];
-  return {
-    rows: db
-      .select()
-      .from(tenants)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    total: db.select({ n: count() }).from(tenants).where(where),
-  };
-}
-
 /** The head counts of some employers: people and open orders, each through the employer's index. */
 export function headCountQueries(db: Database, tenantIds: string[]) {
   return {
@@ -92,7 +56,7 @@ async function headCounts(db: Database, tenantIds: string[], now: Date) {
   const [employees, active, codes] = await Promise.all([
     queries.employees,
     queries.activeOrders,
-    db.select().from(registerCodes).where(inArray(registerCodes.tenantId, tenantIds)),
+    codesOfTenants(db, tenantIds),
   ]);
   const byTenant = (list: { tenantId: string | null; n: number }[]) =>
     new Map(list.map((r) => [r.tenantId, Number(r.n)]));

@@ -9,7 +9,7 @@ import type {
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { orders, tenants, users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createCode } from '../auth/index.js';
@@ -20,9 +20,15 @@ import {
   codeState,
   codesOfTenant,
   insertRegisterCode,
+  insertTenantRow,
+  setTenantEnabledRow,
+  tenantFactsOf,
+  tenantRowOf,
   toRegisterCode,
+  updateTenantRow,
   type RegisterCodeRow,
-} from './register-codes.js';
+  type TenantRow,
+} from '../tenants/index.js';
 
 /** Orders in these states are over: they do not count as the employer's active orders. */
 export const CLOSED_STATUSES = [
@@ -33,8 +39,6 @@ export const CLOSED_STATUSES = [
   'CANCELLED_BY_EMPLOYEE',
   'LEASE_ENDED',
 ];
-
-type TenantRow = typeof tenants.$inferSelect;
 
 /** The list's row of an employer (tenant-list.ts) and the head of its detail. */
 export function summaryOf(
@@ -71,13 +75,12 @@ export async function getTenantPolicy(
   tenantId: string,
 ): Promise<TenantPolicyResponse> {
   requireProvider(actor);
-  const [row] = await deps.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!row) throw notFound('Arbeitgeber nicht gefunden');
+  if (!(await tenantFactsOf(deps.db, [tenantId])).has(tenantId)) throw notFound('Arbeitgeber nicht gefunden');
   return policyResponse(await policyInForce(deps.db, tenantId));
 }
 
 async function tenantDetail(db: Database, tenantId: string, now: Date): Promise<TenantDetail> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+  const row = await tenantRowOf(db, tenantId);
   if (!row) throw notFound('Arbeitgeber nicht gefunden');
   const [employees] = await db
     .select({ n: count() })
@@ -125,11 +128,7 @@ export async function createTenant(
   const now = deps.clock.now();
   const { admin, ...fields } = input;
   const result = await deps.db.transaction(async (tx) => {
-    const [tenant] = await tx
-      .insert(tenants)
-      .values({ ...fields, enabled: true, createdAt: now })
-      .returning();
-    if (!tenant) throw new Error('tenant insert failed');
+    const tenant = await insertTenantRow(tx, fields, now);
     const code = await insertRegisterCode(tx, {
       tenantId: tenant.id,
       maxUses: null,
@@ -199,14 +198,9 @@ export async function updateTenant(
   requireProvider(actor);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
-    if (!before) throw notFound('Arbeitgeber nicht gefunden');
-    const changed = (Object.keys(input) as (keyof UpdateTenantRequest)[]).filter((k) => before[k] !== input[k]);
+    const changed = await updateTenantRow(tx, tenantId, input, now);
+    if (!changed) throw notFound('Arbeitgeber nicht gefunden');
     if (changed.length === 0) return;
-    await tx
-      .update(tenants)
-      .set({ ...input, updatedAt: now })
-      .where(eq(tenants.id, tenantId));
     await audit(tx, actor, tenantId, 'provider.tenant.updated', 'tenant', tenantId, changed, ctx, now);
   });
   return tenantDetail(deps.db, tenantId, now);
@@ -226,12 +220,7 @@ export async function setTenantEnabled(
   requireProvider(actor);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(tenants)
-      .set({ enabled, updatedAt: now })
-      .where(eq(tenants.id, tenantId))
-      .returning({ id: tenants.id });
-    if (updated.length === 0) throw notFound('Arbeitgeber nicht gefunden');
+    if (!(await setTenantEnabledRow(tx, tenantId, enabled, now))) throw notFound('Arbeitgeber nicht gefunden');
     const action = enabled ? 'provider.tenant.reactivated' : 'provider.tenant.deactivated';
     await audit(tx, actor, tenantId, action, 'tenant', tenantId, ['enabled'], ctx, now);
   });

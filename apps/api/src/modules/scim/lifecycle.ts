@@ -8,7 +8,7 @@ import { mailProvisionedWelcome, setAccountDisabled } from '../account/index.js'
 import { leavingDatesOf, markLeaving, withdrawLeaving } from '../employer/index.js';
 import { notifyLeavingQuoteToEmployer } from '../lease-life/index.js';
 import { eraseAccount, erasureHolds } from '../privacy/index.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import { adminOf, type ScimCaller, type ScimCtx, type ScimDeps } from './deps.js';
 import { mutability } from './errors.js';
 import * as repo from './repository.js';

@@ -16,7 +16,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { consume, type LimitRule, type RateLimiter } from '../../lib/rate-limiter.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import type { ScimCaller } from './deps.js';
 
 type TokenRow = typeof scimTokens.$inferSelect;

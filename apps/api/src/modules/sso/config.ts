@@ -7,7 +7,7 @@ import { runAsSystem } from '../../db/scope.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { FieldCipher } from '../../lib/field-encryption.js';
-import { tenantFactsOf } from '../provider/index.js';
+import { tenantFactsOf } from '../tenants/index.js';
 import { callbackUrlOf, type SsoDeps } from './deps.js';
 import { discoverClient, type ClientSettings } from './issuer.js';
 

@@ -5,7 +5,8 @@ import { registerCodes } from '../../db/schema-provider.js';
 import { tenants } from '../../db/schema.js';
 
 // The registration's side of the register codes: the provider makes and revokes them
-// (modules/provider/register-codes.ts), a registration finds its employer by one and counts its use.
+// (register-codes.ts, through modules/provider's routes), a registration finds its employer by one
+// and counts its use.
 
 /** SQL for "usable now": the same rule as {@link codeState} ACTIVE, for lookups and conditional updates. */
 export function usableNow(now: Date) {
