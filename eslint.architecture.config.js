@@ -34,7 +34,6 @@ export const ROOMS = {
    */
   tableDebt: {
     'apps/api/src/modules/auth/repository.ts': ['catalogState', 'salaryProfiles', 'tenantPolicies', 'users'],
-    'apps/api/src/modules/catalog/personal-rates.ts': ['salaryProfiles'],
     'apps/api/src/modules/employer/payroll-repository.ts': ['orderPolicies', 'orders', 'users'],
     'apps/api/src/modules/employer/repository.ts': ['orders', 'users'],
     'apps/api/src/modules/employer/settings.ts': ['orders'],
@@ -47,7 +46,6 @@ export const ROOMS = {
     'apps/api/src/modules/lease-life/termination.ts': ['employmentEnds'],
     'apps/api/src/modules/mfa/repository.ts': ['users'],
     'apps/api/src/modules/mfa/reset.ts': ['users'],
-    'apps/api/src/modules/orders/system-transitions.ts': ['salaryProfiles'],
     'apps/api/src/modules/provider/dashboard.ts': ['orders', 'userSteps'],
     'apps/api/src/modules/provider/order-export.ts': ['orders', 'tenants', 'users'],
     'apps/api/src/modules/provider/pipeline.ts': ['auditLog', 'orders', 'userSteps', 'users'],

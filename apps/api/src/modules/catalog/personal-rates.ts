@@ -9,13 +9,11 @@ import {
   type PreparedPayslipProfile,
   type SalaryProfileInput,
 } from '@leasing/payroll';
-import { eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.js';
-import { salaryProfiles } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DecryptionError, type FieldCipher } from '../../lib/field-encryption.js';
-import { readSalaryProfile } from '../profile/index.js';
+import { profileVersionOf, readSalaryProfile } from '../profile/index.js';
 import type { CatalogPackage, CatalogSnapshot, CatalogVehicle } from './catalog-snapshot.js';
 import { employerSubsidyCents, type Programme } from './programme.js';
 
@@ -96,12 +94,8 @@ export class PersonalRates {
     return cached?.value.ok ? cached.key : null;
   }
 
-  private async profileVersion(userId: string): Promise<number | null> {
-    const [row] = await this.deps.db
-      .select({ version: salaryProfiles.version })
-      .from(salaryProfiles)
-      .where(eq(salaryProfiles.userId, userId));
-    return row?.version ?? null;
+  private profileVersion(userId: string): Promise<number | null> {
+    return profileVersionOf(this.deps.db, userId);
   }
 
   /** The user's cheapest net rate per vehicle (cents), or null without a usable profile. */

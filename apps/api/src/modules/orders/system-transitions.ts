@@ -1,10 +1,8 @@
 import type { StepType } from '@leasing/contract';
-import { eq, inArray } from 'drizzle-orm';
 
-import type { Database } from '../../db/client.js';
-import { salaryProfiles } from '../../db/schema.js';
 import { runAsSystem } from '../../db/scope.js';
 import type { CatalogSnapshot } from '../catalog/index.js';
+import { profileVersionOf, profileVersionsOf } from '../profile/index.js';
 import { eachRow, inBatches, type BatchOptions } from '../../lib/batches.js';
 import type { OrderDeps } from './deps.js';
 import * as repo from './repository.js';
@@ -57,14 +55,6 @@ function termsDiffer(catalog: CatalogSnapshot, order: repo.OrderRow): boolean {
     pkg.pkg.totalMonthlyGrossCostCents !== terms.totalMonthlyGrossCostCents ||
     pkg.vehicle.listPriceGrossCents !== terms.vehicle.listPriceGrossCents
   );
-}
-
-async function profileVersionOf(db: Database, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ version: salaryProfiles.version })
-    .from(salaryProfiles)
-    .where(eq(salaryProfiles.userId, userId));
-  return row?.version ?? null;
 }
 
 async function endBySystem(
@@ -133,14 +123,6 @@ function endChangedOrders(deps: OrderDeps, options: BatchOptions): Promise<numbe
     },
     options,
   );
-}
-
-async function profileVersionsOf(db: Database, userIds: string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ userId: salaryProfiles.userId, version: salaryProfiles.version })
-    .from(salaryProfiles)
-    .where(inArray(salaryProfiles.userId, [...new Set(userIds)]));
-  return new Map(rows.map((row) => [row.userId, row.version]));
 }
 
 /**
