@@ -7,32 +7,70 @@ import { msg } from './validation-messages.js';
  * employee), who carries the rate meanwhile, and the early-termination quote.
  */
 
-export const AbsenceTypes = ['SICK_PAY', 'PARENTAL_LEAVE', 'UNPAID_LEAVE'] as const;
-export type AbsenceType = (typeof AbsenceTypes)[number];
-
 /** Who carries the rate while no salary is paid. RATE_INSURANCE only where the package includes it. */
 export const AbsencePayerRules = ['EMPLOYEE_PAYS', 'EMPLOYER_PAYS', 'RATE_INSURANCE'] as const;
 export type AbsencePayerRule = (typeof AbsencePayerRules)[number];
 
-/** The programme policy's rule per absence type. */
-export const AbsencePayersSchema = z.strictObject({
-  SICK_PAY: z.enum(AbsencePayerRules),
-  PARENTAL_LEAVE: z.enum(AbsencePayerRules),
-  UNPAID_LEAVE: z.enum(AbsencePayerRules),
-});
-export type AbsencePayers = z.infer<typeof AbsencePayersSchema>;
+/** What the platform knows of one absence type; the screens' texts are the web's (`absences.types.<type>`). */
+export interface AbsenceTypeDeclaration {
+  /** The rule before an employer chose one (docs/decisions/0036-absences-in-payroll.md). */
+  readonly defaultPayer: AbsencePayerRule;
+  /** Its name in the mails, per language. */
+  readonly mailName: { readonly de: string; readonly en: string };
+  /** Its name in the payroll's absence columns (German, as the payroll office reads it). */
+  readonly payrollName: string;
+}
 
 /**
- * The rules before an employer chose any (docs/decisions/0036-absences-in-payroll.md):
+ * Every absence type without pay, declared once: the API's validation, the policy's rule per type and
+ * its default, the mails, the payroll columns and the database's CHECK (apps/api/src/db/derived-checks.ts,
+ * a migration written by `npm run db:derived-checks -w @leasing/api`) read this. A new type is one entry
+ * here, its texts (`absences.types.<type>` in the web's employer and orders namespaces) and that migration.
+ * The defaults:
  * - Krankengeld: the package's rate insurance, which covers incapacity for work after the sick pay;
  *   a package without it falls back to the employee.
  * - Parental leave and unpaid leave: the employee, who chose the leave and keeps the car.
  */
-export const DEFAULT_ABSENCE_PAYERS: AbsencePayers = {
-  SICK_PAY: 'RATE_INSURANCE',
-  PARENTAL_LEAVE: 'EMPLOYEE_PAYS',
-  UNPAID_LEAVE: 'EMPLOYEE_PAYS',
-};
+export const ABSENCE_TYPES = {
+  SICK_PAY: {
+    defaultPayer: 'RATE_INSURANCE',
+    mailName: { de: 'Krankengeldbezug', en: 'Sickness benefit' },
+    payrollName: 'Krankengeld',
+  },
+  PARENTAL_LEAVE: {
+    defaultPayer: 'EMPLOYEE_PAYS',
+    mailName: { de: 'Elternzeit', en: 'Parental leave' },
+    payrollName: 'Elternzeit',
+  },
+  UNPAID_LEAVE: {
+    defaultPayer: 'EMPLOYEE_PAYS',
+    mailName: { de: 'Unbezahlter Urlaub', en: 'Unpaid leave' },
+    payrollName: 'Unbezahlter Urlaub',
+  },
+} as const satisfies Record<string, AbsenceTypeDeclaration>;
+
+export type AbsenceType = keyof typeof ABSENCE_TYPES;
+/** The types in their declared order (the screens' order). */
+export const AbsenceTypes = Object.keys(ABSENCE_TYPES) as [AbsenceType, ...AbsenceType[]];
+
+/** The type a stored or computed value names; a value outside the declaration is a defect, not input. */
+export function absenceTypeOf(value: string): AbsenceType {
+  if (!Object.hasOwn(ABSENCE_TYPES, value)) throw new Error(`unknown absence type: ${value}`);
+  return value as AbsenceType;
+}
+
+const payerRuleField = z.enum(AbsencePayerRules);
+
+/** The programme policy's rule per absence type. */
+export const AbsencePayersSchema = z.strictObject(
+  Object.fromEntries(AbsenceTypes.map((type) => [type, payerRuleField])) as Record<AbsenceType, typeof payerRuleField>,
+);
+export type AbsencePayers = z.infer<typeof AbsencePayersSchema>;
+
+/** The rules before an employer chose any: each type's `defaultPayer`. */
+export const DEFAULT_ABSENCE_PAYERS: AbsencePayers = Object.fromEntries(
+  AbsenceTypes.map((type) => [type, ABSENCE_TYPES[type].defaultPayer]),
+) as AbsencePayers;
 
 const IsoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg.date));
 

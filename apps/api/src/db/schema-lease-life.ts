@@ -1,6 +1,8 @@
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { AbsenceTypes } from '@leasing/contract';
 import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { inContractList } from './derived-checks.js';
 import { bytea, tenants, users } from './schema.js';
 
 /**
@@ -20,7 +22,7 @@ export const employeeAbsences = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['SICK_PAY', 'PARENTAL_LEAVE', 'UNPAID_LEAVE'] }).notNull(),
+    type: text('type', { enum: AbsenceTypes }).notNull(),
     fromDate: text('from_date').notNull(),
     toDate: text('to_date'),
     recordedBy: uuid('recorded_by'),
@@ -30,7 +32,7 @@ export const employeeAbsences = pgTable(
   (t) => [
     index('employee_absences_tenant_idx').on(t.tenantId),
     index('employee_absences_user_idx').on(t.userId),
-    check('employee_absences_type_check', sql`${t.type} IN ('SICK_PAY', 'PARENTAL_LEAVE', 'UNPAID_LEAVE')`),
+    check('employee_absences_type_check', inContractList(t.type, AbsenceTypes)),
     check('employee_absences_dates_check', sql`${t.toDate} IS NULL OR ${t.toDate} >= ${t.fromDate}`),
   ],
 );

@@ -1,8 +1,10 @@
+import { StepTypes } from '@leasing/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -15,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+import { inContractList } from './derived-checks.js';
 
 /**
  * The one schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit
@@ -229,20 +233,24 @@ export const outbox = pgTable(
 );
 
 /** Step definitions (spec 3), synced from `modules/orders/steps.ts` at start-up. (owner: orders) */
-export const stepDefinitions = pgTable('step_definitions', {
-  id: integer('id').primaryKey(),
-  stepType: text('step_type').notNull().unique(),
-  stepName: text('step_name').notNull(),
-  orderNumber: integer('order_number').notNull(),
-  final: boolean('final').notNull(),
-  success: boolean('success').notNull(),
-  userEnabled: boolean('user_enabled').notNull(),
-  userVisible: boolean('user_visible').notNull(),
-  adminVisible: boolean('admin_visible').notNull(),
-  adminEnabled: boolean('admin_enabled').notNull(),
-  tenantAdminVisible: boolean('tenant_admin_visible').notNull(),
-  tenantAdminEnabled: boolean('tenant_admin_enabled').notNull(),
-});
+export const stepDefinitions = pgTable(
+  'step_definitions',
+  {
+    id: integer('id').primaryKey(),
+    stepType: text('step_type').notNull().unique(),
+    stepName: text('step_name').notNull(),
+    orderNumber: integer('order_number').notNull(),
+    final: boolean('final').notNull(),
+    success: boolean('success').notNull(),
+    userEnabled: boolean('user_enabled').notNull(),
+    userVisible: boolean('user_visible').notNull(),
+    adminVisible: boolean('admin_visible').notNull(),
+    adminEnabled: boolean('admin_enabled').notNull(),
+    tenantAdminVisible: boolean('tenant_admin_visible').notNull(),
+    tenantAdminEnabled: boolean('tenant_admin_enabled').notNull(),
+  },
+  (t) => [check('step_definitions_step_type_check', inContractList(t.stepType, StepTypes))],
+);
 
 /**
  * An order with its frozen snapshot. Vehicle and package terms are plain JSON; the employee's address,
@@ -326,6 +334,7 @@ export const orders = pgTable(
     index('orders_running_lease_idx')
       .on(t.tenantId, t.id)
       .where(sql`${t.status} = 'LEASING_ACTIVE' AND ${t.handoverDate} is not null`),
+    check('orders_status_check', inContractList(t.status, StepTypes)),
   ],
 );
 
@@ -369,7 +378,9 @@ export const orderDocuments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT', 'CANCELLATION', 'DRIVERS', 'ADDENDUM'] }).notNull(),
+    kind: text('kind', {
+      enum: ['CONTRACT_SIGNED', 'FINAL_STATEMENT', 'CANCELLATION', 'DRIVERS', 'ADDENDUM'],
+    }).notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: createdAt(),
     /** A sealed contract still waiting for its long-term extension: when the job tries next (else null). */

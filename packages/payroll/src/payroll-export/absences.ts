@@ -2,8 +2,12 @@ import { parseIsoDate, type IsoDate } from '../payslip/dates.js';
 import { cents, type Cents } from '../payslip/money.js';
 import { monthBounds, type MonthIndex } from './months.js';
 
-/** Why no salary is paid: Krankengeld after the six weeks of sick pay, Elternzeit, unpaid leave. */
-export type AbsenceType = 'SICK_PAY' | 'PARENTAL_LEAVE' | 'UNPAID_LEAVE';
+/**
+ * Why no salary is paid (Krankengeld after the six weeks of sick pay, Elternzeit, unpaid leave, …): the
+ * contract's `AbsenceTypes`, declared there once. The payroll only carries it through to the row; what
+ * it computes depends on the payer alone.
+ */
+export type AbsenceType = string;
 
 /**
  * Who carries the rate while no salary is paid (the programme policy's rule per absence type):

@@ -1,4 +1,4 @@
-import type { PayrollRow } from '@leasing/contract';
+import { ABSENCE_TYPES, type PayrollRow } from '@leasing/contract';
 
 import { csvText } from '../../lib/csv-cell.js';
 import { mailFormat } from '../mail/index.js';
@@ -19,7 +19,6 @@ export const PAUSE_CSV_COLUMNS = [
 ] as const;
 
 const STATUS = { ACTIVE: 'AKTIV', PAUSED: 'PAUSIERT', ENDED: 'BEENDET' } as const;
-const TYPE = { SICK_PAY: 'Krankengeld', PARENTAL_LEAVE: 'Elternzeit', UNPAID_LEAVE: 'Unbezahlter Urlaub' } as const;
 const PAYER = {
   EMPLOYEE_PAYS: 'Mitarbeiter zahlt',
   EMPLOYER_PAYS: 'Arbeitgeber zahlt',
@@ -31,7 +30,7 @@ const comma = (eur: number) => eur.toFixed(2).replace('.', ',');
 function absenceText(row: PayrollRow): string {
   const p = row.pause;
   if (!p) return '';
-  return `${TYPE[p.type]} ${date(p.from)}–${p.to ? date(p.to) : 'offen'} (${PAYER[p.payer]})`;
+  return `${ABSENCE_TYPES[p.type].payrollName} ${date(p.from)}–${p.to ? date(p.to) : 'offen'} (${PAYER[p.payer]})`;
 }
 
 export function pauseCells(row: PayrollRow): string[] {

@@ -1,4 +1,4 @@
-import { SalaryInfoSchema, type PayrollRow } from '@leasing/contract';
+import { absenceTypeOf, SalaryInfoSchema, type PayrollRow } from '@leasing/contract';
 import type { CommuteVersion, LeaseAbsence, PayrollLine } from '@leasing/payroll';
 
 import type { Database } from '../../db/client.js';
@@ -88,7 +88,7 @@ export function pauseOfLine(
     pause: pause
       ? {
           absenceId: pause.absence.id,
-          type: pause.absence.type,
+          type: absenceTypeOf(pause.absence.type),
           from: pause.absence.from,
           to: pause.absence.to,
           payer: pause.absence.payer,

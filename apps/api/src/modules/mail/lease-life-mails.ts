@@ -2,7 +2,7 @@
  * The mails of life during a lease, in German and English: an absence without pay recorded, moved
  * or removed, and a leaving date with its termination quote. Part of the order mails (`order-mails.ts`).
  */
-import type { Language } from '@leasing/contract';
+import { ABSENCE_TYPES, type Language } from '@leasing/contract';
 
 import type { MailFormat } from './mail-format.js';
 import type { OrderEvent } from './mail-types.js';
@@ -15,10 +15,6 @@ interface Text {
 }
 type EventText<E> = { readonly [L in Language]: (event: E, orderId: number, format: MailFormat) => Text };
 
-const TYPE = {
-  de: { SICK_PAY: 'Krankengeldbezug', PARENTAL_LEAVE: 'Elternzeit', UNPAID_LEAVE: 'Unbezahlter Urlaub' },
-  en: { SICK_PAY: 'Sickness benefit', PARENTAL_LEAVE: 'Parental leave', UNPAID_LEAVE: 'Unpaid leave' },
-} as const;
 const PAYER = {
   de: {
     EMPLOYEE_PAYS: 'Die Rate zahlen Sie in dieser Zeit selbst aus dem Nettoeinkommen.',
@@ -46,7 +42,7 @@ export const LEASE_LIFE_TEXTS: { ABSENCE: EventText<Absence>; LEAVING_QUOTE: Eve
     de: (e, id, f) => ({
       headline: CHANGE.de[e.change],
       paragraphs: [
-        `${TYPE.de[e.absenceType]} von ${e.employeeName}: ab ${f.date(e.from)}${e.to ? ` bis ${f.date(e.to)}` : ', Ende offen'}${e.change === 'REMOVED' ? ' – gelöscht' : ''}.`,
+        `${ABSENCE_TYPES[e.absenceType].mailName.de} von ${e.employeeName}: ab ${f.date(e.from)}${e.to ? ` bis ${f.date(e.to)}` : ', Ende offen'}${e.change === 'REMOVED' ? ' – gelöscht' : ''}.`,
         `Betroffen ist die Bestellung ${id} (${e.car}). In dieser Zeit wird kein Gehalt umgewandelt; der geldwerte Vorteil bleibt, solange das Fahrzeug privat genutzt werden darf.`,
         ...(e.change === 'REMOVED' ? [] : [PAYER.de[e.payer]]),
       ],
@@ -54,7 +50,7 @@ export const LEASE_LIFE_TEXTS: { ABSENCE: EventText<Absence>; LEAVING_QUOTE: Eve
     en: (e, id, f) => ({
       headline: CHANGE.en[e.change],
       paragraphs: [
-        `${TYPE.en[e.absenceType]} of ${e.employeeName}: from ${f.date(e.from)}${e.to ? ` to ${f.date(e.to)}` : ', open end'}${e.change === 'REMOVED' ? ' – removed' : ''}.`,
+        `${ABSENCE_TYPES[e.absenceType].mailName.en} of ${e.employeeName}: from ${f.date(e.from)}${e.to ? ` to ${f.date(e.to)}` : ', open end'}${e.change === 'REMOVED' ? ' – removed' : ''}.`,
         `This concerns order ${id} (${e.car}). No salary is converted during this time; the taxable benefit stays as long as the car may be used privately.`,
         ...(e.change === 'REMOVED' ? [] : [PAYER.en[e.payer]]),
       ],

@@ -3,7 +3,7 @@
  * mail is. The text tables (`account-mails.ts`, `order-mails.ts`) and the renderer (`templates.ts`)
  * all build on these, so none of them needs another's module for its types.
  */
-import type { ClaimKind, ClaimStatus, Language } from '@leasing/contract';
+import type { AbsencePayerRule, AbsenceType, ClaimKind, ClaimStatus, Language } from '@leasing/contract';
 
 import type { MailFormat } from './mail-format.js';
 
@@ -106,10 +106,10 @@ export type OrderEvent =
       car: string;
       change: 'RECORDED' | 'CHANGED' | 'REMOVED';
       employeeName: string;
-      absenceType: 'SICK_PAY' | 'PARENTAL_LEAVE' | 'UNPAID_LEAVE';
+      absenceType: AbsenceType;
       from: string;
       to: string | null;
-      payer: 'EMPLOYEE_PAYS' | 'EMPLOYER_PAYS' | 'RATE_INSURANCE';
+      payer: AbsencePayerRule;
     }
   /** To the person and the provider's admins: a leaving date with the termination quote (cents). */
   | {
