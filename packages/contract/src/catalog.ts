@@ -115,6 +115,26 @@ export const LeasePackageSchema = z.object({
 });
 export type LeasePackage = z.infer<typeof LeasePackageSchema>;
 
+/**
+ * A package's kilometre rules as an order froze them, which the return settles by and the mileage
+ * forecast reads (EUR per km with up to 4 decimals, km): `excessMileageAllowance` extra km over the
+ * whole term are not charged, `exemptionLimitLessKilometers` fewer km are not refunded, at most
+ * `capFewerKilometers` fewer km are refunded, at most `capExtraKilometers` extra km are charged at the
+ * per-km rate (beyond that the contract is recalculated). `contractKm`: the whole term's kilometres
+ * after a package change (ADR 0058); without it km per year × months / 12.
+ */
+export type KilometreRules = Pick<
+  LeasePackage,
+  | 'durationMonths'
+  | 'kmPerYear'
+  | 'costsMoreKilometers'
+  | 'reimbursementLessKilometers'
+  | 'excessMileageAllowance'
+  | 'exemptionLimitLessKilometers'
+  | 'capFewerKilometers'
+  | 'capExtraKilometers'
+> & { contractKm?: number };
+
 /** A lease package as the vehicle page offers it (an order's frozen package has no estimate). */
 export const VehicleLeasePackageSchema = z.extend(LeasePackageSchema, {
   /**

@@ -1,22 +1,6 @@
-import type { Settlement } from '@leasing/contract';
+import type { KilometreRules, Settlement } from '@leasing/contract';
 
-/** The package's kilometre rules as the order froze them (EUR per km with up to 4 decimals, km). */
-export interface KilometreRules {
-  durationMonths: number;
-  kmPerYear: number;
-  costsMoreKilometers: number;
-  reimbursementLessKilometers: number;
-  /** Extra km over the whole term that are not charged. */
-  excessMileageAllowance: number;
-  /** Fewer km over the whole term that are not refunded. */
-  exemptionLimitLessKilometers: number;
-  /** Most fewer km that are refunded. */
-  capFewerKilometers: number;
-  /** Most extra km charged at the per-km rate (beyond that the contract is recalculated). */
-  capExtraKilometers: number;
-  /** The whole term's kilometres after a package change (ADR 0058); without it km per year × months / 12. */
-  contractKm?: number;
-}
+export type { KilometreRules };
 
 /** The kilometres the contract allows over the whole term. */
 export function contractKmOf(rules: KilometreRules): number {

@@ -12,12 +12,5 @@
  */
 export { approvedChangesOf, changesOfPerson } from './repository.js';
 export { packageChangeRoutes, providerPackageChangeRoutes } from './routes.js';
-export {
-  changeView,
-  kilometreTermsAfter,
-  rateHistoryOf,
-  rateInMonth,
-  type ApprovedPackageChange,
-  type KilometreTerms,
-} from './terms.js';
+export { changeView, kilometreTermsAfter, rateHistoryOf, rateInMonth, type ApprovedPackageChange } from './terms.js';
 export { approvedChangesVersion } from './payroll-version.js';

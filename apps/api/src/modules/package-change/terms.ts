@@ -1,5 +1,5 @@
 import { parsePayrollMonth, rateIn, type Cents, type RateVersion } from '@leasing/payroll';
-import type { PackageChange, PackageTerms } from '@leasing/contract';
+import type { KilometreRules, PackageChange, PackageTerms } from '@leasing/contract';
 
 /**
  * A kilometre package as a change stores it (ADR 0058): its rate and the kilometre terms the return
@@ -114,20 +114,6 @@ export function changeView(row: PackageChangeRow): PackageChange {
   };
 }
 
-/** The kilometre terms the return settles by (lease-end's `KilometreRules`, by shape). */
-export interface KilometreTerms {
-  durationMonths: number;
-  kmPerYear: number;
-  costsMoreKilometers: number;
-  reimbursementLessKilometers: number;
-  excessMileageAllowance: number;
-  exemptionLimitLessKilometers: number;
-  capFewerKilometers: number;
-  capExtraKilometers: number;
-  /** The kilometres of the whole term; without it, kmPerYear × durationMonths / 12. */
-  contractKm?: number;
-}
-
 /** `YYYY-MM` as a count of months, to subtract. */
 const monthNumber = (isoMonthOrDate: string) =>
   Number(isoMonthOrDate.slice(0, 4)) * 12 + Number(isoMonthOrDate.slice(5, 7)) - 1;
@@ -139,7 +125,7 @@ const monthNumber = (isoMonthOrDate: string) =>
  * prices, free kilometres and caps are the last package that applies to at least one month of the
  * term. Without changes: the terms as they are.
  */
-export function kilometreTermsAfter<T extends KilometreTerms>(
+export function kilometreTermsAfter<T extends KilometreRules>(
   base: T,
   handoverDate: string,
   changes: readonly ApprovedPackageChange[],
@@ -148,7 +134,7 @@ export function kilometreTermsAfter<T extends KilometreTerms>(
     return { ...base, contractKm: base.contractKm ?? Math.round((base.kmPerYear * base.durationMonths) / 12) };
   const start = monthNumber(handoverDate);
   const monthOfTerm = (month: string) => Math.min(Math.max(monthNumber(month) - start, 0), base.durationMonths);
-  let terms: KilometreTerms = base;
+  let terms: KilometreRules = base;
   let at = 0;
   let kmTimesMonths = 0;
   for (const change of [...changes].sort((a, b) => a.effectiveMonth.localeCompare(b.effectiveMonth))) {
