@@ -111,7 +111,9 @@ test('the provider records the return of a running lease: "Leasing beendet", fin
       await provider.getByLabel('Suche').fill(orderId);
       await expect(pipelineRow()).toHaveCount(1);
       await expect(pipelineRow()).toContainText('Übergabe – Leasing aktiv');
-      await pipelineRow().getByRole('button', { name: 'Verlauf' }).click();
+      await pipelineRow()
+        .getByRole('button', { name: `Details zu Bestellung Nr. ${orderId}` })
+        .click();
       const drawer = provider.getByRole('dialog', { name: `Bestellung Nr. ${orderId}` });
       const form = drawer.getByTestId('return-form');
       const record = form.getByRole('button', { name: 'Rückgabe erfassen' });

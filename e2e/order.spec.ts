@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 
 import { DEMO_EMPLOYEE, DEMO_HR, DEMO_PROVIDER } from './support/demo-accounts.js';
-import { approveOrder, handOver, orderAndSign } from './support/journeys.js';
+import { approveOrder, handOver, openInPipeline, orderAndSign } from './support/journeys.js';
 import { checkScreen } from './support/screen-checks.js';
 import { signIn } from './support/sign-in.js';
 import { expect, test } from './support/test.js';
@@ -20,7 +20,8 @@ test('an order goes from the employee through the employer and the provider to a
   await expect(page).toHaveURL(/\/vehicle\//);
   await expect(page.getByTestId('tax-table')).toBeVisible();
   await checkScreen(page, 'vehicle');
-  const orderId = await orderAndSign(page);
+  // The first signature is declined at the trust service: the provider's history shows that attempt.
+  const orderId = await orderAndSign(page, { declineFirst: true });
   await signOut(page);
 
   // The employer approves.
@@ -28,9 +29,19 @@ test('an order goes from the employee through the employer and the provider to a
   await approveOrder(page, orderId);
   await signOut(page);
 
-  // The provider orders the car and records the handover.
+  // The provider has one order list, the back office's: the admins' old address leads there. Its
+  // drawer orders the car and records the handover, and keeps the order's whole history.
   await signIn(page, DEMO_PROVIDER);
+  await page.goto('/admin/orders?view=all');
+  await expect(page).toHaveURL(/\/provider\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
   await handOver(page, orderId, '2026-03-02');
+  const drawer = await openInPipeline(page, orderId);
+  const history = drawer.getByTestId('order-timeline');
+  await expect(drawer.getByTestId('failed-attempts')).toHaveText('1 fehlgeschlagener Versuch');
+  await expect(history).toContainText('Identifikation und Signatur: Versuch');
+  await expect(history).toContainText('Übergabe – Leasing aktiv: erledigt');
+  await drawer.getByRole('button', { name: 'Schließen', exact: true }).first().click();
   await signOut(page);
 
   // The employee sees the active lease and the signed contract.

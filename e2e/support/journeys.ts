@@ -30,7 +30,7 @@ export async function typeDay(field: Locator, iso: string): Promise<void> {
   await field.press('Tab');
 }
 
-/** The order's row in the approvals (HR) or the provider's order list. */
+/** The order's row in HR's approvals (/admin/orders). */
 export const adminOrderRow = (page: Page, orderId: string): Locator =>
   page.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
 
@@ -191,17 +191,56 @@ export async function approveOrder(hr: Page, orderId: string, rowShows?: string)
   await expect(row).toContainText('Wartet auf Bestellung beim Hersteller');
 }
 
+/** The order's row in the back office's order list (/provider/orders): a table row, a card on a phone. */
+export const pipelineRow = (page: Page, orderId: string): Locator =>
+  page.locator(`[data-testid="pipeline-row"][data-order-id="${orderId}"]`);
+
 /**
- * The provider's admin, signed in, records the order at the manufacturer, then the handover on
- * `handoverDate` (`YYYY-MM-DD`): the lease is active.
+ * The provider's admin, signed in, goes to the back office's order list, the provider's one list, finds
+ * the order by its number and opens its drawer. Returns the drawer.
+ */
+export async function openInPipeline(provider: Page, orderId: string): Promise<Locator> {
+  if (!/\/provider(\/|$)/.test(new URL(provider.url()).pathname)) {
+    await provider.getByRole('link', { name: 'Back-Office' }).first().click();
+  }
+  await provider
+    .getByRole('navigation', { name: 'Bereiche des Back-Office' })
+    .getByRole('link', { name: 'Bestellungen', exact: true })
+    .click();
+  await expect(provider).toHaveURL(/\/provider\/orders/);
+  await provider.getByRole('searchbox', { name: 'Suche' }).fill(orderId);
+  const row = pipelineRow(provider, orderId);
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Details zu Bestellung Nr. ${orderId}` }).click();
+  const drawer = provider.getByRole('dialog', { name: `Bestellung Nr. ${orderId}` });
+  await expect(drawer.getByTestId('order-step-actions')).toBeVisible();
+  return drawer;
+}
+
+/**
+ * The provider's admin, signed in, opens the order in the back office's order list and, in its
+ * drawer, reads the rate, the documents and the history, records the order at the manufacturer, then
+ * the handover on `handoverDate` (`YYYY-MM-DD`): the lease is active, and the drawer offers the return.
  */
 export async function handOver(provider: Page, orderId: string, handoverDate: string): Promise<void> {
-  await provider.getByRole('link', { name: 'Bestellungen verwalten' }).first().click();
-  const row = adminOrderRow(provider, orderId);
-  await row.getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }).click();
-  await expect(row).toContainText('Übergabe offen');
-  await row.getByRole('button', { name: 'Übergeben' }).click();
-  const dialog = provider.getByRole('dialog');
+  const drawer = await openInPipeline(provider, orderId);
+  await expect(drawer.getByTestId('order-rate')).toContainText(/\d,\d{2}\s€/);
+  await expect(
+    drawer
+      .getByTestId('order-documents')
+      .getByRole('button', { name: /\.pdf$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(drawer.getByTestId('order-timeline')).toContainText('Freigabe durch den Arbeitgeber: erledigt');
+  await drawer.getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }).click();
+  await expect(provider.getByText(`Bestellung ${orderId}: Fahrzeug beim Hersteller bestellt`)).toBeVisible();
+  // The drawer follows the order to its next step: the delivery window and the handover.
+  const handover = drawer.getByRole('button', { name: 'Übergeben' });
+  await expect(handover).toBeVisible();
+  await expect(drawer.getByTestId('delivery-window-form')).toBeVisible();
+  await checkScreen(provider, 'provider order drawer, handover due');
+  await handover.click();
+  const dialog = provider.getByRole('dialog', { name: `Übergabe erfassen – Bestellung ${orderId}` });
   const date = dialog.getByLabel(/Übergabedatum/);
   await date.fill(germanDay(handoverDate));
   // The calendar is open while the day is typed: checked with the dialog, then left with Tab.
@@ -211,6 +250,9 @@ export async function handOver(provider: Page, orderId: string, handoverDate: st
   await expect(provider.getByRole('button', { name: 'Nächster Monat' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Übergeben' }).click();
   await expect(provider.getByText(`Bestellung ${orderId}: Übergabe erfasst`)).toBeVisible();
-  await provider.getByRole('tab', { name: /^Alle/ }).click();
-  await expect(row).toContainText('Leasing aktiv');
+  await expect(drawer.getByTestId('order-stage')).toContainText(`Übergeben am ${germanDay(handoverDate)}`);
+  await expect(drawer.getByTestId('return-form')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Schließen', exact: true }).first().click();
+  await expect(drawer).toBeHidden();
+  await expect(pipelineRow(provider, orderId)).toContainText('Leasing aktiv');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 import { EmailSchema, TitleSchema } from './account.js';
-import { AdminOrderSummarySchema, DeliveryWindowSchema, StepTypeSchema } from './orders.js';
+import { AdminOrderSummarySchema, DeliveryWindowSchema, ProviderCaseFailureSchema, StepTypeSchema } from './orders.js';
 import { pageNumberField, pageOf, pageSizeField, searchTermField } from './paging.js';
 import { msg, SINGLE_LINE } from './validation-messages.js';
 
@@ -196,16 +196,22 @@ export const ProviderOrdersPageSchema = z.object({
 });
 export type ProviderOrdersPage = z.infer<typeof ProviderOrdersPageSchema>;
 
-/** One entry of an order's timeline: a step change, or a change of the delivery window. */
+/**
+ * One entry of an order's timeline: a step change, a change of the delivery window, or an attempt at
+ * the licence check or the signature that ended without success (the employee may try again, up to a
+ * limit, so the back office sees why an order stands still at those steps).
+ */
 export const OrderTimelineEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['STEP', 'DELIVERY_WINDOW']),
+  kind: z.enum(['STEP', 'DELIVERY_WINDOW', 'ATTEMPT']),
   stepType: z.nullable(StepTypeSchema),
   /** CURRENT: the step became current; ACCEPTED/DECLINED: it was completed that way. */
   outcome: z.nullable(z.enum(['CURRENT', 'ACCEPTED', 'DECLINED'])),
   /** Null: the platform itself (expiry, signature callback, data change). */
   actor: z.nullable(z.object({ name: z.string(), role: z.string() })),
   deliveryWindow: z.nullable(DeliveryWindowSchema),
+  /** ATTEMPT: which check, how it ended and what the employee was told; null for the other kinds. */
+  attempt: z.nullable(z.omit(ProviderCaseFailureSchema, { at: true })),
 });
 export type OrderTimelineEvent = z.infer<typeof OrderTimelineEventSchema>;
 

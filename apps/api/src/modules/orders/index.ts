@@ -36,7 +36,7 @@ export { ownOrderFirst } from './own-order-first.js';
 export { endRunningLease } from './end-lease.js';
 export { getOrder, visibleOrder } from './read-orders.js';
 export { RETURNABLE_STATUSES, conversionEndedOn, isReturnable } from './replaced-leases.js';
-export { findOrder, findOrders, syncStepDefinitions, type OrderRow } from './repository.js';
+export { findOrder, findOrders, syncStepDefinitions, unsuccessfulCasesOf, type OrderRow } from './repository.js';
 export { resealLegacySnapshots } from './reseal-snapshots.js';
 export { orderRoutes, providerCallbackRoutes } from './routes.js';
 export { recheckOrdersAfterSave } from './service.js';

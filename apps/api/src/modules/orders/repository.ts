@@ -125,6 +125,23 @@ export async function casesAt(
     .where(or(...at.map(({ orderId, stepId }) => and(eq(identCases.orderId, orderId), eq(identCases.stepId, stepId)))));
 }
 
+/**
+ * The order's provider cases that ended without success (the provider's timeline), oldest first: only
+ * the columns it shows, never the prepared contract a signing case keeps.
+ */
+export async function unsuccessfulCasesOf(db: Database, orderId: number) {
+  return db
+    .select({
+      kind: identCases.kind,
+      status: identCases.status,
+      failureMessage: identCases.failureMessage,
+      updatedAt: identCases.updatedAt,
+    })
+    .from(identCases)
+    .where(and(eq(identCases.orderId, orderId), inArray(identCases.status, ['FAILED', 'CANCELLED', 'EXPIRED'])))
+    .orderBy(asc(identCases.updatedAt));
+}
+
 export async function countCases(db: Database, orderId: number, stepId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -1,7 +1,10 @@
 import type { Order, OrderTimelineEvent, ProviderDashboard, ProviderOrdersPage } from '@leasing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { identCases } from '../../db/schema.js';
+import { runAsSystem } from '../../db/scope.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
+import { stepOfType } from '../orders/index.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { createTestApp, databaseTargets, type TestApp } from '../../test-support/harness.js';
 import { mailbox } from '../../test-support/mailbox.js';
@@ -130,6 +133,59 @@ describe.each(databaseTargets())('provider: order pipeline on %s', (target) => {
       expect.objectContaining({ stepType: 'NECT_SIGN', outcome: 'ACCEPTED', actor: null }),
     );
     expect(timeline.at(-1)).toMatchObject({ stepType: 'LEASING_ACTIVE', outcome: 'CURRENT' });
+  });
+
+  it('names the failed licence-check and signature attempts, not the open or successful ones', async () => {
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * 60_000);
+    const attempt = (
+      kind: 'IDENT' | 'SIGN',
+      status: 'FAILED' | 'CANCELLED' | 'SUCCEEDED' | 'PENDING',
+      minutes: number,
+    ) => ({
+      orderId: fresh,
+      stepId: stepOfType(kind === 'IDENT' ? 'NECT_DRIVERS_LICENCE' : 'NECT_SIGN').id,
+      kind,
+      status,
+      failureMessage: status === 'FAILED' ? 'Sie haben die Signatur beim Vertrauensdienst abgelehnt.' : null,
+      createdAt: at(minutes - 1),
+      updatedAt: at(minutes),
+    });
+    await runAsSystem(() =>
+      t.app.orderDeps.db
+        .insert(identCases)
+        .values([
+          attempt('IDENT', 'CANCELLED', 1),
+          attempt('IDENT', 'SUCCEEDED', 2),
+          attempt('SIGN', 'FAILED', 3),
+          attempt('SIGN', 'PENDING', 4),
+        ]),
+    );
+    const timeline = (await call<OrderTimelineEvent[]>('GET', `/v1/provider/orders/${fresh}/timeline`, tokens.provider))
+      .body;
+    const attempts = timeline.filter((e) => e.kind === 'ATTEMPT');
+    expect(attempts).toEqual([
+      {
+        at: at(1).toISOString(),
+        kind: 'ATTEMPT',
+        stepType: 'NECT_DRIVERS_LICENCE',
+        outcome: null,
+        actor: null,
+        deliveryWindow: null,
+        attempt: { kind: 'IDENT', status: 'CANCELLED', message: null },
+      },
+      {
+        at: at(3).toISOString(),
+        kind: 'ATTEMPT',
+        stepType: 'NECT_SIGN',
+        outcome: null,
+        actor: null,
+        deliveryWindow: null,
+        attempt: { kind: 'SIGN', status: 'FAILED', message: 'Sie haben die Signatur beim Vertrauensdienst abgelehnt.' },
+      },
+    ]);
+    // In time order with the step changes; the other kinds carry no attempt.
+    expect(timeline.map((e) => e.at)).toEqual([...timeline.map((e) => e.at)].sort());
+    expect(timeline.filter((e) => e.kind !== 'ATTEMPT').every((e) => e.attempt === null)).toBe(true);
   });
 
   it('sets the delivery window: the employee sees it and is mailed when it changes', async () => {

@@ -17,7 +17,14 @@ import { recordAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import type { OrderDeps, OrderTerms } from '../orders/index.js';
-import { adminSummaries, countedNewestFirstPage, getOrder, orderNumberOf, stepById } from '../orders/index.js';
+import {
+  adminSummaries,
+  countedNewestFirstPage,
+  getOrder,
+  orderNumberOf,
+  stepById,
+  unsuccessfulCasesOf,
+} from '../orders/index.js';
 import { startOfBerlinDay } from '../../lib/berlin-dates.js';
 import { requireProvider, type ProviderActor, type ProviderCtx } from './deps.js';
 import { CLOSED_STATUSES } from './tenants.js';
@@ -106,9 +113,15 @@ const ROLE_LABEL: Record<string, string> = {
   PROVIDER_ADMIN: 'Anbieter',
 };
 
+/** How an unsuccessful provider case ended (the case table also knows open and successful ones). */
+const ENDED_WITHOUT_SUCCESS = ['FAILED', 'CANCELLED', 'EXPIRED'] as const;
+const endedWithoutSuccess = (status: string): status is (typeof ENDED_WITHOUT_SUCCESS)[number] =>
+  (ENDED_WITHOUT_SUCCESS as readonly string[]).includes(status);
+
 /**
  * `GET /v1/provider/orders/{id}/timeline`: every status record of the order (who made the step
- * current or completed it, when) and every change of the delivery window, oldest first.
+ * current or completed it, when), every change of the delivery window and every attempt at the
+ * licence check or the signature that ended without success (the employee's, so no actor), oldest first.
  */
 export async function orderTimeline(
   deps: OrderDeps,
@@ -134,6 +147,7 @@ export async function orderTimeline(
       ),
     )
     .orderBy(asc(auditLog.id));
+  const attempts = await unsuccessfulCasesOf(deps.db, orderId);
   const actorIds = [...records.map((r) => r.actorUserId), ...windowChanges.map((w) => w.actorUserId)].filter(
     (id): id is string => id !== null,
   );
@@ -162,6 +176,7 @@ export async function orderTimeline(
       outcome: r.status ?? ('CURRENT' as const),
       actor: actorOf(r.actorUserId),
       deliveryWindow: null,
+      attempt: null,
     })),
     ...windowChanges.map((w, index) => ({
       at: w.at.toISOString(),
@@ -171,7 +186,23 @@ export async function orderTimeline(
       actor: actorOf(w.actorUserId),
       // The audit keeps field names, never values: only the latest window is known.
       deliveryWindow: index === windowChanges.length - 1 ? window : null,
+      attempt: null,
     })),
+    ...attempts.flatMap(({ kind, status, failureMessage, updatedAt }) =>
+      endedWithoutSuccess(status)
+        ? [
+            {
+              at: updatedAt.toISOString(),
+              kind: 'ATTEMPT' as const,
+              stepType: (kind === 'IDENT' ? 'NECT_DRIVERS_LICENCE' : 'NECT_SIGN') as StepType,
+              outcome: null,
+              actor: null,
+              deliveryWindow: null,
+              attempt: { kind, status, message: failureMessage },
+            },
+          ]
+        : [],
+    ),
   ];
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }

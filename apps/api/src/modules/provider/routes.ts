@@ -232,7 +232,8 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "An order's step changes and delivery-window changes (who, when, what)",
+          summary:
+            "An order's step changes, delivery-window changes and failed licence-check or signature attempts (who, when, what)",
           security,
           params: OrderIdParamsSchema,
           response: { 200: z.array(OrderTimelineEventSchema) },

@@ -1,4 +1,10 @@
-import { ADMIN_OPEN_STEPS, type AdminOrderSummary, type Role, type StepActionRequest, type StepType } from '@leasing/contract';
+import {
+  ADMIN_OPEN_STEPS,
+  type AdminOrderSummary,
+  type Role,
+  type StepActionRequest,
+  type StepType,
+} from '@leasing/contract';
 
 /**
  * What an admin may do with an order row (spec 6 and the step flags of spec 3): the tenant admin

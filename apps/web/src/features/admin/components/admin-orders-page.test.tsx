@@ -13,7 +13,6 @@ import { renderRoutes } from '../../../test/render';
 // The order answer of a step call has the same shape for every role.
 import { buildOrder } from '../../orders/test-support/factories';
 import { adminOrdersAnswer, buildAdminRow } from '../test-support/factories';
-import type { AdminRole } from '../admin-actions';
 import { AdminOrdersPage } from './admin-orders-page';
 
 const RECORD = '11111111-1111-4111-8111-111111111111';
@@ -44,10 +43,9 @@ const active = buildAdminRow({
   },
 });
 
-// The role the fake server answers for: set by `renderPage`.
-let pageRole: AdminRole = 'TENANT_ADMIN';
+// The page is HR's: the fake server answers for the tenant admin.
 const ordersAnswer = (rows: AdminOrderSummary[], call: RecordedCall) =>
-  jsonResponse(200, adminOrdersAnswer(rows, pageRole, call.query));
+  jsonResponse(200, adminOrdersAnswer(rows, 'TENANT_ADMIN', call.query));
 
 function stubAdminApi(rows: AdminOrderSummary[], onAction?: (call: RecordedCall) => Response) {
   let current = rows;
@@ -73,10 +71,8 @@ function stubAdminApi(rows: AdminOrderSummary[], onAction?: (call: RecordedCall)
   });
 }
 
-const renderPage = (role: AdminRole, address = '/admin/orders') => {
-  pageRole = role;
-  return renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersPage role={role} /> }]), address);
-};
+const renderPage = (address = '/admin/orders') =>
+  renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersPage /> }]), address);
 const rowOf = (orderId: number) => {
   const row = screen
     .getAllByTestId('admin-order-row')
@@ -94,7 +90,7 @@ describe('/admin/orders as tenant admin', () => {
   it('shows the open orders first and all orders on the second tab', async () => {
     stubAdminApi([waitingForTenant, withEmployee, active]);
     const user = userEvent.setup();
-    renderPage('TENANT_ADMIN');
+    renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Freigaben' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Offen (1)' })).toHaveAttribute('aria-selected', 'true');
@@ -118,7 +114,7 @@ describe('/admin/orders as tenant admin', () => {
   it('approves with the order id and the status record id', async () => {
     const calls = stubAdminApi([waitingForTenant]);
     const user = userEvent.setup();
-    renderPage('TENANT_ADMIN');
+    renderPage();
     await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Bestellung 42 freigegeben')).toBeInTheDocument();
     expect(actionCalls(calls)).toEqual([
@@ -130,7 +126,7 @@ describe('/admin/orders as tenant admin', () => {
   it('declines only with a reason', async () => {
     const calls = stubAdminApi([waitingForTenant]);
     const user = userEvent.setup();
-    renderPage('TENANT_ADMIN');
+    renderPage();
     await user.click(await screen.findByRole('button', { name: 'Ablehnen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bestellung 42 ablehnen' });
     await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
@@ -153,7 +149,7 @@ describe('/admin/orders as tenant admin', () => {
       jsonResponse(409, { status: 409, code: 'CONFLICT', message: 'Dieser Schritt wurde bereits bearbeitet.' }),
     );
     const user = userEvent.setup();
-    renderPage('TENANT_ADMIN');
+    renderPage();
     await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Fehler')).toBeInTheDocument();
     expect(screen.getByText('Dieser Schritt wurde bereits bearbeitet.')).toBeInTheDocument();
@@ -161,64 +157,9 @@ describe('/admin/orders as tenant admin', () => {
 
   it('offers no action on the provider steps', async () => {
     stubAdminApi([waitingForProvider, waitingForHandover]);
-    renderPage('TENANT_ADMIN');
+    renderPage();
     expect(await screen.findByText('Zurzeit wartet keine Bestellung auf Sie.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Offen (0)' })).toBeInTheDocument();
-  });
-});
-
-describe('/admin/orders as provider admin', () => {
-  it('marks the vehicle as ordered from the manufacturer', async () => {
-    const calls = stubAdminApi([waitingForTenant, waitingForProvider]);
-    const user = userEvent.setup();
-    renderPage('PROVIDER_ADMIN');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellungen verwalten' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getAllByTestId('admin-order-row').map((r) => r.dataset['orderId'])).toEqual(['41']),
-    );
-    expect(within(rowOf(41)).getByText('Muster GmbH')).toBeInTheDocument();
-    await user.click(within(rowOf(41)).getByRole('button', { name: 'Fahrzeug beim Hersteller bestellt' }));
-    expect(await screen.findByText('Bestellung 41: Fahrzeug beim Hersteller bestellt')).toBeInTheDocument();
-    expect(actionCalls(calls)[0]).toMatchObject({
-      path: '/v1/order/41/step/6/accept',
-      body: { orderId: 41, userStepId: RECORD },
-    });
-  });
-
-  it('records the handover with a date', async () => {
-    const calls = stubAdminApi([waitingForHandover]);
-    const user = userEvent.setup();
-    renderPage('PROVIDER_ADMIN');
-    await user.click(await screen.findByRole('button', { name: 'Übergeben' }));
-    const dialog = await screen.findByRole('dialog');
-    const date = within(dialog).getByLabelText(/Übergabedatum/);
-    // Today, shown the German way (the form keeps the ISO day).
-    expect((date as HTMLInputElement).value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
-    await user.clear(date);
-    await user.click(within(dialog).getByRole('button', { name: 'Übergeben' }));
-    expect(within(dialog).getByText('Bitte geben Sie das Übergabedatum an.')).toBeInTheDocument();
-    await user.type(date, '02.03.2026');
-    await user.click(within(dialog).getByRole('button', { name: 'Übergeben' }));
-    expect(await screen.findByText('Bestellung 40: Übergabe erfasst')).toBeInTheDocument();
-    expect(actionCalls(calls)[0]).toMatchObject({
-      path: '/v1/order/40/step/7/accept',
-      body: { orderId: 40, userStepId: RECORD, handoverDate: '2026-03-02' },
-    });
-  });
-
-  it('declines with a reason at the manufacturer step', async () => {
-    const calls = stubAdminApi([waitingForProvider]);
-    const user = userEvent.setup();
-    renderPage('PROVIDER_ADMIN');
-    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox', { name: /Begründung/ }), 'Modell nicht lieferbar');
-    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
-    await waitFor(() => expect(actionCalls(calls)).toHaveLength(1));
-    expect(actionCalls(calls)[0]).toMatchObject({
-      path: '/v1/order/41/step/6/decline',
-      body: { reason: 'Modell nicht lieferbar' },
-    });
   });
 });
 
@@ -239,7 +180,7 @@ describe('the order details', () => {
     });
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const user = userEvent.setup();
-    renderPage('TENANT_ADMIN');
+    renderPage();
     await user.click(await screen.findByRole('button', { name: 'Details zu Bestellung 42' }));
     const detail = await screen.findByTestId('admin-order-detail');
     expect(within(detail).getByText('Musterstraße 12a, 50667 Köln')).toBeInTheDocument();
@@ -264,11 +205,11 @@ describe('/admin/orders paged on the server', () => {
         employee: { ...active.employee, firstName: index === 7 ? 'Anna' : 'Max', lastName: 'Müller' },
       }),
     );
-    const rows = [waitingForProvider, waitingForHandover, ...many];
+    const rows = [waitingForTenant, buildAdminRow({ id: 43 }), ...many];
     const calls = stubAdminApi(rows);
     const lastQuery = () => calls.filter((c) => c.path === '/v1/admin/orders').at(-1)?.query;
     const user = userEvent.setup();
-    const { router } = renderPage('PROVIDER_ADMIN', '/admin/orders?view=all&page=2');
+    const { router } = renderPage('/admin/orders?view=all&page=2');
 
     expect(await screen.findByRole('tab', { name: 'Alle (62)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Offen (2)' })).toBeInTheDocument();
@@ -298,12 +239,12 @@ describe('/admin/orders paged on the server', () => {
     stubApi((call) => {
       if (call.path === '/v1/admin/orders')
         return jsonResponse(200, {
-          ...adminOrdersAnswer([waitingForProvider], 'PROVIDER_ADMIN', call.query),
+          ...adminOrdersAnswer([waitingForTenant], 'TENANT_ADMIN', call.query),
           counts: { open: 1_234, all: 20_000 },
         });
       return undefined;
     });
-    renderPage('PROVIDER_ADMIN');
+    renderPage();
     expect(await screen.findByRole('tab', { name: 'Offen (1.234)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Alle (20.000)' })).toBeInTheDocument();
   });
@@ -336,7 +277,7 @@ describe('an automatic approval', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderPage('TENANT_ADMIN');
+    renderPage();
     await user.click(await screen.findByRole('tab', { name: /Alle/ }));
     expect(within(rowOf(37)).getByTestId('automatic-approval')).toHaveTextContent(
       'Automatisch freigegeben (Richtlinie, Fassung 3)',
@@ -366,16 +307,33 @@ describe('the /admin/orders route', () => {
     expect(calls.some((c) => c.path === '/v1/admin/orders')).toBe(false);
   });
 
-  it.each([
-    ['TENANT_ADMIN', 'Freigaben'],
-    ['PROVIDER_ADMIN', 'Bestellungen verwalten'],
-  ] as const)('shows the admin page to %s', async (role, title) => {
+  it('shows HR the approvals', async () => {
     stubApi((call) => {
-      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role });
-      if (call.path === '/v1/admin/orders') return jsonResponse(200, adminOrdersAnswer([], role));
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
+      if (call.path === '/v1/admin/orders') return jsonResponse(200, adminOrdersAnswer([], 'TENANT_ADMIN'));
       return undefined;
     });
     renderRoutes(withQueryClient([{ path: '*', element: <AdminOrdersRoute /> }]), '/admin/orders');
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Freigaben' })).toBeInTheDocument();
+  });
+
+  it("sends a provider admin on to the back office's order list with the search, asking nothing", async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'PROVIDER_ADMIN' });
+      return undefined;
+    });
+    const { router } = renderRoutes(
+      withQueryClient([
+        { path: '/admin/orders', element: <AdminOrdersRoute /> },
+        { path: '/provider/orders', element: <h1>Pipeline</h1> },
+      ]),
+      '/admin/orders?view=all&page=2&q=anna',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pipeline' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/provider/orders');
+    expect(router.state.location.search).toBe('?q=anna');
+    // Replaced, not pushed: "back" does not lead into the redirect again.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(calls.some((c) => c.path === '/v1/admin/orders')).toBe(false);
   });
 });

@@ -14,21 +14,24 @@ import { useListState } from '../../../lib/list-state';
 import { useAdminDocument } from '../api/get-admin-document';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useAdminStepAction } from '../api/admin-step-action';
-import { adminActions, statusKey, stepRequestFor, type AdminAction, type AdminRole } from '../admin-actions';
+import { adminActions, statusKey, stepRequestFor, type AdminAction } from '../admin-actions';
 import { openPdf } from '../open-pdf';
 import { AdminOrderDrawer } from './admin-order-drawer';
 import { DeclineModal } from './decline-modal';
-import { HandoverModal } from './handover-modal';
 import { InviteModal } from './invite-modal';
 
 const PAGE_SIZE = 25;
 // The page opens on the orders waiting for the admin; "all" is the other view. The address names
 // `view=all` only (defaults are left out).
 const LIST_STATE = { sorts: ['newest'], filters: { view: AdminOrderViews } } as const;
+/**
+ * The page is HR's: the provider's one order list is the back office's pipeline, to which the route
+ * sends a provider admin. The server's views and the row actions are read for this role.
+ */
+const ROLE = 'TENANT_ADMIN';
 
 interface RowProps {
   row: AdminOrderSummary;
-  role: AdminRole;
   busy: boolean;
   onAction: (action: AdminAction, row: AdminOrderSummary) => void;
   onDetails: (orderId: number) => void;
@@ -36,9 +39,9 @@ interface RowProps {
   documentBusy: boolean;
 }
 
-function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBusy }: RowProps) {
+function OrderRow({ row, busy, onAction, onDetails, onDocument, documentBusy }: RowProps) {
   const { t } = useTranslation('admin');
-  const actions = adminActions(role, row);
+  const actions = adminActions(ROLE, row);
   const vehicle = [row.vehicle.brand, row.vehicle.carModel, row.vehicle.trimLevel].filter(Boolean).join(' ');
   return (
     <Table.Tr data-testid="admin-order-row" data-order-id={row.id}>
@@ -58,11 +61,6 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
         {row.employee.employeeId ? (
           <Text size="xs" c="dimmed">
             {t('table.employeeId', { id: row.employee.employeeId })}
-          </Text>
-        ) : null}
-        {role === 'PROVIDER_ADMIN' ? (
-          <Text size="xs" c="dimmed">
-            {row.tenantName}
           </Text>
         ) : null}
       </Table.Td>
@@ -110,16 +108,6 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
               {t('actions.approve')}
             </Button>
           ) : null}
-          {actions.includes('ordered') ? (
-            <Button size="xs" loading={busy} onClick={() => onAction('ordered', row)}>
-              {t('actions.ordered')}
-            </Button>
-          ) : null}
-          {actions.includes('handover') ? (
-            <Button size="xs" disabled={busy} onClick={() => onAction('handover', row)}>
-              {t('actions.handover')}
-            </Button>
-          ) : null}
           {actions.includes('decline') ? (
             <Button size="xs" color="red" variant="outline" disabled={busy} onClick={() => onAction('decline', row)}>
               {t('actions.decline')}
@@ -139,8 +127,8 @@ function OrderRow({ row, role, busy, onAction, onDetails, onDocument, documentBu
   );
 }
 
-/** /admin/orders for tenant and provider admins: the orders they may see and the actions due now. */
-export function AdminOrdersPage({ role }: { role: AdminRole }) {
+/** /admin/orders for HR ("Freigaben"): the employer's orders, the approvals due now and the invitations. */
+export function AdminOrdersPage() {
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const { state, update } = useListState(LIST_STATE);
@@ -155,12 +143,11 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
   const stepAction = useAdminStepAction();
   const documentCall = useAdminDocument();
   const [declining, setDeclining] = useState<AdminOrderSummary | null>(null);
-  const [handingOver, setHandingOver] = useState<AdminOrderSummary | null>(null);
   const [details, setDetails] = useState<number | null>(null);
   const [inviting, setInviting] = useState(false);
-  usePageTitle(t(`title.${role}`));
+  usePageTitle(t('title'));
 
-  const run = (action: AdminAction, row: AdminOrderSummary, extra: { reason?: string; handoverDate?: string } = {}) => {
+  const run = (action: AdminAction, row: AdminOrderSummary, extra: { reason?: string } = {}) => {
     const request = stepRequestFor(action, row, extra);
     if (!request) return;
     stepAction.mutate(request, {
@@ -177,7 +164,6 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
 
   const onAction = (action: AdminAction, row: AdminOrderSummary) => {
     if (action === 'decline') setDeclining(row);
-    else if (action === 'handover') setHandingOver(row);
     else run(action, row);
   };
 
@@ -235,7 +221,6 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
               <OrderRow
                 key={row.id}
                 row={row}
-                role={role}
                 busy={busyId === row.id}
                 onAction={onAction}
                 onDetails={setDetails}
@@ -254,10 +239,10 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4}>
-          <Title order={1}>{t(`title.${role}`)}</Title>
-          <Text c="dimmed">{t(`intro.${role}`)}</Text>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
         </Stack>
-        {role === 'TENANT_ADMIN' ? <Button onClick={() => setInviting(true)}>{t('invite.open')}</Button> : null}
+        <Button onClick={() => setInviting(true)}>{t('invite.open')}</Button>
       </Group>
       <Group justify="space-between" align="flex-end" gap="md">
         <Tabs
@@ -294,16 +279,8 @@ export function AdminOrdersPage({ role }: { role: AdminRole }) {
           setDeclining(null);
         }}
       />
-      <HandoverModal
-        orderId={handingOver?.id ?? null}
-        onClose={() => setHandingOver(null)}
-        onSubmit={(handoverDate) => {
-          if (handingOver) run('handover', handingOver, { handoverDate });
-          setHandingOver(null);
-        }}
-      />
       <AdminOrderDrawer orderId={details} onClose={() => setDetails(null)} />
-      {role === 'TENANT_ADMIN' ? <InviteModal opened={inviting} onClose={() => setInviting(false)} /> : null}
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );
 }

@@ -32,16 +32,12 @@ afterEach(() => {
 });
 
 describe('inviting an employee from /admin/orders', () => {
-  it('offers the invitation to tenant admins only', async () => {
-    stubInviteApi('PROVIDER_ADMIN', () => jsonResponse(202, { accepted: true }));
-    const view = renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellungen verwalten' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mitarbeiter einladen' })).not.toBeInTheDocument();
-    view.unmount();
-
+  // A provider admin never sees the page: the route sends them on to the back office (admin-orders-page.test.tsx).
+  it("offers the invitation on HR's approvals", async () => {
     stubInviteApi('TENANT_ADMIN', () => jsonResponse(202, { accepted: true }));
     renderPage();
-    expect(await screen.findByRole('button', { name: 'Mitarbeiter einladen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Freigaben' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mitarbeiter einladen' })).toBeInTheDocument();
   });
 
   it('posts the form and confirms with a toast', async () => {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeliveryWindowRequestSchema, OrderSchema, type DeliveryWindowRequest, type Order } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
+import { adminQueryKey } from '../../admin/api/keys';
 import { providerQueryKey } from './keys';
 
 /**
@@ -21,6 +22,11 @@ export function useSetDeliveryWindow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setDeliveryWindow,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerQueryKey }),
+    // The pipeline's row and the order's detail in the drawer both show the window.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: providerQueryKey }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+      ]),
   });
 }

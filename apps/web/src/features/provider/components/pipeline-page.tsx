@@ -1,22 +1,10 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
   PipelineStatuses,
   StepTypes,
-  type MileageForecastRow,
   type PipelineStatus,
   type ProviderOrderRow,
   type StepType,
@@ -26,12 +14,13 @@ import { DayField } from '../../../components/date-fields';
 import { ListPager, ListSearchInput } from '../../../components/list-controls';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDate, formatInteger, formatKm, formatPrice } from '../../../lib/format';
+import { formatInteger } from '../../../lib/format';
 import { useListState } from '../../../lib/list-state';
 import { useMileageForecasts } from '../api/get-mileage-forecasts';
 import { usePipeline } from '../api/get-pipeline';
 import { LoadError } from './load-error';
-import { OrderTimelineDrawer } from './order-timeline-drawer';
+import { OrderDrawer } from './order-drawer';
+import { PipelineList } from './pipeline-list';
 import { TenantPicker } from './tenant-picker';
 
 const PAGE_SIZE = 25;
@@ -47,7 +36,11 @@ const LIST_STATE = {
 
 const NO_FILTERS = { tenantId: null, status: null, step: null, from: null, to: null };
 
-/** /provider/orders: the order pipeline, filtered and paged on the server, with each order's history. */
+/**
+ * /provider/orders: the provider's one order list (also where /admin/orders leads a provider admin),
+ * filtered and paged on the server; each order opens in a drawer with its rate, documents, history and
+ * the actions of its current step.
+ */
 export function PipelinePage() {
   const { t } = useTranslation('provider');
   const { state, update } = useListState(LIST_STATE);
@@ -80,82 +73,12 @@ export function PipelinePage() {
         <Text size="sm" c="dimmed" data-testid="pipeline-total">
           {t('pipeline.total', { count: total, formatted: formatInteger(total) })}
         </Text>
-        <Table.ScrollContainer minWidth={1040}>
-          <Table striped highlightOnHover>
-            <Table.Caption>{t('pipeline.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('pipeline.order')}</Table.Th>
-                <Table.Th>{t('pipeline.employee')}</Table.Th>
-                <Table.Th>{t('pipeline.vehicle')}</Table.Th>
-                <Table.Th>{t('pipeline.status')}</Table.Th>
-                <Table.Th>{t('pipeline.window')}</Table.Th>
-                <Table.Th>{t('pipeline.forecast')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((row) => (
-                <Table.Tr key={row.id} data-testid="pipeline-row">
-                  <Table.Th scope="row">
-                    <Text fw={700}>{t('pipeline.orderValue', { orderId: row.id })}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDate(row.created)}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {row.employee.firstName} {row.employee.lastName}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.tenantName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {[row.vehicle.brand, row.vehicle.carModel, row.vehicle.trimLevel].filter(Boolean).join(' ')}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatPrice(row.monthlyGrossRate)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{t(`statuses.${row.pipelineStatus}`)}</Badge>
-                    <Text size="xs" c="dimmed">
-                      {t(`steps.${row.status}`)}
-                    </Text>
-                    {row.cancellableUntil ? (
-                      <Text size="xs" c="dimmed" data-testid="cancellable-until">
-                        {t('pipeline.cancellableUntil', { date: formatDate(row.cancellableUntil) })}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {row.deliveryWindow
-                        ? `${formatDate(row.deliveryWindow.from)} – ${formatDate(row.deliveryWindow.to)}`
-                        : row.handoverDate
-                          ? t('pipeline.handedOver', { date: formatDate(row.handoverDate) })
-                          : '–'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-testid="mileage-forecast">
-                    {forecasts.isPending && forecasts.fetchStatus === 'fetching' ? (
-                      <Skeleton height={12} width={120} aria-hidden />
-                    ) : (
-                      <ForecastCell forecast={forecastOf(row.id)} />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="default" onClick={() => setSelected(row)}>
-                      {t('pipeline.details')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PipelineList
+          items={items}
+          forecastOf={forecastOf}
+          forecastsLoading={forecasts.isPending && forecasts.fetchStatus === 'fetching'}
+          onOpen={setSelected}
+        />
         <ListPager
           total={total}
           pageSize={PAGE_SIZE}
@@ -221,46 +144,11 @@ export function PipelinePage() {
         </Button>
       </Group>
       {content}
-      <OrderTimelineDrawer
-        order={selected && pipeline.data ? (pipeline.data.items.find((i) => i.id === selected.id) ?? selected) : null}
+      {/* The row as the list shows it now, or as it was when opened once the order left this page. */}
+      <OrderDrawer
+        row={selected ? (pipeline.data?.items.find((item) => item.id === selected.id) ?? selected) : null}
         onClose={() => setSelected(null)}
       />
     </Stack>
-  );
-}
-
-/**
- * Where a running lease's kilometres are heading: the odometer at the lease's end against the
- * contract's kilometres, and what the return would settle for that distance (ADR 0054); "–" without one.
- */
-function ForecastCell({ forecast }: { forecast: MileageForecastRow | null }) {
-  const { t } = useTranslation('provider');
-  if (forecast?.forecastEndKm == null) return <Text size="sm">–</Text>;
-  const total = forecast.projectedTotalEur;
-  return (
-    <>
-      <Text size="sm">
-        {t('pipeline.forecastKm', { km: formatKm(forecast.forecastEndKm), contract: formatKm(forecast.contractKm) })}
-      </Text>
-      {total === null ? null : (
-        <Text
-          size="xs"
-          c={forecast.overTolerance ? 'orange.8' : 'dimmed'}
-          fw={forecast.overTolerance ? 600 : undefined}
-        >
-          {total > 0
-            ? t('pipeline.forecastCharge', { amount: formatPrice(total) })
-            : total < 0
-              ? t('pipeline.forecastRefund', { amount: formatPrice(-total) })
-              : t('pipeline.forecastEven')}
-        </Text>
-      )}
-      <Text size="xs" c="dimmed">
-        {t('pipeline.forecastReading', {
-          km: formatKm(forecast.latestReadingKm),
-          date: formatDate(forecast.latestReadOn),
-        })}
-      </Text>
-    </>
   );
 }
