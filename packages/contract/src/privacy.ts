@@ -159,6 +159,21 @@ export const DataExportSchema = z.object({
     enabledSince: z.nullable(Timestamp),
     recoveryCodesLeft: z.number().check(z.int()),
   }),
+  /**
+   * The company sign-ins linked to the account (ADR 0061): the employer's identity provider (issuer)
+   * and the person's id there (subject), when linked and when last used.
+   */
+  companySignIns: z.array(
+    z.object({ issuer: z.string(), subject: z.string(), linked: Timestamp, lastSignIn: z.nullable(Timestamp) }),
+  ),
+  /**
+   * The employer's directory that provisions the account (SCIM, ADR 0060): the directory's own id of
+   * the person, when the directory created or took over the account and when it last changed it; null
+   * when no directory does.
+   */
+  directory: z.nullable(
+    z.object({ externalId: z.nullable(z.string()), provisioned: Timestamp, lastChange: Timestamp }),
+  ),
   /** Links sent by e-mail (only what they were for, never the code). */
   oneTimeCodes: z.array(
     z.object({

@@ -35,7 +35,8 @@ export async function* prettyJsonChunks(sections: readonly (readonly [string, Se
     let count = 0;
     let text = `${head}[`;
     for await (const page of section.read()) {
-      for (const item of page) text += `${count++ === 0 ? '' : ','}\n    ${nested(JSON.stringify(item, null, 2), '    ')}`;
+      for (const item of page)
+        text += `${count++ === 0 ? '' : ','}\n    ${nested(JSON.stringify(item, null, 2), '    ')}`;
       yield text;
       text = '';
     }

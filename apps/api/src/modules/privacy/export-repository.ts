@@ -5,12 +5,41 @@ import type { Database } from '../../db/client.js';
 import { employeeAbsences } from '../../db/schema-lease-life.js';
 import { additionalDrivers } from '../../db/schema-drivers.js';
 import { odometerPhotos, odometerReadings } from '../../db/schema-mileage.js';
+import { scimIdentities } from '../../db/schema-scim.js';
+import { ssoIdentities } from '../../db/schema-sso.js';
 import { auditLog, orderDocuments, outbox, users } from '../../db/schema.js';
 
 /**
  * The export's reads of what can grow long with the years (documents, audit entries, mails), a page
  * at a time after the last row seen (ADR 0041); and the person's absences (lease-life).
  */
+
+/** The person's company sign-in links, oldest first. */
+export function companySignInsOf(db: Database, userId: string) {
+  return db
+    .select({
+      issuer: ssoIdentities.issuer,
+      subject: ssoIdentities.subject,
+      createdAt: ssoIdentities.createdAt,
+      lastSignInAt: ssoIdentities.lastSignInAt,
+    })
+    .from(ssoIdentities)
+    .where(eq(ssoIdentities.userId, userId))
+    .orderBy(asc(ssoIdentities.createdAt), asc(ssoIdentities.id));
+}
+
+/** The directory's link to the person, if a directory provisions them. */
+export async function directoryLinkOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      externalId: scimIdentities.externalId,
+      createdAt: scimIdentities.createdAt,
+      updatedAt: scimIdentities.updatedAt,
+    })
+    .from(scimIdentities)
+    .where(eq(scimIdentities.userId, userId));
+  return row ?? null;
+}
 
 /** Rows per page of a long section. */
 export const EXPORT_PAGE_SIZE = 500;

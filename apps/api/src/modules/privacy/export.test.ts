@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { employeeAbsences } from '../../db/schema-lease-life.js';
+import { scimIdentities } from '../../db/schema-scim.js';
+import { ssoIdentities } from '../../db/schema-sso.js';
 import { auditLog, orderDocuments, users } from '../../db/schema.js';
 import { buildTenant } from '../../test-support/factories.js';
 import { bearer, createTestApp, databaseTargets, loginAs, type TestApp } from '../../test-support/harness.js';
@@ -22,7 +24,11 @@ describe('pretty JSON written a section at a time', () => {
       a: 1,
       b: { c: [1, { d: 'e\nf' }], g: [] },
       none: [] as unknown[],
-      items: [{ x: 1, y: [2, 3] }, { x: 2, y: [] }, { x: 3, y: [{}] }],
+      items: [
+        { x: 1, y: [2, 3] },
+        { x: 2, y: [] },
+        { x: 3, y: [{}] },
+      ],
       last: null,
     };
     async function* pages() {
@@ -99,5 +105,63 @@ describe.each(databaseTargets())('the streamed data export on %s', (target) => {
     expect(data.audit.some((a) => a.action === 'privacy.exported')).toBe(false);
     const [recorded] = await db().select().from(auditLog).where(eq(auditLog.action, 'privacy.exported'));
     expect(recorded?.fields).toEqual(expect.arrayContaining(['documents', 'absences', 'audit', 'mails']));
+  });
+
+  it("names the person's company sign-in and the directory that provisions them, and no one else's", async () => {
+    const tenant = await buildTenant(t.app, db(), { now: t.clock.now() });
+    const other = await buildTenant(t.app, db(), { now: t.clock.now(), prefix: 'andere' });
+    const person = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
+    const me = await person(tenant.employee.email);
+    const them = await person(other.employee.email);
+    if (!me || !them) throw new Error('people not built');
+    const linked = new Date('2026-10-01T08:00:00Z');
+    await db()
+      .insert(ssoIdentities)
+      .values([
+        {
+          issuer: 'https://login.example.com/t1',
+          subject: 'sub-me',
+          userId: me.id,
+          tenantId: tenant.tenantId,
+          createdAt: linked,
+        },
+        { issuer: 'https://login.example.com/t2', subject: 'sub-them', userId: them.id, tenantId: other.tenantId },
+      ]);
+    await db().insert(scimIdentities).values({
+      userId: me.id,
+      tenantId: tenant.tenantId,
+      externalId: 'entra-4711',
+      createdAt: linked,
+      updatedAt: linked,
+    });
+
+    const mine = async (token: string) =>
+      DataExportSchema.parse(
+        JSON.parse((await t.app.inject({ method: 'GET', url: '/v1/user/export', headers: bearer(token) })).body),
+      );
+    const data = await mine(tenant.employee.accessToken);
+    expect(data.companySignIns).toEqual([
+      { issuer: 'https://login.example.com/t1', subject: 'sub-me', linked: linked.toISOString(), lastSignIn: null },
+    ]);
+    expect(data.directory).toEqual({
+      externalId: 'entra-4711',
+      provisioned: linked.toISOString(),
+      lastChange: linked.toISOString(),
+    });
+    const theirs = await mine(other.employee.accessToken);
+    expect(theirs.companySignIns.map((link) => link.subject)).toEqual(['sub-them']);
+    expect(theirs.directory).toBeNull();
+
+    // Erased, the person's links go with the rest: an IdP's id of them is personal data too.
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: '/v1/user',
+      headers: bearer(tenant.employee.accessToken),
+      payload: { password: 'Fabrik-Passwort-1' },
+    });
+    expect(erased.statusCode).toBe(204);
+    const links = await db().select({ userId: ssoIdentities.userId }).from(ssoIdentities);
+    expect(links.map((link) => link.userId)).not.toContain(me.id);
+    expect(links.map((link) => link.userId)).toContain(them.id);
   });
 });

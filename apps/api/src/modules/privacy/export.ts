@@ -91,6 +91,8 @@ function sectionsOf(
         recoveryCodesLeft: await repo.unusedRecoveryCodes(db, user.id),
       })),
     ],
+    ['companySignIns', valueOf(() => companySignInsOf(deps, user.id))],
+    ['directory', valueOf(() => directoryOf(deps, user.id))],
     ['oneTimeCodes', valueOf(() => oneTimeCodesOf(deps, user.id))],
     ['mails', pagesOf(() => mails(deps, user.email))],
   ];
@@ -264,6 +266,22 @@ async function* mails(deps: PrivacyDeps, email: string): AsyncGenerator<DataExpo
     if (page.length < pages.EXPORT_PAGE_SIZE) return;
     afterSeq = page.at(-1)?.seq ?? Number.MAX_SAFE_INTEGER;
   }
+}
+
+async function companySignInsOf(deps: PrivacyDeps, userId: string): Promise<DataExport['companySignIns']> {
+  return (await pages.companySignInsOf(deps.db, userId)).map((link) => ({
+    issuer: link.issuer,
+    subject: link.subject,
+    linked: iso(link.createdAt),
+    lastSignIn: isoOrNull(link.lastSignInAt),
+  }));
+}
+
+async function directoryOf(deps: PrivacyDeps, userId: string): Promise<DataExport['directory']> {
+  const link = await pages.directoryLinkOf(deps.db, userId);
+  return link
+    ? { externalId: link.externalId, provisioned: iso(link.createdAt), lastChange: iso(link.updatedAt) }
+    : null;
 }
 
 async function oneTimeCodesOf(deps: PrivacyDeps, userId: string): Promise<DataExport['oneTimeCodes']> {

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import { mfaChallenges, mfaRecoveryCodes, oneTimeCodes, refreshTokens } from '../../db/schema-auth.js';
 import { scimIdentities } from '../../db/schema-scim.js';
+import { ssoIdentities } from '../../db/schema-sso.js';
 import type { SealedSnapshot } from '../orders/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -157,6 +158,8 @@ export async function deletePersonalRows(tx: Database, userId: string): Promise<
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   // The employer's directory's anchor (externalId): provisioned again, the person is a new account.
   await tx.delete(scimIdentities).where(eq(scimIdentities.userId, userId));
+  // The company sign-in's link (issuer and the IdP's id of the person): signing in again makes a new account.
+  await tx.delete(ssoIdentities).where(eq(ssoIdentities.userId, userId));
 }
 
 /** The address that replaces an erased person's: unique like an address, deliverable nowhere (RFC 6761 .invalid). */
