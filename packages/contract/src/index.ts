@@ -25,6 +25,7 @@ export * from './drivers.js';
 export * from './claims.js';
 export * from './package-change.js';
 export * from './trends.js';
+export * from './steps.js';
 export * from './integrations.js';
 export * from './webhooks.js';
 export * from './scim.js';

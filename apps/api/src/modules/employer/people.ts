@@ -6,6 +6,7 @@ import {
   type TenantEmployeesPage,
   type TenantEmployeesQuery,
   carName,
+  ENDED_WITHOUT_LEASE_STEPS,
 } from '@leasing/contract';
 
 import { runAsSystem } from '../../db/scope.js';
@@ -16,13 +17,7 @@ import type { CsvInviteRow } from './invite-csv.js';
 import * as repo from './repository.js';
 
 /** Orders that are over without a lease. */
-export const CLOSED = new Set([
-  'DECLINED_BY_TENANT',
-  'DECLINED_BY_ADMIN',
-  'EXPIRED',
-  'BREAKING_CHANGE',
-  'CANCELLED_BY_EMPLOYEE',
-]);
+export const CLOSED: ReadonlySet<string> = new Set(ENDED_WITHOUT_LEASE_STEPS);
 
 /** `GET /v1/tenant/employees`: the employer's people, searched, filtered and paged in the database, with orders and leases. */
 export async function listEmployees(

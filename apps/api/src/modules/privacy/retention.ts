@@ -1,3 +1,4 @@
+import { stepsRetainedFor } from '@leasing/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client.js';
@@ -153,13 +154,13 @@ export async function runRetention(
   const unconfirmedAccounts = await repo.deleteUnconfirmedAccounts(db, cutoff('unconfirmedAccounts'), now, options);
   const abandonedOrders = await repo.deleteOrdersEndedBefore(
     db,
-    { statuses: ['EXPIRED', 'BREAKING_CHANGE'], cutoff: cutoff('abandonedOrders'), signed: false },
+    { statuses: stepsRetainedFor('abandonedOrders'), cutoff: cutoff('abandonedOrders'), signed: false },
     options,
   );
   const declinedOrders = await repo.deleteOrdersEndedBefore(
     db,
     {
-      statuses: ['DECLINED_BY_TENANT', 'DECLINED_BY_ADMIN', 'CANCELLED_BY_EMPLOYEE'],
+      statuses: stepsRetainedFor('declinedOrders'),
       cutoff: cutoff('declinedOrders'),
       signed: true,
     },

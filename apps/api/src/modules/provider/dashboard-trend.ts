@@ -1,10 +1,13 @@
 import {
   OPEN_PIPELINE_STATUSES,
+  STEP_DECLARATIONS,
+  stepOutcome,
   TREND_WEEKS,
   WAITING_BUCKETS,
   type OpenPipelineStatus,
   type OrderOutcome,
   type ProviderTrend,
+  type StepType,
 } from '@leasing/contract';
 import { formatPayrollMonth, parsePayrollMonth } from '@leasing/payroll';
 
@@ -18,11 +21,7 @@ const DAY_MS = 24 * 3600_000;
 
 /** Where an order of this status ended up (ADR 0063). */
 export function outcomeOf(status: string, handedOver: boolean): OrderOutcome {
-  if (status === 'LEASE_ENDED' || status === 'CONVERSION_ENDED') return 'LEASE';
-  if (status === 'LEASING_ACTIVE') return handedOver ? 'LEASE' : 'OPEN';
-  if (status === 'DECLINED_BY_TENANT' || status === 'DECLINED_BY_ADMIN') return 'DECLINED';
-  if (status === 'EXPIRED' || status === 'BREAKING_CHANGE' || status === 'CANCELLED_BY_EMPLOYEE') return 'CANCELLED';
-  return 'OPEN';
+  return Object.hasOwn(STEP_DECLARATIONS, status) ? stepOutcome(status as StepType, handedOver) : 'OPEN';
 }
 
 const zeroOutcomes = (): Record<OrderOutcome, number> => ({ LEASE: 0, OPEN: 0, DECLINED: 0, CANCELLED: 0 });

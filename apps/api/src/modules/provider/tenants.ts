@@ -1,10 +1,12 @@
-import type {
-  CreateTenantRequest,
-  CreateTenantResponse,
-  TenantDetail,
-  TenantPolicyResponse,
-  TenantSummary,
-  UpdateTenantRequest,
+import {
+  OVER_STEPS,
+  type CreateTenantRequest,
+  type CreateTenantResponse,
+  type StepType,
+  type TenantDetail,
+  type TenantPolicyResponse,
+  type TenantSummary,
+  type UpdateTenantRequest,
 } from '@leasing/contract';
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 
@@ -31,14 +33,7 @@ import {
 } from '../tenants/index.js';
 
 /** Orders in these states are over: they do not count as the employer's active orders. */
-export const CLOSED_STATUSES = [
-  'DECLINED_BY_TENANT',
-  'DECLINED_BY_ADMIN',
-  'EXPIRED',
-  'BREAKING_CHANGE',
-  'CANCELLED_BY_EMPLOYEE',
-  'LEASE_ENDED',
-];
+export const CLOSED_STATUSES: StepType[] = [...OVER_STEPS];
 
 /** The list's row of an employer (tenant-list.ts) and the head of its detail. */
 export function summaryOf(
