@@ -13,10 +13,17 @@ import { signIn } from './support/sign-in.js';
 /**
  * The provider's back office end to end: a new employer with its HR admin, that admin's first sign-in
  * (password from the mail, second factor), an employee registering with the new code, and a price list
- * edited as CSV whose changes reach the employee's personal rates the moment it is published.
+ * edited as CSV whose changes reach the employee's personal rates the moment it is published; the new
+ * trim gets two photos dropped at once, after which it no longer counts among the cars on the placeholder.
  */
 
 type Row = Record<string, string>;
+
+/** A 1×1 PNG: a photo the server decodes and re-encodes like any other. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const normalise = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 /** The euros of a card's net rate ("412 € mtl." → 412). */
@@ -213,6 +220,42 @@ test('the provider onboards an employer and publishes a price list the employee 
     await provider.getByRole('dialog').getByRole('button', { name: 'Veröffentlichen' }).click();
     await expect(provider.getByText(/Preisliste veröffentlicht \(Version \d+\)/)).toBeVisible();
     await expect(provider.getByTestId('price-list-version').first()).toContainText('preisliste-bearbeitet.csv');
+  });
+
+  await test.step('the provider drops two photos of the new trim at once; its placeholder marking goes', async () => {
+    await provider.getByRole('link', { name: 'Fotos' }).click();
+    await expect(provider.getByRole('heading', { level: 1, name: 'Fahrzeugfotos' })).toBeVisible();
+    await expect(provider.getByTestId('placeholder-count')).toHaveText(/^[\d.]+ Fahrzeuge? ohne Foto$/);
+    await provider.getByRole('switch', { name: 'Nur Fahrzeuge mit Platzhalter' }).check();
+    const field = provider.getByRole('combobox', { name: 'Fahrzeug' });
+    await field.fill(trim);
+    const option = provider.getByRole('option', { name: new RegExp(trim) });
+    await expect(option.getByText('Platzhalter')).toBeVisible();
+    await option.click();
+    await expect(provider.getByTestId('placeholder-note')).toBeVisible();
+
+    // Dropped together, as from a file manager: one drop event carrying both files.
+    const dataTransfer = await provider.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      for (const name of ['vorne.png', 'seite.png']) transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+      return transfer;
+    }, PHOTO.toString('base64'));
+    await provider.getByTestId('photo-dropzone').dispatchEvent('drop', { dataTransfer });
+    const uploads = provider.getByTestId('photo-upload');
+    await expect(uploads).toHaveCount(2);
+    await expect(uploads.filter({ hasText: 'vorne.png' })).toHaveAttribute('data-status', 'done');
+    await expect(uploads.filter({ hasText: 'seite.png' })).toHaveAttribute('data-status', 'done');
+    await expect(provider.getByTestId('photo-upload-summary')).toHaveText('Fertig: 2, abgelehnt: 0');
+    await expect(provider.getByTestId('vehicle-photo')).toHaveCount(2);
+    await expect(provider.getByTestId('placeholder-note')).toHaveCount(0);
+    await checkScreen(provider, 'provider photos, two uploaded');
+    // The vehicle list no longer marks the car (the filter keeps the chosen one listed).
+    await field.click();
+    const uploaded = provider.getByRole('option', { name: new RegExp(`${trim} \\(2 Fotos\\)`) });
+    await expect(uploaded).toBeVisible();
+    await expect(uploaded.getByText('Platzhalter')).toHaveCount(0);
+    await provider.keyboard.press('Escape');
   });
 
   await test.step("the employee's search shows the new price and the new trim with personal rates", async () => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import {
   InvoiceDetailSchema,
@@ -9,7 +9,7 @@ import {
 } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { saveDownload, useDownloadWithProgress, type ProgressListener } from '../../../lib/download-with-progress';
 import { billingQueryKey, type BillingScope } from './keys';
 
 /** The invoices of a scope: `/v1/provider/invoices` (every employer's) or `/v1/tenant/invoices` (HR's own). */
@@ -59,21 +59,28 @@ export const invoiceFileName = (number: string, kind: InvoiceFileKind) =>
 
 /**
  * `GET /v1/{scope}/invoices/{id}/xml` (the e-invoice) or `…/pdf`: fetched with the bearer token (a plain
- * link could not send it), then saved under the invoice's number.
+ * link could not send it), then saved under the invoice's number; the bytes received go to `onProgress`.
  */
-export async function downloadInvoiceFile({
-  scope,
-  invoice,
-  kind,
-}: {
-  scope: BillingScope;
-  invoice: { id: string; number: string };
-  kind: InvoiceFileKind;
-}): Promise<void> {
-  const blob = await apiClient.requestBlob(`${invoicesPath(scope)}/${encodeURIComponent(invoice.id)}/${kind}`);
-  saveFile(blob, invoiceFileName(invoice.number, kind));
+export function downloadInvoiceFile(
+  {
+    scope,
+    invoice,
+    kind,
+  }: {
+    scope: BillingScope;
+    invoice: { id: string; number: string };
+    kind: InvoiceFileKind;
+  },
+  onProgress?: ProgressListener,
+): Promise<void> {
+  return saveDownload(
+    `${invoicesPath(scope)}/${encodeURIComponent(invoice.id)}/${kind}`,
+    invoiceFileName(invoice.number, kind),
+    { onProgress },
+  );
 }
 
+/** The download as a mutation with its `progress` (lib/download-with-progress). */
 export function useDownloadInvoiceFile() {
-  return useMutation({ mutationFn: downloadInvoiceFile });
+  return useDownloadWithProgress(downloadInvoiceFile);
 }

@@ -1,7 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-
-import { apiClient } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { saveDownload, useDownloadWithProgress, type ProgressListener } from '../../../lib/download-with-progress';
 
 export type PayrollFileFormat = 'csv' | 'datev';
 
@@ -13,14 +10,18 @@ const FILES: Record<PayrollFileFormat, { path: (month: string) => string; name: 
 
 /**
  * `GET /v1/tenant/payroll/{month}.csv` (Excel) or `/v1/tenant/payroll/{month}/datev` (DATEV LODAS):
- * fetched with the bearer token (a plain link could not send it), then saved as a download.
+ * fetched with the bearer token (a plain link could not send it), then saved as a download; the bytes
+ * received go to `onProgress`.
  */
-export async function downloadPayroll({ month, format }: { month: string; format: PayrollFileFormat }): Promise<void> {
+export function downloadPayroll(
+  { month, format }: { month: string; format: PayrollFileFormat },
+  onProgress?: ProgressListener,
+): Promise<void> {
   const file = FILES[format];
-  const blob = await apiClient.requestBlob(file.path(encodeURIComponent(month)));
-  saveFile(blob, file.name(month));
+  return saveDownload(file.path(encodeURIComponent(month)), file.name(month), { onProgress });
 }
 
+/** The download as a mutation with its `progress` (lib/download-with-progress). */
 export function useDownloadPayroll() {
-  return useMutation({ mutationFn: downloadPayroll });
+  return useDownloadWithProgress(downloadPayroll);
 }

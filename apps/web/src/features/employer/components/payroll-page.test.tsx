@@ -142,6 +142,45 @@ describe('/employer/payroll/:month', () => {
     expect(await blob.text()).toContain('M-1001;Max Mustermann');
   });
 
+  it('shows the bytes received of the file while a long download runs, both buttons waiting', async () => {
+    let send: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        send = controller;
+      },
+    });
+    stubApi((call) => {
+      if (call.path === '/v1/me') return jsonResponse(200, { ...ME, role: 'TENANT_ADMIN' });
+      if (call.path === '/v1/tenant/payroll-settings') return jsonResponse(200, buildPayrollSettings());
+      if (call.path === '/v1/tenant/payroll/2026-04.csv')
+        return new Response(body, { status: 200, headers: { 'Content-Length': '2000000' } });
+      if (call.path === '/v1/tenant/payroll/2026-04') return jsonResponse(200, buildPayroll('2026-04'));
+      return undefined;
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:payroll');
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderEmployer('/employer/payroll/2026-04');
+    await screen.findByTestId('payroll-row');
+    await user.click(screen.getByRole('button', { name: 'CSV (Excel) herunterladen' }));
+    send?.enqueue(new Uint8Array(500_000));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Fortschritt des Downloads' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
+    expect(screen.getByTestId('payroll-download-progress')).toHaveTextContent('500 kB von 2 MB geladen');
+    expect(screen.getByRole('button', { name: 'CSV (Excel) herunterladen' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'DATEV LODAS herunterladen' })).toBeDisabled();
+
+    send?.enqueue(new Uint8Array(1_500_000));
+    send?.close();
+    await waitFor(() => expect(saved).toEqual(['Gehaltsumwandlung-2026-04.csv']));
+    await waitFor(() => expect(screen.queryByTestId('payroll-download-progress')).toBeNull());
+    expect(screen.getByRole('button', { name: 'DATEV LODAS herunterladen' })).toBeEnabled();
+  });
+
   it('says so when a download fails', async () => {
     stubPayrollApi();
     const user = userEvent.setup();

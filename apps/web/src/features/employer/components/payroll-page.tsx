@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -9,6 +9,7 @@ import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
+import { progressWording, transferPercent, type TransferProgress } from '../../../lib/download-with-progress';
 import { useDownloadPayroll, type PayrollFileFormat } from '../api/download-payroll';
 import { usePayroll } from '../api/get-payroll';
 import { isMonth, shiftMonth } from '../months';
@@ -55,6 +56,27 @@ function MonthSwitch({ month, onChange }: { month: string; onChange: (month: str
         ›
       </ActionIcon>
     </Group>
+  );
+}
+
+/** The running download: its bytes of the file's size as a bar, or a busy sign while the size is unknown. */
+function DownloadProgress({ progress }: { progress: TransferProgress }) {
+  const { t } = useTranslation('employer');
+  const percent = transferPercent(progress);
+  const wording = progressWording(progress);
+  const text = t(`payroll.downloadProgress.${wording.key}`, wording);
+  const label = t('payroll.downloadProgress.label');
+  return (
+    <Stack gap={4} w={260} data-testid="payroll-download-progress">
+      {percent === null ? (
+        <Loader size="xs" type="dots" role="progressbar" aria-label={label} aria-valuetext={text} />
+      ) : (
+        <Progress value={percent} size="sm" aria-label={label} />
+      )}
+      <Text size="xs" c="dimmed">
+        {text}
+      </Text>
+    </Stack>
   );
 }
 
@@ -189,7 +211,12 @@ export function PayrollPage({ month }: { month: string }) {
                   <Table.Td />
                   <Table.Td />
                   {settlementTotal !== null ? (
-                    <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="payroll-settlement-total">
+                    <Table.Td
+                      ta="right"
+                      fw={700}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="payroll-settlement-total"
+                    >
                       {format.amount(settlementTotal)}
                       <Text size="xs" c="dimmed" fw={400}>
                         {settlementTotal >= 0 ? t('payroll.settlementTotalOwed') : t('payroll.settlementTotalRefund')}
@@ -225,24 +252,27 @@ export function PayrollPage({ month }: { month: string }) {
         </Stack>
         <Group justify="space-between" align="flex-end" gap="md">
           <MonthSwitch month={month} onChange={(next) => void navigate(`/employer/payroll/${next}`)} />
-          <Group gap="sm">
-            <Button
-              variant="default"
-              loading={downloading === 'csv'}
-              disabled={downloading !== null && downloading !== 'csv'}
-              onClick={() => startDownload('csv')}
-            >
-              {t('payroll.downloadCsv')}
-            </Button>
-            <Button
-              variant="default"
-              loading={downloading === 'datev'}
-              disabled={downloading !== null && downloading !== 'datev'}
-              onClick={() => startDownload('datev')}
-            >
-              {t('payroll.downloadDatev')}
-            </Button>
-          </Group>
+          <Stack gap={6} align="flex-end">
+            <Group gap="sm">
+              <Button
+                variant="default"
+                loading={downloading === 'csv'}
+                disabled={downloading !== null && downloading !== 'csv'}
+                onClick={() => startDownload('csv')}
+              >
+                {t('payroll.downloadCsv')}
+              </Button>
+              <Button
+                variant="default"
+                loading={downloading === 'datev'}
+                disabled={downloading !== null && downloading !== 'datev'}
+                onClick={() => startDownload('datev')}
+              >
+                {t('payroll.downloadDatev')}
+              </Button>
+            </Group>
+            {download.progress ? <DownloadProgress progress={download.progress} /> : null}
+          </Stack>
         </Group>
         {content}
       </Stack>

@@ -5,18 +5,8 @@ import { PhotoOrderRequestSchema, VehiclePhotoSchema, type VehiclePhoto } from '
 
 import { apiClient } from '../../../lib/api-client';
 import { providerQueryKey } from './keys';
-import { multipartOf } from './multipart';
 
 const photosPath = (vehicleId: string) => `/v1/provider/vehicles/${encodeURIComponent(vehicleId)}/photos`;
-
-/** `POST …/photos` (multipart): JPEG, PNG or WebP up to 10 MB; 415 for anything else. */
-export async function uploadPhoto({ vehicleId, file }: { vehicleId: string; file: File }): Promise<VehiclePhoto> {
-  return apiClient.request(photosPath(vehicleId), {
-    method: 'POST',
-    raw: await multipartOf(file),
-    schema: VehiclePhotoSchema,
-  });
-}
 
 /** `PUT …/photos/order`: every photo once, the first becomes the main photo. */
 export function reorderPhotos({
@@ -38,12 +28,11 @@ export async function deletePhoto({ vehicleId, photoId }: { vehicleId: string; p
   await apiClient.request(`${photosPath(vehicleId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
 }
 
-/** The three photo changes; each refreshes the vehicle's photos and the counts. */
+/** Reordering and deleting (uploads: `upload-photos.ts`); each refreshes the vehicle's photos and the counts. */
 export function usePhotoChanges() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: providerQueryKey });
   return {
-    upload: useMutation({ mutationFn: uploadPhoto, onSettled }),
     reorder: useMutation({ mutationFn: reorderPhotos, onSettled }),
     remove: useMutation({ mutationFn: deletePhoto, onSettled }),
   };

@@ -1,24 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
-
-import { apiClient } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { saveDownload, useDownloadWithProgress, type ProgressListener } from '../../../lib/download-with-progress';
 
 /** `GET /v1/provider/catalog/export.csv`: the live price list as a file (UTF-8 with BOM, `;`). */
-export async function downloadPriceList(today: string): Promise<void> {
-  const blob = await apiClient.requestBlob('/v1/provider/catalog/export.csv');
-  saveFile(blob, `preisliste-${today}.csv`);
+export function downloadPriceList(today: string, onProgress?: ProgressListener): Promise<void> {
+  return saveDownload('/v1/provider/catalog/export.csv', `preisliste-${today}.csv`, { onProgress });
 }
 
 /** `GET /v1/provider/catalog/versions/{id}/file.csv`: the file a version was published from. */
-export async function downloadVersionFile(versionId: number): Promise<void> {
-  const blob = await apiClient.requestBlob(`/v1/provider/catalog/versions/${String(versionId)}/file.csv`);
-  saveFile(blob, `preisliste-version-${String(versionId)}.csv`);
+export function downloadVersionFile(versionId: number, onProgress?: ProgressListener): Promise<void> {
+  return saveDownload(
+    `/v1/provider/catalog/versions/${String(versionId)}/file.csv`,
+    `preisliste-version-${String(versionId)}.csv`,
+    { onProgress },
+  );
 }
 
+/** The downloads as mutations with their `progress` (lib/download-with-progress). */
 export function useDownloadPriceList() {
-  return useMutation({ mutationFn: downloadPriceList });
+  return useDownloadWithProgress(downloadPriceList);
 }
 
 export function useDownloadVersionFile() {
-  return useMutation({ mutationFn: downloadVersionFile });
+  return useDownloadWithProgress(downloadVersionFile);
 }

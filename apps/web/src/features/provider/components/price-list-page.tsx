@@ -19,6 +19,7 @@ import { useUploadPriceList } from '../api/upload-price-list';
 import { ConfirmButton } from './confirm-button';
 import { LoadError } from './load-error';
 import { PriceListPreview } from './price-list-preview';
+import { DownloadProgress, UploadProgressView } from './transfer-progress';
 
 const VERSIONS_PAGE_SIZE = 20;
 /** The versions' search, order and page live in the address (see lib/list-state). */
@@ -72,13 +73,16 @@ function VersionsTable({ versions, total }: { versions: PriceListVersion[]; tota
   const notify = useNotify();
   const download = useDownloadVersionFile();
   const rollback = useRollbackPriceList();
+  const failure = (error: unknown) =>
+    notify.error(isApiError(error) && error.status < 500 ? error.message : t('common.retryLater'));
   const undo = (id: number) => {
     rollback.mutate(id, {
       onSuccess: (version) => notify.success(t('versions.rolledBack', { id: version.id })),
-      onError: (error) =>
-        notify.error(isApiError(error) && error.status < 500 ? error.message : t('common.retryLater')),
+      onError: failure,
     });
   };
+  // One file at a time: the other rows' download buttons wait meanwhile.
+  const downloading = download.isPending ? download.variables : null;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped data-testid="versions-table">
@@ -129,7 +133,13 @@ function VersionsTable({ versions, total }: { versions: PriceListVersion[]; tota
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Button size="xs" variant="default" onClick={() => download.mutate(version.id)}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={downloading === version.id}
+                    disabled={downloading !== null}
+                    onClick={() => download.mutate(version.id, { onError: failure })}
+                  >
                     {t('versions.download')}
                   </Button>
                   <Button
@@ -142,6 +152,9 @@ function VersionsTable({ versions, total }: { versions: PriceListVersion[]; tota
                     {t('versions.rollback')}
                   </Button>
                 </Group>
+                {downloading === version.id && download.progress ? (
+                  <DownloadProgress progress={download.progress} testId="version-download-progress" />
+                ) : null}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -202,6 +215,7 @@ export function PriceListPage() {
               {t('priceList.export')}
             </Button>
           </Group>
+          {exportList.progress ? <DownloadProgress progress={exportList.progress} testId="export-progress" /> : null}
         </Stack>
       </Card>
       <Card withBorder padding="lg">
@@ -221,18 +235,28 @@ export function PriceListPage() {
                 setPreview(null);
               }}
               clearable
+              disabled={upload.isPending}
               w={360}
             />
             <Button onClick={onUpload} disabled={!file} loading={upload.isPending}>
               {t('priceList.preview')}
             </Button>
           </Group>
+          {upload.progress ? (
+            <UploadProgressView
+              progress={upload.progress}
+              label={t('priceList.uploadProgress.label')}
+              sending={(figures) => t('priceList.uploadProgress.sending', figures)}
+              checking={t('priceList.uploadProgress.checking')}
+              testId="price-list-upload-progress"
+            />
+          ) : null}
           {preview ? (
             <Stack gap="md">
-              <PriceListPreview preview={preview} />
+              <PriceListPreview preview={preview} busy={upload.isPending} />
               <Group>
                 <ConfirmButton
-                  disabled={!preview.publishable}
+                  disabled={!preview.publishable || upload.isPending}
                   loading={publish.isPending}
                   question={t('priceList.publishConfirm')}
                   onConfirm={onPublish}

@@ -41,12 +41,20 @@ function Changes({ changes }: { changes: Preview['changed'][number]['changes'] }
   ));
 }
 
-/** What publishing the uploaded file would do, and everything wrong with it. */
-export function PriceListPreview({ preview }: { preview: Preview }) {
+/**
+ * What publishing the uploaded file would do, and everything wrong with it. `busy`: the file is being
+ * checked again, so this preview is about to be replaced; it stays in place, dimmed, so nothing jumps.
+ */
+export function PriceListPreview({ preview, busy = false }: { preview: Preview; busy?: boolean }) {
   const { t } = useTranslation('provider');
   const { counts } = preview;
   return (
-    <Stack gap="md" data-testid="price-list-preview">
+    <Stack
+      gap="md"
+      data-testid="price-list-preview"
+      aria-busy={busy || undefined}
+      style={{ opacity: busy ? 0.55 : 1, transition: 'opacity 150ms' }}
+    >
       <Group gap="xs">
         <Badge variant="light" color="ev" data-testid="preview-added">
           {t('priceList.counts.added', { count: counts.added })}

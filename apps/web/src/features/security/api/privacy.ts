@@ -3,20 +3,20 @@ import { useMutation } from '@tanstack/react-query';
 import { dataExportFileName, type DeleteAccountRequest } from '@leasing/contract';
 
 import { apiClient } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { saveDownload, useDownloadWithProgress, type ProgressListener } from '../../../lib/download-with-progress';
 
 /**
  * `GET /v1/user/export`: everything the platform holds about the signed-in person, saved as
  * `meine-daten-YYYY-MM-DD.json`. Fetched with the bearer token (a plain link could not send it), then
- * handed to the browser as a download.
+ * handed to the browser as a download; the bytes received go to `onProgress`.
  */
-export async function downloadMyData(): Promise<void> {
-  const blob = await apiClient.requestBlob('/v1/user/export');
-  saveFile(blob, dataExportFileName(new Date()));
+export function downloadMyData(onProgress?: ProgressListener): Promise<void> {
+  return saveDownload('/v1/user/export', dataExportFileName(new Date()), { onProgress });
 }
 
+/** The export as a mutation with its `progress` (lib/download-with-progress). */
 export function useDownloadMyData() {
-  return useMutation({ mutationFn: downloadMyData });
+  return useDownloadWithProgress((_, onProgress) => downloadMyData(onProgress));
 }
 
 /** `DELETE /v1/user` with the current password (step-up): erases the account; answers 204. */
