@@ -1,4 +1,4 @@
-import { Anchor, Button, Drawer, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Table } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,7 +6,8 @@ import type { InvoiceDetail } from '@leasing/contract';
 
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/use-notify';
-import { progressWording, transferPercent, type TransferProgress } from '../../../lib/download-with-progress';
+import { DownloadProgressView } from '../../../components/transfer-progress';
+import type { TransferProgress } from '../../../lib/download-with-progress';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDownloadInvoiceFile, useInvoice, type InvoiceFileKind } from '../api/invoices';
 import type { BillingScope } from '../api/keys';
@@ -58,21 +59,13 @@ function Facts({ invoice, onOpen }: { invoice: InvoiceDetail; onOpen: (id: strin
 /** The running download: its bytes of the file's size as a bar, or a busy sign while the size is unknown. */
 function DownloadProgress({ progress }: { progress: TransferProgress }) {
   const { t } = useTranslation('billing');
-  const percent = transferPercent(progress);
-  const wording = progressWording(progress);
-  const text = t(`detail.downloadProgress.${wording.key}`, wording);
-  const label = t('detail.downloadProgress.label');
   return (
-    <Stack gap={4} w={260} data-testid="invoice-download-progress">
-      {percent === null ? (
-        <Loader size="xs" type="dots" role="progressbar" aria-label={label} aria-valuetext={text} />
-      ) : (
-        <Progress value={percent} size="sm" aria-label={label} />
-      )}
-      <Text size="xs" c="dimmed">
-        {text}
-      </Text>
-    </Stack>
+    <DownloadProgressView
+      progress={progress}
+      label={t('detail.downloadProgress.label')}
+      text={(wording) => t(`detail.downloadProgress.${wording.key}`, wording)}
+      testId="invoice-download-progress"
+    />
   );
 }
 

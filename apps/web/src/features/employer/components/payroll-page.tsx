@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -9,7 +9,8 @@ import { KeyboardScrollTable } from '../../../components/keyboard-scroll-table';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useNotify } from '../../../components/use-notify';
 import { usePageTitle } from '../../../components/use-page-title';
-import { progressWording, transferPercent, type TransferProgress } from '../../../lib/download-with-progress';
+import { DownloadProgressView } from '../../../components/transfer-progress';
+import type { TransferProgress } from '../../../lib/download-with-progress';
 import { useDownloadPayroll, type PayrollFileFormat } from '../api/download-payroll';
 import { usePayroll } from '../api/get-payroll';
 import { isMonth, shiftMonth } from '../months';
@@ -62,21 +63,13 @@ function MonthSwitch({ month, onChange }: { month: string; onChange: (month: str
 /** The running download: its bytes of the file's size as a bar, or a busy sign while the size is unknown. */
 function DownloadProgress({ progress }: { progress: TransferProgress }) {
   const { t } = useTranslation('employer');
-  const percent = transferPercent(progress);
-  const wording = progressWording(progress);
-  const text = t(`payroll.downloadProgress.${wording.key}`, wording);
-  const label = t('payroll.downloadProgress.label');
   return (
-    <Stack gap={4} w={260} data-testid="payroll-download-progress">
-      {percent === null ? (
-        <Loader size="xs" type="dots" role="progressbar" aria-label={label} aria-valuetext={text} />
-      ) : (
-        <Progress value={percent} size="sm" aria-label={label} />
-      )}
-      <Text size="xs" c="dimmed">
-        {text}
-      </Text>
-    </Stack>
+    <DownloadProgressView
+      progress={progress}
+      label={t('payroll.downloadProgress.label')}
+      text={(wording) => t(`payroll.downloadProgress.${wording.key}`, wording)}
+      testId="payroll-download-progress"
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '@leasing/contract';
 
 import { formatBytes } from '../../../lib/download-with-progress';
 import type { PhotoUpload } from '../api/upload-photos';
-import { UploadProgressView } from './transfer-progress';
+import { UploadProgressView } from '../../../components/transfer-progress';
 
 /**
  * The drop zone: several photos at once, dropped, or chosen with the file picker (a click on the

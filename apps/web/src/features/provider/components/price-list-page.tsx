@@ -19,7 +19,21 @@ import { useUploadPriceList } from '../api/upload-price-list';
 import { ConfirmButton } from './confirm-button';
 import { LoadError } from './load-error';
 import { PriceListPreview } from './price-list-preview';
-import { DownloadProgress, UploadProgressView } from './transfer-progress';
+import { DownloadProgressView, UploadProgressView } from '../../../components/transfer-progress';
+import type { TransferProgress } from '../../../lib/download-with-progress';
+
+/** A price-list download: the bytes received of the file's size. */
+function DownloadProgress({ progress, testId }: { progress: TransferProgress; testId: string }) {
+  const { t } = useTranslation('provider');
+  return (
+    <DownloadProgressView
+      progress={progress}
+      label={t('priceList.downloadProgress.label')}
+      text={(wording) => t(`priceList.downloadProgress.${wording.key}`, wording)}
+      testId={testId}
+    />
+  );
+}
 
 const VERSIONS_PAGE_SIZE = 20;
 /** The versions' search, order and page live in the address (see lib/list-state). */

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, PasswordInput, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,8 @@ import { useNotify } from '../../../components/use-notify';
 import { TOAST_SHORT_MS } from '../../../config/ui';
 import { isApiError } from '../../../lib/api-client';
 import { clearAuthData } from '../../../lib/auth-store';
-import { progressWording, transferPercent, type TransferProgress } from '../../../lib/download-with-progress';
+import { DownloadProgressView } from '../../../components/transfer-progress';
+import type { TransferProgress } from '../../../lib/download-with-progress';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useDeleteAccount, useDownloadMyData } from '../api/privacy';
 import { DeleteAccountModal } from './delete-account-modal';
@@ -17,21 +18,13 @@ import { DeleteAccountModal } from './delete-account-modal';
 /** The running export: its bytes of the file's size as a bar, or a busy sign while the size is unknown. */
 function ExportProgress({ progress }: { progress: TransferProgress }) {
   const { t } = useTranslation('security');
-  const percent = transferPercent(progress);
-  const wording = progressWording(progress);
-  const text = t(`export.progress.${wording.key}`, wording);
-  const label = t('export.progress.label');
   return (
-    <Stack gap={4} w={260} data-testid="export-progress">
-      {percent === null ? (
-        <Loader size="xs" type="dots" role="progressbar" aria-label={label} aria-valuetext={text} />
-      ) : (
-        <Progress value={percent} size="sm" aria-label={label} />
-      )}
-      <Text size="xs" c="dimmed">
-        {text}
-      </Text>
-    </Stack>
+    <DownloadProgressView
+      progress={progress}
+      label={t('export.progress.label')}
+      text={(wording) => t(`export.progress.${wording.key}`, wording)}
+      testId="export-progress"
+    />
   );
 }
 

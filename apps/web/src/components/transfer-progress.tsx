@@ -1,13 +1,13 @@
 import { Loader, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 
 import {
   formatBytes,
   progressWording,
   transferPercent,
+  type ProgressWording,
   type TransferProgress,
-} from '../../../lib/download-with-progress';
-import type { UploadProgress } from '../../../lib/upload-with-progress';
+} from '../lib/download-with-progress';
+import type { UploadProgress } from '../lib/upload-with-progress';
 
 /**
  * A transfer at work: a bar of its percent, or a busy sign while its size is unknown or the server
@@ -39,15 +39,26 @@ export function TransferProgressView({
   );
 }
 
-/** A price-list download: the bytes received of the file's size. */
-export function DownloadProgress({ progress, testId }: { progress: TransferProgress; testId?: string }) {
-  const { t } = useTranslation('provider');
-  const wording = progressWording(progress);
+/**
+ * A download at work: the bytes received of the file's size, worded by the caller's namespace
+ * (`text` gets the wording's key, `waiting`, `received` or `ofTotal`, with its figures).
+ */
+export function DownloadProgressView({
+  progress,
+  label,
+  text,
+  testId,
+}: {
+  progress: TransferProgress;
+  label: string;
+  text: (wording: ProgressWording) => string;
+  testId?: string;
+}) {
   return (
     <TransferProgressView
       percent={transferPercent(progress)}
-      label={t('priceList.downloadProgress.label')}
-      text={t(`priceList.downloadProgress.${wording.key}`, wording)}
+      label={label}
+      text={text(progressWording(progress))}
       testId={testId}
     />
   );
