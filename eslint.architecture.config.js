@@ -36,7 +36,6 @@ export const ROOMS = {
     'apps/api/src/modules/auth/repository.ts': ['catalogState', 'salaryProfiles', 'tenantPolicies', 'users'],
     'apps/api/src/modules/employer/payroll-repository.ts': ['orderPolicies', 'orders', 'users'],
     'apps/api/src/modules/employer/repository.ts': ['orders', 'users'],
-    'apps/api/src/modules/employer/settings.ts': ['orders'],
     'apps/api/src/modules/lease-end/lease-info.ts': ['orders'],
     'apps/api/src/modules/lease-end/licence-checks.ts': ['identCases', 'orders', 'users'],
     'apps/api/src/modules/lease-end/reminder-context.ts': ['orders'],

@@ -17,7 +17,7 @@ describe('one declaration per step', () => {
     expect(Object.keys(STEP_DECLARATIONS).sort()).toEqual([...StepTypes].sort());
     for (const [type, step] of declarations) {
       if (step.next && step.next !== 'self') expect(StepTypes, type).toContain(step.next);
-      if (step.declineTo) expect(STEP_DECLARATIONS[step.declineTo].final, type).toBe(true);
+      if (step.declineTo) expect((STEP_DECLARATIONS[step.declineTo] as StepDeclaration).final, type).toBe(true);
       if (step.final) expect(step.next === undefined || step.next === 'self', type).toBe(true);
       if (step.unsigned) expect(step.final, type).toBeUndefined();
       if (step.retention) expect(step.over, type).toBe(true);

@@ -4,11 +4,11 @@ import {
   type PayrollExport,
   type PayrollSettings,
 } from '@leasing/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 import { payrollSettings } from '../../db/schema-employer.js';
-import { orders } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
+import { openApprovalCount } from '../orders/index.js';
 import type { Admin, Ctx, EmployerDeps } from './deps.js';
 import { CLOSED } from './people.js';
 import * as repo from './repository.js';
@@ -57,17 +57,14 @@ export async function overview(deps: EmployerDeps, admin: Admin): Promise<Employ
   const month = currentMonth(deps.clock.now());
   const [people, open, payroll] = await Promise.all([
     repo.peopleCounts(deps.db, admin.tenantId, [...CLOSED]),
-    deps.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.tenantId, admin.tenantId), eq(orders.status, 'TENANT_ADMIN_CLICK_CONFIRM'))),
+    openApprovalCount(deps.db, admin.tenantId),
     payrollTotals(deps, admin.tenantId, month),
   ]);
   return {
     participants: people.participants,
     invited: people.invited,
     leaving: people.leaving,
-    openApprovals: open.length,
+    openApprovals: open,
     activeLeases: payroll.leases,
     month,
     totals: payroll,

@@ -32,6 +32,7 @@ export { type Actor, type ApprovalRequest, type LeaseLoss, type OrderDeps } from
 export { contractToCountersign, fileOrderDocument, renderContract, storeCountersignedContract } from './documents.js';
 export { scheduleOrderJobs } from './jobs.js';
 export { admins, mailOrderAdmins, mailOrderEmployee } from './notify.js';
+export { openApprovalCount } from './open-approvals.js';
 export { ownOrderFirst } from './own-order-first.js';
 export { endRunningLease } from './end-lease.js';
 export { getOrder, visibleOrder } from './read-orders.js';
