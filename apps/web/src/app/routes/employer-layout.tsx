@@ -5,6 +5,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { NoPermission } from '../../features/admin/components/no-permission';
 import { useMe } from '../../features/auth/api/get-me';
 import { EmployerNav } from '../../features/employer/components/employer-nav';
+import { SectionStrip } from '../layouts/section-strip';
 
 /**
  * /employer/…: the employer portal, tenant admins only. The role comes from `GET /v1/me`; others get
@@ -16,7 +17,9 @@ export function Component() {
   if (me.data?.role !== 'TENANT_ADMIN') return <NoPermission />;
   return (
     <Stack gap="lg">
-      <EmployerNav />
+      <SectionStrip>
+        <EmployerNav />
+      </SectionStrip>
       <Outlet />
     </Stack>
   );

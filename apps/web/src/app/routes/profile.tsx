@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 
 import { PageSkeleton } from '../../components/page-skeleton';
+import { SectionStrip } from '../layouts/section-strip';
 
 const SECTIONS = ['salary', 'orders', 'security', 'contract-check'] as const;
 type ProfileSection = (typeof SECTIONS)[number];
@@ -24,20 +25,22 @@ export function Component() {
 
   return (
     <Stack gap="xl">
-      <Group component="nav" aria-label={t('profile.tabs.label')} gap="xs">
-        {SECTIONS.map((section) => (
-          <Button
-            key={section}
-            component={Link}
-            to={`/profile/${section}`}
-            radius="xl"
-            variant={section === active ? 'filled' : 'subtle'}
-            aria-current={section === active ? 'page' : undefined}
-          >
-            {t(`profile.tabs.${section}`)}
-          </Button>
-        ))}
-      </Group>
+      <SectionStrip>
+        <Group component="nav" aria-label={t('profile.tabs.label')} gap="xs">
+          {SECTIONS.map((section) => (
+            <Button
+              key={section}
+              component={Link}
+              to={`/profile/${section}`}
+              radius="xl"
+              variant={section === active ? 'filled' : 'subtle'}
+              aria-current={section === active ? 'page' : undefined}
+            >
+              {t(`profile.tabs.${section}`)}
+            </Button>
+          ))}
+        </Group>
+      </SectionStrip>
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>

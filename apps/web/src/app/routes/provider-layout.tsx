@@ -5,6 +5,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { NoPermission } from '../../features/admin/components/no-permission';
 import { useMe } from '../../features/auth/api/get-me';
 import { ProviderNav } from '../../features/provider/components/provider-nav';
+import { SectionStrip } from '../layouts/section-strip';
 
 /**
  * /provider/…: the provider's back office, provider admins only. The role comes from `GET /v1/me`;
@@ -16,7 +17,9 @@ export function Component() {
   if (me.data?.role !== 'PROVIDER_ADMIN') return <NoPermission />;
   return (
     <Stack gap="lg">
-      <ProviderNav />
+      <SectionStrip>
+        <ProviderNav />
+      </SectionStrip>
       <Outlet />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -7,16 +7,48 @@ import type { FieldError } from '@leasing/contract';
 
 import { useNotify } from '../../../components/use-notify';
 import { isApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
 import { useCreateOrder } from '../api/create-order';
 import { isOrderDisabled, orderBlocker, type OrderChoice } from '../order-rules';
+import type { DisplayedRate } from '../rates';
 import { PolicyRefusalAlert } from './policy-refusal-alert';
+import classes from './vehicle-page.module.css';
+
+export interface OrderButtonProps extends OrderChoice {
+  /** The package's net rate, repeated beside the button where it sits in the bar at a phone's foot. */
+  rate?: DisplayedRate | null;
+}
+
+/**
+ * On a phone and a tablet held upright (below Mantine's `md`, where the page is one column) the button
+ * and the net rate sit in a bar fixed at the screen's foot, so both are in view without scrolling
+ * (issue #48); wider, the bar is an ordinary block in the package panel and the rate beside the button
+ * is not drawn. One button either way: one focus stop, one name, in its place in the reading order.
+ * The rate in the bar repeats the price preview just before it in the page, so it is not read twice.
+ */
+function OrderBar({ rate, children }: { rate: DisplayedRate | null | undefined; children: ReactNode }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className={classes.orderBar} data-testid="order-bar">
+      {rate ? (
+        <div className={classes.orderBarRate} aria-hidden="true" data-testid="order-bar-rate">
+          <span className={classes.orderBarLabel}>{rate.personal ? t('price.ownRate') : t('price.estimatedRate')}</span>
+          <span className={classes.orderBarAmount}>
+            {formatPrice(rate.rate)} <span className={classes.orderBarUnit}>{t('price.perMonth')}</span>
+          </span>
+        </div>
+      ) : null}
+      {children}
+    </div>
+  );
+}
 
 /**
  * The order button of spec 4.3. Disabled, with a hint and a link to the salary form, while the package
  * has no personal net rate; disabled, with the reasons above it, when the employer's programme refuses
  * the package; otherwise it checks the choice, creates the order and opens its workflow.
  */
-export function OrderButton(choice: OrderChoice) {
+export function OrderButton({ rate, ...choice }: OrderButtonProps) {
   const { t } = useTranslation('catalog');
   const notify = useNotify();
   const navigate = useNavigate();
@@ -73,17 +105,20 @@ export function OrderButton(choice: OrderChoice) {
   return (
     <Stack gap="xs">
       {blocker === 'POLICY_REFUSED' ? <PolicyRefusalAlert id={hintId} reasons={refusals} /> : null}
-      <Button
-        size="lg"
-        fullWidth
-        onClick={submit}
-        disabled={disabled}
-        loading={createOrder.isPending}
-        aria-describedby={disabled ? hintId : undefined}
-        data-testid="order-button"
-      >
-        {t('order.button')}
-      </Button>
+      <OrderBar rate={rate}>
+        <Button
+          size="lg"
+          fullWidth
+          className={classes.orderBarButton}
+          onClick={submit}
+          disabled={disabled}
+          loading={createOrder.isPending}
+          aria-describedby={disabled ? hintId : undefined}
+          data-testid="order-button"
+        >
+          {t('order.button')}
+        </Button>
+      </OrderBar>
       {blocker === 'NO_USER_PRICE' ? (
         <Text id={hintId} size="sm" data-testid="order-hint">
           {t('order.needsSalary')}{' '}

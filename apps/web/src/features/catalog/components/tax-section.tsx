@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 
 import type { LeasePackage } from '@leasing/contract';
 
-import { PayslipTable } from '../../../components/payslip-table';
 import { TaxWarnings } from '../../../components/tax-warnings';
 import { dateTimeFormat } from '../../../lib/format';
 import { isApiError } from '../../../lib/api-client';
 import { useSlicedFirstBuild } from '../../../lib/use-sliced-first-build';
 import { useTaxResult } from '../api/get-tax-result';
 import { MoneyFlowChart } from './money-flow-chart';
+import { PayslipComparisonTable } from './payslip-comparison-table';
 import { PensionImpact } from './pension-impact';
 import { TaxSkeleton } from './vehicle-skeleton';
 import classes from './vehicle-page.module.css';
@@ -66,7 +66,7 @@ export function TaxSection({ leasePackage }: { leasePackage: LeasePackage }) {
         </Text>
         <TaxWarnings warnings={result.warnings} />
         <Spoiler maxHeight={TAX_TABLE_COLLAPSED_HEIGHT} showLabel={t('tax.showMore')} hideLabel={t('tax.showLess')}>
-          <PayslipTable tax={result} testIdPrefix="tax" showDifference />
+          <PayslipComparisonTable tax={result} testIdPrefix="tax" showDifference />
         </Spoiler>
         <MoneyFlowChart tax={result} />
         {result.pensionImpact ? <PensionImpact impact={result.pensionImpact} /> : null}

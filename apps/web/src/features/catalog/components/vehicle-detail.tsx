@@ -9,11 +9,11 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { formatConsumption, formatDeliveryTime, formatKm, formatKw } from '../../../lib/format';
 import { useTaxResult } from '../api/get-tax-result';
 import { usePackageSelection } from '../hooks/use-package-selection';
-import type { OrderChoice } from '../order-rules';
+import { packageRate } from '../rates';
 import { InfoSections } from './info-sections';
 import { Inclusions } from './inclusions';
 import { KmRulesTable } from './km-rules-table';
-import { OrderButton } from './order-button';
+import { OrderButton, type OrderButtonProps } from './order-button';
 import { PackageOptions } from './package-options';
 import { PictureCarousel } from './picture-carousel';
 import { PricePreview } from './price-preview';
@@ -26,7 +26,7 @@ import classes from './vehicle-page.module.css';
  * follows that query). The previous package's answer, kept while the next loads, says nothing about
  * this one: until the new one is there the button stays as it is and the server decides at the order.
  */
-function PackageOrderButton(choice: Omit<OrderChoice, 'policy'>) {
+function PackageOrderButton(choice: Omit<OrderButtonProps, 'policy'>) {
   const pkg = choice.leasePackage;
   const tax = useTaxResult(pkg?.id, pkg ? pkg.userPrice !== null : false);
   const policy = tax.data && !tax.isPlaceholderData ? tax.data.policy : null;
@@ -85,7 +85,12 @@ export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
                   provisional={vehicle.rateProvisional ?? null}
                 />
               ) : null}
-              <PackageOrderButton leasePackage={pkg} color={selection.color} delivery={selection.delivery} />
+              <PackageOrderButton
+                leasePackage={pkg}
+                color={selection.color}
+                delivery={selection.delivery}
+                rate={pkg ? packageRate(pkg) : null}
+              />
             </Stack>
           </Paper>
         </Grid.Col>

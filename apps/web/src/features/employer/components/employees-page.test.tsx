@@ -125,6 +125,9 @@ describe('/employer/employees', () => {
     expect(max).toBeInTheDocument();
     expect(within(row).getByText('M-1001')).toBeInTheDocument();
     expect(within(row).getByText('max.mustermann@example.com')).toBeInTheDocument();
+    // On a phone the row is a card: the name on top, every other column a line with its name.
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Max Mustermann');
+    expect(within(row).getByText('max.mustermann@example.com').closest('td')).toHaveAttribute('data-label', 'E-Mail');
     expect(within(row).getByText('Aktiv')).toBeInTheDocument();
     expect(within(row).getByText('Nr. 42: Audi Q4 e-tron 45')).toBeInTheDocument();
     expect(within(row).getByText(/übergeben am 16\.02\.2026/)).toBeInTheDocument();

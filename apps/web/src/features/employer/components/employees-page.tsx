@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmployeeStatuses, StepTypeSchema, type TenantEmployee, type TenantEmployeesQuery } from '@leasing/contract';
 
 import { ListPager, ListSearchInput } from '../../../components/list-controls';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useListState } from '../../../lib/list-state';
@@ -15,6 +16,7 @@ import { AbsencesModal } from './absences-modal';
 import { ClaimNumbers, hasClaims } from './claim-numbers';
 import { DriverNames, hasDrivers } from './driver-names';
 import { LeaveModal } from './leave-modal';
+import classes from './employees-page.module.css';
 import { LoadError } from './load-error';
 
 const STATUS_COLORS: Record<TenantEmployee['status'], string> = { INVITED: 'gray', ACTIVE: 'ev', LEAVING: 'orange' };
@@ -25,15 +27,13 @@ const isStatus = (value: string | null): value is Status => EmployeeStatuses.som
 /** The list's state lives in the address (q, status, sort, page): a reload or a shared link shows the same page. */
 const LIST_STATE = { sorts: ['name', 'employeeId'], filters: { status: EmployeeStatuses } } as const;
 
-function EmployeeRow({
-  employee,
-  onLeave,
-  onAbsences,
-}: {
-  employee: TenantEmployee;
+interface EmployeeActions {
   onLeave: (e: TenantEmployee) => void;
   onAbsences?: (e: TenantEmployee) => void;
-}) {
+}
+
+/** The person's orders: number and car, step, handover, and the drivers' and damages' buttons. */
+function EmployeeOrders({ employee }: { employee: TenantEmployee }) {
   const { t } = useTranslation('employer');
   const { t: tAdmin } = useTranslation('admin');
   const format = useEmployerFormat();
@@ -42,74 +42,123 @@ function EmployeeRow({
     const step = StepTypeSchema.safeParse(status);
     return step.success ? tAdmin(`status.${step.data}`) : status;
   };
-  const name = `${employee.firstName} ${employee.lastName}`;
+  if (employee.orders.length === 0) return <Text size="sm">–</Text>;
   return (
-    <Table.Tr data-testid="employee-row" data-employee-id={employee.id}>
-      <Table.Td>{employee.employeeId ?? '–'}</Table.Td>
-      <Table.Th scope="row">
-        <Text size="sm" fw={600}>
-          {name}
-        </Text>
-      </Table.Th>
-      <Table.Td>
-        <Text size="sm" style={{ wordBreak: 'break-all' }}>
-          {employee.email}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[employee.status]} variant="light">
-          {t(`employees.status.${employee.status}`)}
-        </Badge>
-        {employee.leavingDate ? (
-          <Text size="xs" c="dimmed">
-            {t('employees.leavingOn', { date: format.date(employee.leavingDate) })}
+    <Stack gap={2}>
+      {employee.orders.map((order) => (
+        <Text size="sm" key={order.orderId}>
+          {t('employees.order', { orderId: order.orderId, vehicle: order.vehicle })}
+          <Text span size="xs" c="dimmed" display="block">
+            {stepText(order.status)}
+            {order.handoverDate ? ` · ${t('employees.handover', { date: format.date(order.handoverDate) })}` : ''}
           </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        {employee.orders.length === 0 ? (
-          <Text size="sm">–</Text>
-        ) : (
-          <Stack gap={2}>
-            {employee.orders.map((order) => (
-              <Text size="sm" key={order.orderId}>
-                {t('employees.order', { orderId: order.orderId, vehicle: order.vehicle })}
-                <Text span size="xs" c="dimmed" display="block">
-                  {stepText(order.status)}
-                  {order.handoverDate ? ` · ${t('employees.handover', { date: format.date(order.handoverDate) })}` : ''}
-                </Text>
-                {hasDrivers(order.status) ? <DriverNames orderId={order.orderId} /> : null}
-                {hasClaims(order.status) ? <ClaimNumbers orderId={order.orderId} /> : null}
-              </Text>
-            ))}
-          </Stack>
-        )}
-      </Table.Td>
-      <Table.Td>{format.integer(employee.activeLeases)}</Table.Td>
-      <Table.Td>
-        {employee.status === 'LEAVING' ? null : (
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => onLeave(employee)}
-            aria-label={t('employees.leaveOf', { name })}
-          >
-            {t('employees.leave')}
-          </Button>
-        )}
-        {employee.activeLeases > 0 && onAbsences ? (
-          <Button
-            size="xs"
-            variant="default"
-            mt={4}
-            onClick={() => onAbsences(employee)}
-            aria-label={t('absences.openOf', { name })}
-          >
-            {t('absences.openButton')}
-          </Button>
-        ) : null}
-      </Table.Td>
-    </Table.Tr>
+          {hasDrivers(order.status) ? <DriverNames orderId={order.orderId} /> : null}
+          {hasClaims(order.status) ? <ClaimNumbers orderId={order.orderId} /> : null}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function EmployeeStatus({ employee }: { employee: TenantEmployee }) {
+  const { t } = useTranslation('employer');
+  const format = useEmployerFormat();
+  return (
+    <>
+      {/* Its whole word: a badge would otherwise give way to the e-mail column and cut its label. */}
+      <Badge color={STATUS_COLORS[employee.status]} variant="light" miw="max-content">
+        {t(`employees.status.${employee.status}`)}
+      </Badge>
+      {employee.leavingDate ? (
+        <Text size="xs" c="dimmed">
+          {t('employees.leavingOn', { date: format.date(employee.leavingDate) })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function EmployeeButtons({ employee, onLeave, onAbsences }: { employee: TenantEmployee } & EmployeeActions) {
+  const { t } = useTranslation('employer');
+  const name = fullName(employee);
+  return (
+    <Group gap={4}>
+      {employee.status === 'LEAVING' ? null : (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onLeave(employee)}
+          aria-label={t('employees.leaveOf', { name })}
+        >
+          {t('employees.leave')}
+        </Button>
+      )}
+      {employee.activeLeases > 0 && onAbsences ? (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onAbsences(employee)}
+          aria-label={t('absences.openOf', { name })}
+        >
+          {t('absences.openButton')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+const fullName = (employee: TenantEmployee) => `${employee.firstName} ${employee.lastName}`;
+
+/**
+ * The people as a table; on a phone each person is a card with the name on top and every column as a
+ * line below, the e-mail address on the card's full width (issue #48: a column two characters wide).
+ */
+function EmployeesTable({ rows, caption, ...actions }: { rows: TenantEmployee[]; caption: string } & EmployeeActions) {
+  const { t } = useTranslation('employer');
+  const format = useEmployerFormat();
+  const columns: ResponsiveColumn<TenantEmployee>[] = [
+    { key: 'employeeId', header: t('employees.columns.employeeId'), cell: (e) => e.employeeId ?? '–' },
+    {
+      key: 'name',
+      header: t('employees.columns.name'),
+      rowHeader: true,
+      cell: (e) => (
+        <Text size="sm" fw={600} span>
+          {fullName(e)}
+        </Text>
+      ),
+    },
+    {
+      key: 'email',
+      header: t('employees.columns.email'),
+      cell: (e) => (
+        <Text size="sm" span className={classes.email}>
+          {e.email}
+        </Text>
+      ),
+    },
+    { key: 'status', header: t('employees.columns.status'), cell: (e) => <EmployeeStatus employee={e} /> },
+    { key: 'orders', header: t('employees.columns.orders'), cell: (e) => <EmployeeOrders employee={e} /> },
+    { key: 'leases', header: t('employees.columns.leases'), cell: (e) => format.integer(e.activeLeases) },
+    {
+      key: 'actions',
+      header: t('employees.columns.actions'),
+      unlabelledOnPhone: true,
+      cell: (e) => <EmployeeButtons employee={e} {...actions} />,
+    },
+  ];
+  return (
+    <ResponsiveTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      rowKey={(e) => e.id}
+      rowAttributes={(e) => ({ 'data-testid': 'employee-row', 'data-employee-id': e.id })}
+      testId="employees-table"
+      minWidth={860}
+      striped
+      highlightOnHover
+    />
   );
 }
 
@@ -168,27 +217,12 @@ export function EmployeesPage() {
             w={180}
           />
         </Group>
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" striped highlightOnHover data-testid="employees-table">
-            <Table.Caption>{t('employees.caption', { count: total, formatted: format.integer(total) })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('employees.columns.employeeId')}</Table.Th>
-                <Table.Th scope="col">{t('employees.columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('employees.columns.email')}</Table.Th>
-                <Table.Th scope="col">{t('employees.columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('employees.columns.orders')}</Table.Th>
-                <Table.Th scope="col">{t('employees.columns.leases')}</Table.Th>
-                <Table.Th scope="col">{t('employees.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((employee) => (
-                <EmployeeRow key={employee.id} employee={employee} onLeave={setLeaving} onAbsences={setAbsent} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <EmployeesTable
+          rows={rows}
+          caption={t('employees.caption', { count: total, formatted: format.integer(total) })}
+          onLeave={setLeaving}
+          onAbsences={setAbsent}
+        />
         {rows.length === 0 ? <Text data-testid="employees-no-match">{t('employees.noMatch')}</Text> : null}
         <ListPager
           total={total}

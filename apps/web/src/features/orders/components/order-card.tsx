@@ -52,6 +52,22 @@ function StatusLine({ order }: { order: Order }) {
   );
 }
 
+/**
+ * On a phone, in place of the row of every step (StatusLine, folded away there): where the order
+ * stands, "Schritt 3 von 8". Nothing for an order whose step is not one of the listed ones.
+ */
+function StepProgress({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const steps = userVisibleSteps(order);
+  const position = steps.findIndex((step) => step.stepType === order.status);
+  if (position < 0) return null;
+  return (
+    <Text size="xs" c="dimmed" className={classes.stepProgress} data-testid="order-progress">
+      {t('list.progress', { current: position + 1, total: steps.length })}
+    </Text>
+  );
+}
+
 export interface OrderCardProps {
   order: Order;
   /** A deletion is running somewhere in the list: continue and delete wait (spec 4.5). */
@@ -92,13 +108,14 @@ export function OrderCard({ order, deleting, onDelete }: OrderCardProps) {
       radius="md"
       padding="lg"
       component="article"
+      className={classes.orderCard}
       data-testid="order-card"
       aria-labelledby={`order-${String(order.id)}`}
     >
-      <Card.Section>
+      <Card.Section className={classes.orderCardPicture}>
         <OrderImage vehicle={order.vehicle} variant="card" />
       </Card.Section>
-      <Stack gap="sm" mt="md">
+      <Stack gap="sm" className={classes.orderCardBody}>
         <Stack gap={2}>
           <Title order={2} size="h4" id={`order-${String(order.id)}`}>
             {t('common.orderTitle', { orderId: order.id })}
@@ -111,47 +128,48 @@ export function OrderCard({ order, deleting, onDelete }: OrderCardProps) {
         <Text size="sm" data-testid="order-status">
           {status}
         </Text>
+        <StepProgress order={order} />
         <StatusLine order={order} />
-        <Group gap="xs" mt="xs">
-          {document ? (
-            <Button
-              variant="light"
-              size="xs"
-              onClick={showDocument}
-              loading={openDocument.isPending}
-              data-testid="latest-document"
-              aria-label={t('list.latestDocument', { name: document.name })}
-              title={document.name}
-              // Document names are long file names: wrap them instead of clipping (phones, 390 px).
-              h="auto"
-              maw="100%"
-              py={4}
-              styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
-            >
-              {document.name}
-            </Button>
-          ) : null}
-          <Button component={Link} to={`/order/${String(order.id)}/preview`} variant="default" size="xs">
-            {t('list.preview')}
-          </Button>
-          {open ? (
-            <>
-              {enabled ? (
-                <Button component={Link} to={`/order/${String(order.id)}/workflow`} size="xs">
-                  {t('list.continue')}
-                </Button>
-              ) : (
-                <Button size="xs" disabled>
-                  {t('list.continue')}
-                </Button>
-              )}
-              <Button color="red" variant="outline" size="xs" disabled={!enabled} onClick={() => onDelete(order)}>
-                {t('list.delete')}
-              </Button>
-            </>
-          ) : null}
-        </Group>
       </Stack>
+      <Group gap="xs" className={classes.orderCardActions}>
+        {document ? (
+          <Button
+            variant="light"
+            size="xs"
+            onClick={showDocument}
+            loading={openDocument.isPending}
+            data-testid="latest-document"
+            aria-label={t('list.latestDocument', { name: document.name })}
+            title={document.name}
+            // Document names are long file names: wrap them instead of clipping (phones, 390 px).
+            h="auto"
+            maw="100%"
+            py={4}
+            styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
+          >
+            {document.name}
+          </Button>
+        ) : null}
+        <Button component={Link} to={`/order/${String(order.id)}/preview`} variant="default" size="xs">
+          {t('list.preview')}
+        </Button>
+        {open ? (
+          <>
+            {enabled ? (
+              <Button component={Link} to={`/order/${String(order.id)}/workflow`} size="xs">
+                {t('list.continue')}
+              </Button>
+            ) : (
+              <Button size="xs" disabled>
+                {t('list.continue')}
+              </Button>
+            )}
+            <Button color="red" variant="outline" size="xs" disabled={!enabled} onClick={() => onDelete(order)}>
+              {t('list.delete')}
+            </Button>
+          </>
+        ) : null}
+      </Group>
     </Card>
   );
 }

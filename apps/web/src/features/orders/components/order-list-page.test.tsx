@@ -68,6 +68,9 @@ describe('/profile/orders', () => {
       'Bestellung beim Hersteller: Offen',
       'Übergabe – Leasing aktiv: Offen',
     ]);
+    // On a phone the card says where the order stands in place of the row of steps.
+    expect(within(card).getByTestId('order-progress')).toHaveTextContent('Schritt 5 von 7');
+    expect(within(cardOf(3)).getByTestId('order-progress')).toHaveTextContent('Schritt 1 von 7');
     expect(within(cardOf(3)).getByText('Audi Q4 e-tron 45')).toBeInTheDocument();
     expect(within(cardOf(3)).getByTestId('order-photo')).toHaveAttribute('src', '/media/q4.svg');
   });

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 
 import type { Order, TaxResult } from '@leasing/contract';
 
-import { PayslipTable } from '../../../components/payslip-table';
 import { convertedGross, employerSubsidy } from '../../../components/payslip-rows';
 import { TaxWarnings } from '../../../components/tax-warnings';
 import {
@@ -17,6 +16,7 @@ import {
   formatPrice,
   numberFormat,
 } from '../../../lib/format';
+import { PayslipComparisonTable } from '../../catalog/components/payslip-comparison-table';
 import { orderFigures } from '../order-figures';
 import { salaryRows, type SalaryValue } from '../salary-summary';
 import { InfoList } from './info-list';
@@ -170,7 +170,7 @@ export function OrderTaxTable({ tax }: { tax: TaxResult | null }) {
         </Text>
       )}
       <TaxWarnings warnings={tax.warnings} />
-      <PayslipTable tax={tax} testIdPrefix="order-tax" omitZeroRows />
+      <PayslipComparisonTable tax={tax} testIdPrefix="order-tax" omitZeroRows />
     </Stack>
   );
 }

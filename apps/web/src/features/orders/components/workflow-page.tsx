@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
@@ -19,6 +20,7 @@ import { OrderSkeleton } from './order-skeletons';
 import { OrderStepper } from './order-stepper';
 import { PACKAGE_CHANGE_CARD_ID, PackageChangeCard } from './package-change-card';
 import { StepScreen } from './step-screen';
+import classes from './orders.module.css';
 
 /** The order id of the route, or null when it is not a valid one (then nothing is asked). */
 export function useOrderIdParam(): number | null {
@@ -52,12 +54,35 @@ export function OrderLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * When the order moves to its next step, the new step's screen replaces the old one where the page was
+ * scrolled to, usually far down on a phone (the button at the summary's end): the page goes back to the
+ * order's title, below the sticky header (`scroll-padding-top`, global.css), and the title takes the
+ * focus the pressed button took with it. Not on the first render: a page opened fresh starts at its top.
+ */
+function useBackToTitleOnNewStep(stepKey: string): RefObject<HTMLHeadingElement | null> {
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(stepKey);
+  useEffect(() => {
+    if (shownStep.current === stepKey) return;
+    shownStep.current = stepKey;
+    const heading = title.current;
+    if (!heading) return;
+    const headerSpace = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (heading.getBoundingClientRect().top < headerSpace) heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [stepKey]);
+  return title;
+}
+
 /** The stepper and the active step's screen of one order. */
 export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Order; hideSign?: boolean }) {
   const { t } = useTranslation('orders');
   const steps = workflowSteps(order.steps, order.userSteps);
   const active = activeStepIndex(steps);
   const activeStep = steps[active];
+  const stepKey = activeStep ? `${String(activeStep.id)}-${activeStep.record?.id ?? 'none'}` : 'none';
+  const title = useBackToTitleOnNewStep(stepKey);
   // After the handover and until the car is back: the odometer, the kilometre package and the damage reports.
   const runningLease = isRunningLease(order);
   usePageTitle(t('workflow.title'));
@@ -65,7 +90,9 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        <Title order={1}>{t('common.orderTitle', { orderId: order.id })}</Title>
+        <Title order={1} ref={title} tabIndex={-1} className={classes.orderTitle}>
+          {t('common.orderTitle', { orderId: order.id })}
+        </Title>
         <Text c="dimmed">{vehicleTitle(order.vehicle)}</Text>
       </Stack>
       <OrderStepper steps={steps} active={active} />
@@ -78,7 +105,7 @@ export function Workflow({ order, hideSign = orderConfig.hideSign }: { order: Or
       {activeStep ? (
         <StepScreen
           // A new step starts with a fresh screen (agreement unticked, no provider link).
-          key={`${String(activeStep.id)}-${activeStep.record?.id ?? 'none'}`}
+          key={stepKey}
           order={order}
           step={activeStep}
           hideSign={hideSign}
