@@ -12,7 +12,7 @@ type NavKey =
   | 'nav.employer'
   | 'nav.approvals'
   | 'nav.backOffice'
-  | 'nav.manageOrders'
+  | 'nav.orders'
   | 'nav.myCar';
 
 export interface NavItem {
@@ -55,7 +55,8 @@ export function navOf(role: Role | undefined, options: { myCar?: boolean } = {})
       return {
         shown: [
           { to: '/provider', key: 'nav.backOffice' },
-          { to: '/admin/orders', key: 'nav.manageOrders' },
+          // The back office's one order list (ADR 0064).
+          { to: '/provider/orders', key: 'nav.orders' },
         ],
         more: [SEARCH, ...car, PROFILE, FAQ],
         end: [LOGOUT],

@@ -51,17 +51,17 @@ describe('main navigation by role', () => {
   });
 
   it.each([
-    ['TENANT_ADMIN', 'Arbeitgeberportal', '/employer', 'Freigaben'],
-    ['PROVIDER_ADMIN', 'Back-Office', '/provider', 'Bestellungen verwalten'],
+    ['TENANT_ADMIN', 'Arbeitgeberportal', '/employer', 'Freigaben', '/admin/orders'],
+    ['PROVIDER_ADMIN', 'Back-Office', '/provider', 'Bestellungen', '/provider/orders'],
   ] as const)(
     'leads %s with its home and its orders, the search, profile and FAQ under "Mehr"',
-    async (role, home, path, orders) => {
+    async (role, home, path, orders, ordersPath) => {
       stubApi((call) => (call.path === '/v1/me' ? jsonResponse(200, { ...ME, role }) : undefined));
       renderShell();
       await screen.findByRole('link', { name: orders });
       expect(await navLinks()).toEqual([
         [home, path],
-        [orders, '/admin/orders'],
+        [orders, ordersPath],
         ['Abmelden', '/logout'],
       ]);
       const nav = within(screen.getAllByRole('navigation', { name: 'Hauptnavigation' })[0]!);
