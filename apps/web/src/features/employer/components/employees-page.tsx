@@ -164,7 +164,9 @@ function EmployeesTable({ rows, caption, ...actions }: { rows: TenantEmployee[];
 
 /** /employer/employees: the people of the programme, invitations and leavers. */
 export function EmployeesPage() {
-  const { t } = useTranslation('employer');
+  // The orders' steps are named in the approval list's words (`admin`): loaded with the page, so the
+  // page does not fall back to its skeleton once more when the rows arrive.
+  const { t } = useTranslation(['employer', 'admin']);
   const format = useEmployerFormat();
   const { state, update } = useListState(LIST_STATE);
   const status = isStatus(state.filters.status) ? state.filters.status : null;
