@@ -5,21 +5,13 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 import { clearAuthData } from './lib/auth-store';
+import { mediaQueryList } from './test/media-queries';
 
 // happy-dom lacks these browser APIs; Mantine (color scheme, ScrollArea, Carousel) expects them.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: vi.fn((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(() => false),
-  })),
+  value: vi.fn((query: string) => mediaQueryList(query, false)),
 });
 
 class ResizeObserverStub {

@@ -8,19 +8,7 @@ import { orderAt } from '../test-support/factories';
 import { renderWithRoutes } from '../test-support/render';
 import { activeStepIndex, workflowSteps } from '../workflow';
 import { OrderStepper } from './order-stepper';
-
-/** A phone: every `max-width` query matches (the test setup's matchMedia matches none). */
-const onPhone = () =>
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(() => false),
-  }));
+import { onPhone } from '../../../test/media-queries';
 
 function renderStepper(at: StepType, language: 'de' | 'en' = 'de') {
   const order = orderAt(at);

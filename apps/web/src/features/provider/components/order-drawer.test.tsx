@@ -13,6 +13,7 @@ import { withQueryClient } from '../../../test/query';
 import { renderRoutes } from '../../../test/render';
 import { buildAdminRow } from '../../admin/test-support/factories';
 import { buildOrder, recordsUpTo, stepIdOf } from '../../orders/test-support/factories';
+import { onPhone } from '../../../test/media-queries';
 
 const DOCUMENT = {
   id: '5b0c4d1e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
@@ -108,18 +109,6 @@ async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const stepCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT');
-/** A phone: every `max-width` query matches (the test setup's matchMedia matches none). */
-const onPhone = () =>
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(() => false),
-  }));
 
 beforeEach(() => {
   setAuthData({ accessToken: 'access', refreshToken: 'refresh' });
